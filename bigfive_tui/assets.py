@@ -1,0 +1,78 @@
+"""Finding and reading the shipped data files (board pieces, layouts, the rules).
+
+In an installed wheel the files live inside the package (``bigfive_tui/assets``,
+``bigfive_tui/docs``); in a source checkout or an editable install they are read from the
+project's top-level ``assets/`` and ``docs/`` folders.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+
+from bigfive_tui.engine.board import Board, assemble, random_board
+from bigfive_tui.engine.boardspec import BoardFileError, Piece, parse_layout, parse_piece
+
+_PACKAGE = Path(__file__).resolve().parent
+_SOURCE_TREE = _PACKAGE.parent
+
+
+def _first_existing(*candidates: Path) -> Path:
+    for path in candidates:
+        if path.exists():
+            return path
+    raise FileNotFoundError(f"missing data file; looked in {', '.join(map(str, candidates))}")
+
+
+def boards_dir() -> Path:
+    return _first_existing(_PACKAGE / "assets" / "boards", _SOURCE_TREE / "assets" / "boards")
+
+
+def rules_path() -> Path:
+    return _first_existing(_PACKAGE / "docs" / "rules.md", _SOURCE_TREE / "docs" / "rules.md")
+
+
+def read_toml(path: Path) -> dict[str, object]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise BoardFileError(f"{path}: cannot be read ({error.strerror})") from None
+    except UnicodeDecodeError:
+        raise BoardFileError(f"{path}: is not UTF-8 text") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise BoardFileError(f"{path}: is not valid TOML ({error})") from None
+
+
+@cache
+def load_pieces() -> dict[str, Piece]:
+    pieces: dict[str, Piece] = {}
+    for path in sorted((boards_dir() / "pieces").glob("*.toml")):
+        piece = parse_piece(read_toml(path), path.name)
+        pieces[piece.name] = piece
+    return pieces
+
+
+def layout_names() -> list[str]:
+    return sorted(path.stem for path in (boards_dir() / "layouts").glob("*.toml"))
+
+
+def load_layout(name_or_path: str) -> Board:
+    """A board from a layout file path, or from the name of a shipped layout."""
+    path = Path(name_or_path)
+    if not path.suffix:
+        shipped = boards_dir() / "layouts" / f"{name_or_path}.toml"
+        if shipped.exists():
+            path = shipped
+    if not path.exists():
+        raise BoardFileError(
+            f"{name_or_path}: no such layout file; shipped layouts: {', '.join(layout_names())}"
+        )
+    name, placements, pieces = parse_layout(read_toml(path), path.name, load_pieces())
+    return assemble(placements, pieces, name)
+
+
+def seeded_board(seed: int) -> Board:
+    return random_board(load_pieces(), seed)

@@ -1,0 +1,184 @@
+"""The assembled 9x9 board as flat tuples indexed by cell number (``r * 9 + q``).
+
+The engine looks terrain, neighbours and edges up millions of times, so everything it needs is
+precomputed once here into plain tuples; no per-call geometry.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from bigfive_tui.engine.boardspec import (
+    BoardFileError,
+    Feature,
+    Piece,
+    PlacementSpec,
+    Terrain,
+)
+from bigfive_tui.engine.hexgrid import (
+    BOARD_SIZE,
+    DIRECTIONS,
+    PIECE_SIZE,
+    Hex,
+    neighbour,
+    on_board,
+    rotate_half_turn,
+)
+from bigfive_tui.engine.sight import compute_long_view, compute_view
+
+CELL_COUNT = BOARD_SIZE * BOARD_SIZE
+NO_CELL = -1
+#: The two park entrance spaces: the sharp tips of the diamond, west (left) and east (right).
+WEST_GATE_CELL = 0
+EAST_GATE_CELL = CELL_COUNT - 1
+GATE_CELLS = (WEST_GATE_CELL, EAST_GATE_CELL)
+GATE_NAMES = ("west", "east")
+
+
+def cell_index(cell: Hex) -> int:
+    return cell[1] * BOARD_SIZE + cell[0]
+
+
+def cell_of(index: int) -> Hex:
+    return (index % BOARD_SIZE, index // BOARD_SIZE)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """An assembled board. Slots are the nine piece positions, ``pr * 3 + pq``."""
+
+    layout_name: str
+    placements: tuple[PlacementSpec, ...]
+    symbols: tuple[str, ...]  # per slot
+    keys: tuple[str, ...]  # per slot
+    terrain: tuple[Terrain, ...]
+    number: tuple[int, ...]  # 1..6, or 0 for an unnumbered space
+    names: tuple[str, ...]
+    typed_names: tuple[str, ...]
+    slot: tuple[int, ...]
+    slot_cells: tuple[tuple[int, ...], ...]
+    neighbours: tuple[tuple[int, ...], ...]  # [cell][direction] -> cell or NO_CELL
+    features: tuple[tuple[Feature, ...], ...]  # [cell][direction]
+    drivable: tuple[bool, ...]
+    hill: tuple[bool, ...]
+    space_by_roll: Mapping[tuple[int, int], int]  # (slot, number) -> cell
+    view: tuple[tuple[int, ...], ...] = ()  # [cell] -> own space + clear-view neighbours
+    long_view: tuple[tuple[int, ...], ...] = ()  # [cell] -> Kate's six straight lines
+
+    @property
+    def numbered_cells(self) -> tuple[int, ...]:
+        return tuple(i for i, n in enumerate(self.number) if n)
+
+    def find(self, name: str) -> int | None:
+        """A cell by its printed (``♣4``) or typed (``c4``) name."""
+        text = name.strip()
+        for names in (self.names, self.typed_names):
+            if text in names:
+                return names.index(text)
+        return None
+
+    def slot_of_symbol(self, symbol: str) -> int | None:
+        if symbol in self.symbols:
+            return self.symbols.index(symbol)
+        if symbol in self.keys:
+            return self.keys.index(symbol)
+        return None
+
+
+def assemble(
+    placements: Sequence[PlacementSpec], pieces: Mapping[str, Piece], layout_name: str
+) -> Board:
+    if len(placements) != PIECE_SIZE * PIECE_SIZE:
+        raise BoardFileError(f"{layout_name}: a board needs 9 pieces, got {len(placements)}")
+    terrain = [Terrain.SAVANNA] * CELL_COUNT
+    number = [0] * CELL_COUNT
+    names = [""] * CELL_COUNT
+    typed = [""] * CELL_COUNT
+    slot = [0] * CELL_COUNT
+    features = [[Feature.NONE] * 6 for _ in range(CELL_COUNT)]
+    symbols: list[str] = []
+    keys: list[str] = []
+    space_by_roll: dict[tuple[int, int], int] = {}
+    for slot_index, placement in enumerate(placements):
+        piece = pieces[placement.piece]
+        side = piece.sides[placement.side]
+        symbols.append(piece.symbol)
+        keys.append(piece.key)
+        pr, pq = divmod(slot_index, PIECE_SIZE)
+        for local, kind in side.terrain.items():
+            placed = rotate_half_turn(local) if placement.turned else local
+            cell = (pq * PIECE_SIZE + placed[0], pr * PIECE_SIZE + placed[1])
+            index = cell_index(cell)
+            label = side.labels[local]
+            terrain[index] = kind
+            slot[index] = slot_index
+            names[index] = piece.symbol + label
+            typed[index] = piece.key + label
+            if label.isdigit():
+                number[index] = int(label)
+                space_by_roll[(slot_index, int(label))] = index
+        for (local, direction), feature in side.features.items():
+            placed = rotate_half_turn(local) if placement.turned else local
+            turned_direction = (direction + 3) % 6 if placement.turned else direction
+            cell = (pq * PIECE_SIZE + placed[0], pr * PIECE_SIZE + placed[1])
+            other = neighbour(cell, turned_direction)
+            features[cell_index(cell)][turned_direction] |= feature
+            if on_board(other):
+                features[cell_index(other)][(turned_direction + 3) % 6] |= feature
+    neighbours = tuple(
+        tuple(
+            cell_index(neighbour(cell_of(i), d)) if on_board(neighbour(cell_of(i), d)) else NO_CELL
+            for d in range(len(DIRECTIONS))
+        )
+        for i in range(CELL_COUNT)
+    )
+    # Features on the outer rim join nothing and do nothing: drop them.
+    for i in range(CELL_COUNT):
+        for d in range(6):
+            if neighbours[i][d] == NO_CELL:
+                features[i][d] = Feature.NONE
+    slot_cells = tuple(
+        tuple(i for i in range(CELL_COUNT) if slot[i] == s) for s in range(PIECE_SIZE**2)
+    )
+    board = Board(
+        layout_name=layout_name,
+        placements=tuple(placements),
+        symbols=tuple(symbols),
+        keys=tuple(keys),
+        terrain=tuple(terrain),
+        number=tuple(number),
+        names=tuple(names),
+        typed_names=tuple(typed),
+        slot=tuple(slot),
+        slot_cells=slot_cells,
+        neighbours=neighbours,
+        features=tuple(tuple(f) for f in features),
+        drivable=tuple(t.drivable for t in terrain),
+        hill=tuple(t == Terrain.HILL for t in terrain),
+        space_by_roll=space_by_roll,
+    )
+    return replace(
+        board,
+        view=tuple(compute_view(board, i) for i in range(CELL_COUNT)),
+        long_view=tuple(compute_long_view(board, i) for i in range(CELL_COUNT)),
+    )
+
+
+def random_placements(pieces: Mapping[str, Piece], rng: random.Random) -> list[PlacementSpec]:
+    """Nine pieces in random places, random side up, randomly turned (RU-assembly)."""
+    names = sorted(pieces)
+    if len(names) < PIECE_SIZE * PIECE_SIZE:
+        raise BoardFileError(f"a random board needs 9 pieces, only {len(names)} are known")
+    chosen = rng.sample(names, PIECE_SIZE * PIECE_SIZE)
+    return [
+        PlacementSpec(piece=name, side=rng.choice("AB"), turned=rng.random() < 0.5)
+        for name in chosen
+    ]
+
+
+def random_board(pieces: Mapping[str, Piece], seed: int) -> Board:
+    return assemble(
+        random_placements(pieces, random.Random(seed)), pieces, f"random board, seed {seed}"
+    )

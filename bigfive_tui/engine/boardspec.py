@@ -1,0 +1,353 @@
+"""Board piece and layout files as validated data (format in docs/boards.md).
+
+Parsing works on already-loaded TOML dictionaries so the engine stays free of file I/O; the
+caller passes the file name as ``source`` so that every error names the file it came from.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from enum import IntEnum, IntFlag
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from bigfive_tui.engine.hexgrid import (
+    DIRECTION_BY_NAME,
+    DIRECTION_NAMES,
+    PIECE_SIZE,
+    Hex,
+    direction_between,
+    neighbour,
+)
+
+
+class Terrain(IntEnum):
+    SAVANNA = 0
+    HILL = 1
+    FOREST = 2
+    WATERING_HOLE = 3
+    MOUNTAIN = 4
+
+    @property
+    def drivable(self) -> bool:
+        return self in (Terrain.SAVANNA, Terrain.HILL)
+
+
+class Feature(IntFlag):
+    """Edge features; a river lined with bushes carries both flags."""
+
+    NONE = 0
+    BUSH = 1
+    RIVER = 2
+
+
+TERRAIN_LETTERS: dict[str, Terrain] = {
+    "s": Terrain.SAVANNA,
+    "h": Terrain.HILL,
+    "f": Terrain.FOREST,
+    "w": Terrain.WATERING_HOLE,
+    "m": Terrain.MOUNTAIN,
+}
+NUMBER_LABELS = ("1", "2", "3", "4", "5", "6")
+OTHER_LABELS = ("a", "b", "c")
+SIDE_NAMES = ("A", "B")
+#: Spaces every piece side keeps drivable so that any assembly stays connected: the two sharp
+#: corners (which may become the park entrances) and the middle of each of the four sides.
+SHARP_CORNERS: tuple[Hex, ...] = ((0, 0), (2, 2))
+SIDE_MIDDLES: tuple[tuple[Hex, int], ...] = (
+    ((1, 0), DIRECTION_BY_NAME["NW"]),
+    ((1, 2), DIRECTION_BY_NAME["SE"]),
+    ((0, 1), DIRECTION_BY_NAME["SW"]),
+    ((2, 1), DIRECTION_BY_NAME["NE"]),
+)
+
+_CELL_RE = re.compile(r"^([a-z])([1-6a-c])$")
+_EDGE_PAIR_RE = re.compile(r"^([1-6a-c])-([1-6a-c])$")
+_EDGE_RIM_RE = re.compile(r"^([1-6a-c]):([A-Z]{1,2})$")
+
+
+class BoardFileError(ValueError):
+    """A piece or layout file that cannot be used; the message names file, place and problem."""
+
+
+class PieceSide:
+    """One validated side of a piece in local coordinates (0..2, 0..2)."""
+
+    __slots__ = ("name", "terrain", "labels", "features")
+
+    def __init__(
+        self,
+        name: str,
+        terrain: dict[Hex, Terrain],
+        labels: dict[Hex, str],
+        features: dict[tuple[Hex, int], Feature],
+    ) -> None:
+        self.name = name
+        self.terrain = terrain
+        self.labels = labels
+        #: Feature per (cell, direction); internal edges are stored from both sides.
+        self.features = features
+
+
+class PieceSideSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    spaces: list[str] = Field(min_length=3, max_length=3)
+    bushes: list[str] = Field(default_factory=list)
+    rivers: list[str] = Field(default_factory=list)
+
+
+class PieceSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(pattern=r"^[a-z][a-z0-9_-]*$")
+    symbol: str = Field(min_length=1, max_length=1)
+    key: str = Field(pattern=r"^[a-z]$", description="ASCII letter typed for the symbol")
+    sides: dict[str, PieceSideSpec]
+
+    @field_validator("sides")
+    @classmethod
+    def _two_sides(cls, sides: dict[str, PieceSideSpec]) -> dict[str, PieceSideSpec]:
+        if sorted(sides) != list(SIDE_NAMES):
+            raise ValueError(f"a piece needs exactly the sides A and B, found {sorted(sides)}")
+        return sides
+
+
+class Piece:
+    """A validated two-sided piece."""
+
+    __slots__ = ("name", "symbol", "key", "sides")
+
+    def __init__(self, name: str, symbol: str, key: str, sides: dict[str, PieceSide]) -> None:
+        self.name = name
+        self.symbol = symbol
+        self.key = key
+        self.sides = sides
+
+
+class PlacementSpec(BaseModel):
+    """One slot of a layout: which piece, which side up, turned half round or not."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    piece: str
+    side: str = Field(pattern="^[AB]$")
+    turned: bool = False
+
+    def text(self) -> str:
+        return f"{self.piece} {self.side}{' turned' if self.turned else ''}"
+
+
+class LayoutSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = "custom"
+    rows: list[list[str]] = Field(min_length=3, max_length=3)
+    pieces: list[dict[str, Any]] = Field(
+        default_factory=list, description="inline piece definitions for a fully custom board"
+    )
+
+
+def _fail(source: str, where: str, problem: str) -> BoardFileError:
+    return BoardFileError(f"{source}: {where}: {problem}")
+
+
+def _pydantic_message(source: str, error: ValidationError) -> BoardFileError:
+    parts = []
+    for item in error.errors():
+        location = ".".join(str(p) for p in item["loc"]) or "file"
+        parts.append(f"{location}: {item['msg']}")
+    return BoardFileError(f"{source}: " + "; ".join(parts))
+
+
+def parse_piece(data: Mapping[str, Any], source: str) -> Piece:
+    try:
+        spec = PieceSpec.model_validate(data)
+    except ValidationError as error:
+        raise _pydantic_message(source, error) from None
+    sides = {
+        side_name: _parse_side(spec.sides[side_name], f"{source}: side {side_name}")
+        for side_name in SIDE_NAMES
+    }
+    return Piece(spec.name, spec.symbol, spec.key, sides)
+
+
+def _parse_side(spec: PieceSideSpec, where: str) -> PieceSide:
+    terrain: dict[Hex, Terrain] = {}
+    labels: dict[Hex, str] = {}
+    cell_of_label: dict[str, Hex] = {}
+    for r, row in enumerate(spec.spaces):
+        tokens = row.split()
+        if len(tokens) != PIECE_SIZE:
+            raise BoardFileError(
+                f"{where}: row {r + 1} {row!r} has {len(tokens)} spaces, expected 3"
+            )
+        for q, token in enumerate(tokens):
+            match = _CELL_RE.match(token)
+            if not match or match.group(1) not in TERRAIN_LETTERS:
+                raise BoardFileError(
+                    f"{where}: space {token!r} in row {r + 1} is not terrain letter "
+                    "(s, h, f, w, m) + label (1-6 or a-c)"
+                )
+            letter, label = match.groups()
+            if label in cell_of_label:
+                raise BoardFileError(f"{where}: label {label!r} is used twice")
+            cell_of_label[label] = (q, r)
+            terrain[(q, r)] = TERRAIN_LETTERS[letter]
+            labels[(q, r)] = label
+    missing = sorted(set(NUMBER_LABELS + OTHER_LABELS) - set(cell_of_label))
+    if missing:
+        raise BoardFileError(f"{where}: labels {', '.join(missing)} are missing")
+    for cell, label in labels.items():
+        if label in NUMBER_LABELS and not terrain[cell].drivable:
+            raise BoardFileError(
+                f"{where}: space {label} is numbered, so it must be savanna or hill, "
+                f"not {terrain[cell].name.lower()}"
+            )
+    for cell in SHARP_CORNERS:
+        if not terrain[cell].drivable:
+            raise BoardFileError(
+                f"{where}: space {labels[cell]} is a sharp corner (it may hold a park "
+                "entrance), so it must be savanna or hill"
+            )
+    for cell, _ in SIDE_MIDDLES:
+        if not terrain[cell].drivable:
+            raise BoardFileError(
+                f"{where}: space {labels[cell]} is the middle of a piece side (the way "
+                "into the next piece), so it must be savanna or hill"
+            )
+    features: dict[tuple[Hex, int], Feature] = {}
+    for kind, entries in ((Feature.BUSH, spec.bushes), (Feature.RIVER, spec.rivers)):
+        for entry in entries:
+            for cell, direction in _edge_sides(entry, cell_of_label, where, kind):
+                present = features.get((cell, direction), Feature.NONE)
+                if present & kind:
+                    raise BoardFileError(
+                        f"{where}: {str(kind.name).lower()} edge {entry!r} is listed twice"
+                    )
+                features[(cell, direction)] = present | kind
+    for cell, direction in SIDE_MIDDLES:
+        if features.get((cell, direction), Feature.NONE) & Feature.BUSH:
+            raise BoardFileError(
+                f"{where}: edge {labels[cell]}:{DIRECTION_NAMES[direction]} is the way into "
+                "the next piece and may not carry a bush"
+            )
+    _check_connected(terrain, labels, features, where)
+    return PieceSide(where, terrain, labels, features)
+
+
+def _edge_sides(
+    entry: str, cell_of_label: dict[str, Hex], where: str, kind: Feature
+) -> Iterable[tuple[Hex, int]]:
+    label = str(kind.name).lower()
+    pair = _EDGE_PAIR_RE.match(entry)
+    if pair:
+        a, b = cell_of_label[pair.group(1)], cell_of_label[pair.group(2)]
+        direction = direction_between(a, b)
+        if direction is None:
+            raise BoardFileError(
+                f"{where}: {label} edge {entry!r} joins spaces that are not neighbours"
+            )
+        return [(a, direction), (b, (direction + 3) % 6)]
+    rim = _EDGE_RIM_RE.match(entry)
+    if rim:
+        cell = cell_of_label[rim.group(1)]
+        if rim.group(2) not in DIRECTION_BY_NAME:
+            raise BoardFileError(
+                f"{where}: {label} edge {entry!r} has direction {rim.group(2)!r}; use one of "
+                + ", ".join(DIRECTION_NAMES)
+            )
+        direction = DIRECTION_BY_NAME[rim.group(2)]
+        outside = neighbour(cell, direction)
+        if 0 <= outside[0] < PIECE_SIZE and 0 <= outside[1] < PIECE_SIZE:
+            raise BoardFileError(
+                f"{where}: {label} edge {entry!r} points inside the piece; write it as "
+                f"{rim.group(1)}-<label>"
+            )
+        return [(cell, direction)]
+    raise BoardFileError(
+        f"{where}: {label} edge {entry!r} is neither 'X-Y' (two labels) nor 'X:DIR' "
+        "(a label and a direction out of the piece)"
+    )
+
+
+def _check_connected(
+    terrain: dict[Hex, Terrain],
+    labels: dict[Hex, str],
+    features: dict[tuple[Hex, int], Feature],
+    where: str,
+) -> None:
+    drivable = {cell for cell, kind in terrain.items() if kind.drivable}
+    start = next(iter(sorted(drivable)))
+    seen = {start}
+    stack = [start]
+    while stack:
+        cell = stack.pop()
+        for direction in range(6):
+            other = neighbour(cell, direction)
+            if (
+                other in drivable
+                and other not in seen
+                and not features.get((cell, direction), Feature.NONE) & Feature.BUSH
+            ):
+                seen.add(other)
+                stack.append(other)
+    cut_off = sorted(labels[cell] for cell in drivable - seen)
+    if cut_off:
+        raise BoardFileError(
+            f"{where}: spaces {', '.join(cut_off)} cannot be reached by road from space "
+            f"{labels[start]} inside the piece; every drivable space must be"
+        )
+
+
+def parse_placement(text: str, where: str) -> PlacementSpec:
+    words = text.split()
+    if len(words) not in (2, 3) or (len(words) == 3 and words[2] != "turned"):
+        raise BoardFileError(
+            f"{where}: {text!r} should read '<piece> <side>' or '<piece> <side> turned'"
+        )
+    try:
+        return PlacementSpec(piece=words[0], side=words[1], turned=len(words) == 3)
+    except ValidationError:
+        raise BoardFileError(f"{where}: {text!r} names side {words[1]!r}; use A or B") from None
+
+
+def parse_layout(
+    data: Mapping[str, Any], source: str, pieces: Mapping[str, Piece]
+) -> tuple[str, list[PlacementSpec], dict[str, Piece]]:
+    """Validate a layout; returns its name, the nine placements (row by row) and the pieces."""
+    try:
+        spec = LayoutSpec.model_validate(data)
+    except ValidationError as error:
+        raise _pydantic_message(source, error) from None
+    available = dict(pieces)
+    for index, piece_data in enumerate(spec.pieces):
+        piece = parse_piece(piece_data, f"{source}: pieces[{index}]")
+        available[piece.name] = piece
+    placements: list[PlacementSpec] = []
+    for row_index, row in enumerate(spec.rows):
+        if len(row) != PIECE_SIZE:
+            raise BoardFileError(f"{source}: rows[{row_index}] has {len(row)} pieces, expected 3")
+        for column, text in enumerate(row):
+            where = f"{source}: rows[{row_index}][{column}]"
+            placement = parse_placement(text, where)
+            if placement.piece not in available:
+                raise BoardFileError(
+                    f"{where}: no piece named {placement.piece!r}; known pieces: "
+                    + ", ".join(sorted(available))
+                )
+            placements.append(placement)
+    used = [p.piece for p in placements]
+    doubled = sorted({name for name in used if used.count(name) > 1})
+    if doubled:
+        raise BoardFileError(f"{source}: pieces used more than once: {', '.join(doubled)}")
+    chosen = {name: available[name] for name in used}
+    symbols = [piece.symbol for piece in chosen.values()]
+    if len(set(symbols)) != len(symbols):
+        raise BoardFileError(f"{source}: two pieces share one symbol")
+    keys = [piece.key for piece in chosen.values()]
+    if len(set(keys)) != len(keys):
+        raise BoardFileError(f"{source}: two pieces share one key letter")
+    return spec.name, placements, chosen

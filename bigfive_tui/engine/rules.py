@@ -1,0 +1,1093 @@
+"""Every rule of docs/rules.md, once: setup, dice, event cards, actions, abilities, game end.
+
+``apply`` copies the state and mutates the copy; the private ``_do_*`` helpers mutate in place
+and append rule steps to a log. Nothing here performs I/O or touches global randomness.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bigfive_tui.engine import rng
+from bigfive_tui.engine.actions import (
+    DETOUR,
+    DRAW,
+    END,
+    EXTRA_ANIMAL,
+    FOOD,
+    FUEL,
+    INFLUENCE,
+    REFUEL,
+    RESOURCE_NAMES,
+    TOKEN_USE,
+    Act,
+    Action,
+    Step,
+)
+from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
+from bigfive_tui.engine.boardspec import Feature
+from bigfive_tui.engine.content import (
+    ALL_SPECIES_MASK,
+    ANIMAL_KIND,
+    BASE_ACTIONS,
+    BUFFALO_TOKEN,
+    CARD_COUNT,
+    CARDS,
+    FOOD_TOKENS,
+    FOOD_TOKENS_BY_DIFFICULTY,
+    GATE_TOKENS,
+    MONKEY,
+    MONKEY_TOKENS,
+    MONKEYS_BY_DIFFICULTY,
+    NO_TOKEN,
+    SPECIES_WITH_THREE,
+    START_ANIMALS,
+    START_FIRES,
+    START_MARK_BY_DIFFICULTY,
+    CardKind,
+    Guide,
+    Species,
+)
+from bigfive_tui.engine.movement import BLOCKED, step_cost
+from bigfive_tui.engine.state import Game, GameState, Phase, empty_state
+
+X_FACE = 9  # the ten-sided die shows the nine piece symbols (faces 0..8, one per slot) and an X
+ANIMAL_TOKEN_LIMIT = 15
+REPAIR_COST = 3
+DETOUR_COST = 3
+INFLUENCE_COST = 4
+EXTRA_ANIMAL_COST = 4
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why in a player's words."""
+
+
+Log = list[Step]
+
+
+# --------------------------------------------------------------------------- small helpers
+
+
+def token_name(token: int) -> str:
+    if token == BUFFALO_TOKEN:
+        return "the buffalo"
+    if token in FOOD_TOKENS:
+        return "a food token"
+    if token in GATE_TOKENS:
+        return "a park entrance token"
+    kind = ANIMAL_KIND[token]
+    return "a monkey" if kind == MONKEY else f"a {Species(kind).name.lower()}"
+
+
+def guide_name(state: GameState, seat: int) -> str:
+    return state.game.guides[seat].title
+
+
+def _seat_of(state: GameState, guide: Guide) -> int:
+    return state.game.seat_of(guide)
+
+
+def _cost_for(state: GameState, seat: int, base: int, free_for: Guide) -> int:
+    return 0 if state.game.guides[seat] == free_for else base
+
+
+def _species_of(token: int) -> int:
+    """Species index for a token that can be spotted, or MONKEY."""
+    return int(Species.BUFFALO) if token == BUFFALO_TOKEN else ANIMAL_KIND[token]
+
+
+def _is_animal(token: int) -> bool:
+    return 0 <= token < ANIMAL_TOKEN_LIMIT
+
+
+# --------------------------------------------------------------------------- dice (R-dice-*)
+
+
+def _roll(state: GameState, log: Log, purpose: str) -> tuple[int, int]:
+    """Roll both dice; returns (face, number). Scripted results come first (scenarios)."""
+    if state.script_pos < len(state.script):
+        face, number = state.script[state.script_pos]
+        state.script_pos += 1
+    else:
+        state.rng, face = rng.below(state.rng, 10)
+        state.rng, low = rng.below(state.rng, 6)
+        number = low + 1
+    if face == X_FACE:
+        shown = f"X and {number}"
+    else:
+        shown = state.game.board.symbols[face] + str(number)
+    log.append(Step("R-dice-space", "roll", f"Rolled {shown} for {purpose}."))
+    return face, number
+
+
+def _free_numbered_cells(state: GameState, burning_ok: bool) -> list[int]:
+    board = state.game.board
+    return [
+        cell
+        for cell in board.numbered_cells
+        if state.token_at[cell] == NO_TOKEN and (burning_ok or not state.burning(board.slot[cell]))
+    ]
+
+
+def _put_token(state: GameState, token: int, cell: int) -> None:
+    old = state.token_cell[token]
+    if old >= 0:
+        state.token_at[old] = NO_TOKEN
+    state.token_at[cell] = token
+    state.token_cell[token] = cell
+
+
+def _discard_animal(state: GameState, token: int) -> None:
+    cell = state.token_cell[token]
+    if cell >= 0:
+        state.token_at[cell] = NO_TOKEN
+        state.token_cell[token] = -1
+    state.face_up[token] = True
+    state.discarded.append(token)
+
+
+def _place_fire(state: GameState, log: Log, rule: str) -> None:
+    board = state.game.board
+    if state.fire_supply == 0:
+        log.append(Step("RU-fire-supply", "effect", "No fire markers left: no fire breaks out."))
+        return
+    face, number = _roll(state, log, "a fire")
+    if face == X_FACE:
+        log.append(Step("R-fire-x", "effect", "An X: the fire marker is not placed."))
+        return
+    cell = board.space_by_roll[(face, number)]
+    if state.seat_on_slot(Guide.JACK, face):
+        log.append(
+            Step(
+                "R-fire-jack",
+                "ability",
+                f"Jack is on the {board.symbols[face]} piece and puts the fire out at once.",
+            )
+        )
+        return
+    state.fires[cell] += 1
+    state.fire_supply -= 1
+    log.append(Step(rule, "place", f"A fire breaks out on {board.names[cell]}."))
+    for other in board.slot_cells[face]:
+        token = state.token_at[other]
+        if _is_animal(token):
+            _discard_animal(state, token)
+            log.append(
+                Step(
+                    "R-fire-chase",
+                    "discard",
+                    f"The fire chases {token_name(token)} from "
+                    f"{board.names[other]} out of the game.",
+                )
+            )
+    buffalo_cell = state.token_cell[BUFFALO_TOKEN]
+    if buffalo_cell >= 0 and board.slot[buffalo_cell] == face:
+        log.append(Step("RU-buffalo-chased", "effect", "The fire chases the buffalo away."))
+        _place_buffalo(state, log)
+
+
+def _place_animal(state: GameState, log: Log, rule: str) -> None:
+    board = state.game.board
+    if not state.animal_supply:
+        log.append(Step(rule, "effect", "No animal tokens are left: nothing is placed."))
+        return
+    while True:
+        face, number = _roll(state, log, "an animal")
+        if face == X_FACE:
+            log.append(
+                Step("R-animal-x", "effect", "An X: the animal stays face down in the supply.")
+            )
+            return
+        cell = board.space_by_roll[(face, number)]
+        if state.token_at[cell] != NO_TOKEN:
+            log.append(
+                Step(
+                    "R-animal-reroll",
+                    "reroll",
+                    f"{board.names[cell]} already holds a token: roll again.",
+                )
+            )
+            continue
+        token = state.animal_supply.pop()
+        if state.burning(face):
+            _discard_animal(state, token)
+            log.append(
+                Step(
+                    "R-animal-burning",
+                    "discard",
+                    f"The {board.symbols[face]} piece is on "
+                    f"fire: {token_name(token)} flees out of the game.",
+                )
+            )
+            return
+        _put_token(state, token, cell)
+        state.face_up[token] = False
+        log.append(
+            Step(rule, "place", f"An animal token is placed face down on {board.names[cell]}.")
+        )
+        return
+
+
+def _place_buffalo(state: GameState, log: Log) -> None:
+    board = state.game.board
+    if not _free_numbered_cells(state, burning_ok=False):
+        log.append(
+            Step(
+                "RU-no-space",
+                "effect",
+                "No free space on a piece without fire: the buffalo stays where it is.",
+            )
+        )
+        return
+    while True:
+        face, number = _roll(state, log, "the buffalo")
+        if face == X_FACE:
+            log.append(Step("R-buffalo-x", "reroll", "An X: roll again for the buffalo."))
+            continue
+        cell = board.space_by_roll[(face, number)]
+        if state.token_at[cell] != NO_TOKEN:
+            log.append(
+                Step(
+                    "R-buffalo-reroll",
+                    "reroll",
+                    f"{board.names[cell]} already holds a token: roll again.",
+                )
+            )
+            continue
+        if state.burning(face):
+            log.append(
+                Step(
+                    "R-buffalo-burning",
+                    "reroll",
+                    f"The {board.symbols[face]} piece "
+                    "is on fire: the buffalo is chased off, roll again.",
+                )
+            )
+            continue
+        _put_token(state, BUFFALO_TOKEN, cell)
+        state.face_up[BUFFALO_TOKEN] = True
+        log.append(Step("R-setup-buffalo", "place", f"The buffalo moves to {board.names[cell]}."))
+        return
+
+
+def _place_food(state: GameState, log: Log, token: int, rule: str) -> None:
+    board = state.game.board
+    if not _free_numbered_cells(state, burning_ok=True):
+        log.append(
+            Step(
+                "RU-no-space", "effect", "No free numbered space: the food token stays where it is."
+            )
+        )
+        return
+    while True:
+        face, number = _roll(state, log, "a food token")
+        if face == X_FACE:
+            log.append(Step("R-foodtoken-x", "reroll", "An X: roll again for the food token."))
+            continue
+        cell = board.space_by_roll[(face, number)]
+        if state.token_at[cell] != NO_TOKEN:
+            log.append(
+                Step(
+                    "R-foodtoken-reroll",
+                    "reroll",
+                    f"{board.names[cell]} already holds a token: roll again.",
+                )
+            )
+            continue
+        _put_token(state, token, cell)
+        state.face_up[token] = True
+        log.append(Step(rule, "place", f"A food token goes to {board.names[cell]}."))
+        return
+
+
+def _jack_sweeps(state: GameState, log: Log) -> None:
+    """RU-jack: every fire on Jack's piece goes out as soon as he is there."""
+    seat = _seat_of(state, Guide.JACK)
+    if seat < 0:
+        return
+    board = state.game.board
+    slot = board.slot[state.vehicle[seat]]
+    for cell in board.slot_cells[slot]:
+        count = state.fires[cell]
+        if count:
+            state.fires[cell] = 0
+            state.fire_supply += count
+            log.append(
+                Step(
+                    "R-jack-extinguish",
+                    "ability",
+                    f"Jack puts out the fire on {board.names[cell]} for free.",
+                )
+            )
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def new_game(game: Game, start_cells: Sequence[int] | None = None) -> tuple[GameState, Log]:
+    """Set up a game (R-setup-*, R-start-order) and begin the first turn."""
+    board = game.board
+    seats = len(game.guides)
+    if not 2 <= seats <= 5 or len(set(game.guides)) != seats:
+        raise IllegalAction("a game needs 2 to 5 different guides")
+    state = empty_state(game, rng.seed_state(game.seed))
+    log: Log = []
+    if start_cells is None:
+        start_cells = _random_start_cells(state)
+    _check_start_cells(state, start_cells)
+    mark = START_MARK_BY_DIFFICULTY[game.difficulty]
+    removed_mask = 0
+    for species in game.removed_species:
+        removed_mask |= 1 << species
+    for seat in range(seats):
+        state.vehicle[seat] = start_cells[seat]
+        state.fuel[seat] = mark
+        state.food[seat] = mark
+        state.spotted[seat] = removed_mask
+        log.append(
+            Step(
+                "R-setup-start-spaces",
+                "setup",
+                f"{guide_name(state, seat)} starts on {board.names[start_cells[seat]]}.",
+            )
+        )
+    log.append(Step("R-setup-tracks", "setup", f"Fuel and food start at {mark}."))
+    if game.removed_species:
+        names = ", ".join(Species(s).title for s in game.removed_species)
+        log.append(
+            Step(
+                "R-variant-short",
+                "setup",
+                f"Short game: {names} removed; every guide holds those tokens.",
+            )
+        )
+    for gate, cell in enumerate(GATE_CELLS):
+        _put_token(state, GATE_TOKENS[gate], cell)
+        state.face_up[GATE_TOKENS[gate]] = True
+    animals = [
+        token for token in range(12) if Species(ANIMAL_KIND[token]) not in game.removed_species
+    ] + list(MONKEY_TOKENS[: MONKEYS_BY_DIFFICULTY[game.difficulty]])
+    state.rng, state.animal_supply = rng.shuffled(state.rng, animals)
+    state.rng, state.deck = rng.shuffled(state.rng, list(range(CARD_COUNT)))
+    log.append(Step("R-setup-deck", "setup", "The 45 event cards are shuffled."))
+    for _ in range(START_FIRES):
+        _place_fire(state, log, "R-start-order")
+    for _ in range(START_ANIMALS):
+        _place_animal(state, log, "R-start-order")
+    _place_buffalo(state, log)
+    for token in FOOD_TOKENS[: FOOD_TOKENS_BY_DIFFICULTY[game.difficulty]]:
+        _place_food(state, log, token, "R-start-order")
+    _check_end(state, log)
+    if not state.outcome:
+        _begin_turn(state, log)
+    return state, log
+
+
+def _random_start_cells(state: GameState) -> list[int]:
+    board = state.game.board
+    state.rng, slots = rng.shuffled(state.rng, list(range(9)))
+    cells = []
+    for seat in range(len(state.game.guides)):
+        state.rng, low = rng.below(state.rng, 6)
+        cells.append(board.space_by_roll[(slots[seat], low + 1)])
+    return cells
+
+
+def _check_start_cells(state: GameState, cells: Sequence[int]) -> None:
+    board = state.game.board
+    if len(cells) != len(state.game.guides):
+        raise IllegalAction(f"{len(state.game.guides)} start spaces are needed, got {len(cells)}")
+    for cell in cells:
+        if not 0 <= cell < len(board.number) or not board.number[cell]:
+            raise IllegalAction("every vehicle must start on a numbered space")
+    slots = [board.slot[cell] for cell in cells]
+    if len(set(slots)) != len(slots):
+        raise IllegalAction("every vehicle must start on a different board piece")
+
+
+# --------------------------------------------------------------------------- turns and cards
+
+
+def _begin_turn(state: GameState, log: Log) -> None:
+    seat = state.seat
+    state.phase = Phase.DRAW
+    state.actions_left = BASE_ACTIONS
+    name = guide_name(state, seat)
+    log.append(Step("R-turn-order", "turn", f"Turn {state.turn}: {name}."))
+    for card, owner in list(state.lasting):
+        if CARDS[card].kind == CardKind.RAIN and owner == seat:
+            state.lasting.remove((card, owner))
+            state.discard.append(card)
+            log.append(Step("RU-rain", "effect", "The heavy rain is over; rivers open again."))
+    if state.flat[seat] == 1:
+        state.flat[seat] = 2
+        log.append(Step("RU-flat-tyre", "effect", f"{name}'s flat tyre can now be repaired."))
+    anna = _seat_of(state, Guide.ANNA)
+    if state.token_holder == seat and seat != anna:
+        state.actions_left += 1
+        log.append(
+            Step("R-anna-token", "ability", f"{name} uses Anna's extra-action token: +1 action.")
+        )
+
+
+def _draw(state: GameState, log: Log) -> None:
+    if not state.deck:
+        state.rng, state.deck = rng.shuffled(state.rng, state.discard)
+        state.discard = []
+        log.append(
+            Step(
+                "R-card-deck",
+                "effect",
+                "The deck is empty: the discard pile is shuffled into a new deck.",
+            )
+        )
+    card_id = state.deck.pop()
+    card = CARDS[card_id]
+    log.append(Step("R-turn-card", "card", f"{guide_name(state, state.seat)} draws: {card.name}."))
+    _resolve_card(state, log, card_id)
+    state.phase = Phase.ACTIONS
+
+
+def _resolve_card(state: GameState, log: Log, card_id: int) -> None:
+    card = CARDS[card_id]
+    seat = state.seat
+    kind = card.kind
+    if kind == CardKind.FIRE:
+        _place_fire(state, log, card.rule)
+    elif kind == CardKind.ANIMAL:
+        _place_animal(state, log, card.rule)
+    elif kind in (CardKind.WILDEBEEST, CardKind.GIRAFFE):
+        state.actions_left += card.steps
+        log.append(
+            Step(card.rule, "effect", f"+{card.steps} action{'s' * (card.steps > 1)} this turn.")
+        )
+    elif kind in (CardKind.LOST_FOOD, CardKind.STOLEN_FOOD, CardKind.OVERHEATED, CardKind.LEAKY):
+        track = state.food if kind in (CardKind.LOST_FOOD, CardKind.STOLEN_FOOD) else state.fuel
+        what = "food" if track is state.food else "fuel"
+        hit = range(len(state.game.guides)) if card.all_vehicles else (seat,)
+        if card.all_vehicles:
+            log.append(
+                Step(
+                    "R-card-all-vehicles",
+                    "effect",
+                    "The card shows several vehicles: it hits every vehicle.",
+                )
+            )
+        for target in hit:
+            track[target] = max(0, track[target] - card.steps)
+            log.append(
+                Step(
+                    card.rule,
+                    "effect",
+                    f"{guide_name(state, target)} loses {card.steps} {what} (now {track[target]}).",
+                )
+            )
+    elif kind == CardKind.RAIN:
+        state.lasting.append((card_id, seat))
+        log.append(
+            Step(
+                card.rule,
+                "effect",
+                "Heavy rain: no vehicle can cross rivers until "
+                f"{guide_name(state, seat)}'s next turn.",
+            )
+        )
+        return
+    elif kind == CardKind.HIPPOS:
+        state.lasting.append((card_id, seat))
+        log.append(
+            Step(
+                card.rule,
+                "effect",
+                f"Hippos block the rivers: "
+                f"{guide_name(state, seat)} cannot cross rivers this turn.",
+            )
+        )
+        return
+    elif kind == CardKind.FLAT_TYRE:
+        if state.flat[seat]:
+            log.append(
+                Step(
+                    "RU-flat-tyre",
+                    "effect",
+                    "The vehicle already has a flat tyre: no further effect.",
+                )
+            )
+        else:
+            state.flat[seat] = 1
+            state.lasting.append((card_id, seat))
+            log.append(
+                Step(
+                    card.rule,
+                    "effect",
+                    f"{guide_name(state, seat)} has a flat tyre: "
+                    "no driving until it is repaired (not before the next turn).",
+                )
+            )
+            return
+    elif kind == CardKind.BROKEN_GATE:
+        gate = card.gate
+        if gate in state.broken_gates():
+            log.append(
+                Step(
+                    "RU-broken-gate",
+                    "effect",
+                    f"The {GATE_NAMES[gate]} gate is already broken: no further effect.",
+                )
+            )
+        else:
+            state.lasting.append((card_id, gate))
+            log.append(
+                Step(
+                    card.rule,
+                    "effect",
+                    f"The {GATE_NAMES[gate]} gate breaks: no "
+                    "vehicle can be repaired until it is mended.",
+                )
+            )
+            return
+    state.discard.append(card_id)
+
+
+def _end_turn(state: GameState, log: Log) -> None:
+    seat = state.seat
+    for card, owner in list(state.lasting):
+        if CARDS[card].kind == CardKind.HIPPOS and owner == seat:
+            state.lasting.remove((card, owner))
+            state.discard.append(card)
+    anna = _seat_of(state, Guide.ANNA)
+    if state.token_holder == seat and seat != anna:
+        state.token_holder = anna
+        log.append(Step("R-anna-token", "ability", "The extra-action token goes back to Anna."))
+    state.token_spent = False
+    if state.actions_left:
+        log.append(
+            Step(
+                "R-turn-actions",
+                "turn",
+                f"{guide_name(state, seat)} ends the turn; "
+                f"{state.actions_left} unused action(s) are lost.",
+            )
+        )
+    state.seat = (seat + 1) % len(state.game.guides)
+    state.turn += 1
+    _begin_turn(state, log)
+
+
+# --------------------------------------------------------------------------- game end
+
+
+def species_discarded(state: GameState, species: Species) -> int:
+    return sum(1 for token in state.discarded if ANIMAL_KIND[token] == species)
+
+
+def _check_end(state: GameState, log: Log) -> None:
+    """RU-end-check: called after every change; the first condition met ends the game."""
+    if state.outcome:
+        return
+    for seat, food in enumerate(state.food):
+        if food <= 0:
+            _finish(
+                state,
+                log,
+                "lost:food",
+                "R-end-food",
+                f"{guide_name(state, seat)} has run out of food. The safari is lost.",
+            )
+            return
+    for species in SPECIES_WITH_THREE:
+        if species_discarded(state, species) == 3 and any(
+            not mask & (1 << species) for mask in state.spotted
+        ):
+            _finish(
+                state,
+                log,
+                f"lost:species:{species.name.lower()}",
+                "R-end-species",
+                f"All three {species.name.lower()} tokens are gone while a guide still "
+                "needs one. The safari is lost.",
+            )
+            return
+    if is_stuck(state):
+        _finish(
+            state,
+            log,
+            "lost:stuck",
+            "R-end-stuck",
+            "No vehicle can move and nobody can help: the safari is lost.",
+        )
+        return
+    if all(mask == ALL_SPECIES_MASK for mask in state.spotted):
+        _finish(state, log, "won", "R-end-win", "Every vehicle has spotted the Big Five. You win!")
+
+
+def is_stuck(state: GameState) -> bool:
+    """RU-stuck: no vehicle can move, and no guide can act to change that."""
+    fuel, flat = state.fuel, state.flat
+    seats = range(len(fuel))
+    if any(fuel[s] and not flat[s] for s in seats):
+        return False
+    for dry in seats:
+        if not flat[dry] and not fuel[dry] and any(fuel[o] for o in vehicles_in_view(state, dry)):
+            return False
+    if not any(fuel[s] and flat[s] for s in seats):
+        return True
+    view = state.game.board.view
+    return not all(
+        any(GATE_CELLS[gate] in view[cell] for cell in state.vehicle)
+        for gate in state.broken_gates()
+    )
+
+
+def _finish(state: GameState, log: Log, outcome: str, rule: str, text: str) -> None:
+    state.outcome = outcome
+    state.phase = Phase.OVER
+    log.append(Step(rule, "end", text))
+
+
+# --------------------------------------------------------------------------- legal actions
+
+
+def rivers_closed_for(state: GameState, seat: int) -> bool:
+    return state.rain() or state.hippos(seat)
+
+
+def can_drive(state: GameState, seat: int) -> bool:
+    return state.fuel[seat] > 0 and not state.flat[seat]
+
+
+def move_cost(state: GameState, seat: int, direction: int) -> int:
+    guide = state.game.guides[seat]
+    return step_cost(
+        state.game.board,
+        state.vehicle[seat],
+        direction,
+        through_bushes=guide == Guide.DAVID,
+        hills_free=guide == Guide.SAM,
+        rivers_closed=rivers_closed_for(state, seat),
+    )
+
+
+def spot_targets(state: GameState, seat: int) -> list[int]:
+    board = state.game.board
+    cell = state.vehicle[seat]
+    cells = board.view[cell]
+    if state.game.guides[seat] == Guide.KATE:
+        cells = cells + board.long_view[cell]
+    mask = state.spotted[seat]
+    targets = []
+    token_at = state.token_at
+    for target in cells:
+        token = token_at[target]
+        if token == BUFFALO_TOKEN:
+            if not mask & (1 << Species.BUFFALO):
+                targets.append(target)
+        elif 0 <= token < ANIMAL_TOKEN_LIMIT and (
+            not state.face_up[token] or not mask & (1 << ANIMAL_KIND[token])
+        ):
+            targets.append(target)
+    return targets
+
+
+def vehicles_in_view(state: GameState, seat: int) -> list[int]:
+    """Other seats whose vehicles share clear view with this one (RU-clear-view)."""
+    view = state.game.board.view
+    here = state.vehicle[seat]
+    return [
+        other
+        for other, cell in enumerate(state.vehicle)
+        if other != seat and (cell in view[here] or here in view[cell])
+    ]
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    phase = state.phase
+    if phase == Phase.DRAW:
+        return [DRAW]
+    if phase == Phase.OVER:
+        return []
+    if phase == Phase.INFLUENCE:
+        return [Action(Act.CHOOSE_DISCARD, i) for i in range(len(state.looking_at))]
+    seat = state.seat
+    guide = state.game.guides[seat]
+    board = state.game.board
+    here = state.vehicle[seat]
+    left = state.actions_left
+    view = board.view[here]
+    actions = [END]
+    if can_drive(state, seat):
+        neighbours = board.neighbours[here]
+        for direction in range(6):
+            cost = move_cost(state, seat, direction)
+            if cost != BLOCKED and cost <= left:
+                actions.append(Action(Act.MOVE, neighbours[direction]))
+        if here in GATE_CELLS and left >= DETOUR_COST:
+            actions.append(DETOUR)
+    supply_cost = 0 if guide == Guide.SAM else 1
+    if (
+        state.fuel[seat] < state.game.caps[seat]
+        and left >= supply_cost
+        and any(cell in view for cell in GATE_CELLS)
+    ):
+        actions.append(REFUEL)
+    if state.food[seat] < state.game.caps[seat] and left >= supply_cost:
+        for token in FOOD_TOKENS:
+            cell = state.token_cell[token]
+            if cell >= 0 and cell in view:
+                actions.append(Action(Act.REPLENISH, cell))
+    if left >= (0 if guide == Guide.KATE else 1):
+        actions.extend(Action(Act.SPOT, cell) for cell in spot_targets(state, seat))
+    if left >= (0 if guide == Guide.JACK else 1):
+        fires = state.fires
+        actions.extend(Action(Act.EXTINGUISH, cell) for cell in view if fires[cell])
+    repair_cost = 0 if guide == Guide.DAVID else REPAIR_COST
+    if left >= repair_cost:
+        broken = state.broken_gates()
+        if not broken:
+            for other in [seat, *vehicles_in_view(state, seat)]:
+                if state.flat[other] == 2:
+                    actions.append(Action(Act.REPAIR_VEHICLE, other))
+        for gate in broken:
+            if GATE_CELLS[gate] in view:
+                actions.append(Action(Act.REPAIR_GATE, gate))
+    if left >= INFLUENCE_COST and len(state.deck) + len(state.discard) >= 2:
+        actions.append(INFLUENCE)
+    if left >= EXTRA_ANIMAL_COST and state.animal_supply:
+        actions.append(EXTRA_ANIMAL)
+    if guide == Guide.ANNA and state.token_holder == seat and not state.token_spent:
+        actions.append(TOKEN_USE)
+        actions.extend(
+            Action(Act.TOKEN_GIVE, other)
+            for other in range(len(state.game.guides))
+            if other != seat
+        )
+    actions.extend(_exchanges(state))
+    return actions
+
+
+def _exchanges(state: GameState) -> list[Action]:
+    view = state.game.board.view
+    cells = state.vehicle
+    caps = state.game.caps
+    result: list[Action] = []
+    seats = range(len(cells))
+    for giver in seats:
+        for receiver in seats:
+            if giver == receiver:
+                continue
+            a, b = cells[giver], cells[receiver]
+            if not (b in view[a] or a in view[b]):
+                continue
+            for resource, track, keep in ((FUEL, state.fuel, 0), (FOOD, state.food, 1)):
+                most = min(track[giver] - keep, caps[receiver] - track[receiver])
+                result.extend(
+                    Action(Act.EXCHANGE, receiver, amount, giver, resource)
+                    for amount in range(1, most + 1)
+                )
+    return result
+
+
+# --------------------------------------------------------------------------- applying actions
+
+
+def apply(state: GameState, action: Action) -> tuple[GameState, Log]:
+    """The state after ``action`` and the rule steps it took; ``state`` itself is unchanged."""
+    if action not in legal_actions(state):
+        raise IllegalAction(why_illegal(state, action))
+    new = state.copy()
+    log: Log = []
+    _do(new, action, log)
+    _check_end(new, log)
+    return new, log
+
+
+def apply_in_place(state: GameState, action: Action, log: Log) -> None:
+    """For simulations: mutate ``state``; the action must come from ``legal_actions``."""
+    _do(state, action, log)
+    _check_end(state, log)
+
+
+def _do(state: GameState, action: Action, log: Log) -> None:
+    kind = action.kind
+    seat = state.seat
+    name = guide_name(state, seat)
+    board = state.game.board
+    guide = state.game.guides[seat]
+    if kind == Act.DRAW:
+        _draw(state, log)
+    elif kind == Act.END:
+        _end_turn(state, log)
+    elif kind == Act.MOVE:
+        direction = board.neighbours[state.vehicle[seat]].index(action.target)
+        cost = move_cost(state, seat, direction)
+        old_slot = board.slot[state.vehicle[seat]]
+        crossing = board.features[state.vehicle[seat]][direction]
+        state.vehicle[seat] = action.target
+        state.actions_left -= cost
+        rule = "R-move-hill" if board.hill[action.target] else "R-move"
+        if board.hill[action.target] and guide == Guide.SAM:
+            rule = "R-sam-hill"
+        elif crossing & Feature.BUSH:
+            rule = "R-david-bushes"
+        log.append(
+            Step(
+                rule,
+                "action",
+                f"{name} drives to {board.names[action.target]} "
+                f"({cost} action{'s' * (cost != 1)}).",
+            )
+        )
+        if guide == Guide.JACK and board.slot[action.target] != old_slot:
+            _jack_sweeps(state, log)
+    elif kind == Act.DETOUR:
+        target = GATE_CELLS[1] if state.vehicle[seat] == GATE_CELLS[0] else GATE_CELLS[0]
+        state.vehicle[seat] = target
+        state.actions_left -= DETOUR_COST
+        log.append(
+            Step(
+                "R-detour",
+                "action",
+                f"{name} drives around the park to {board.names[target]} (3 actions).",
+            )
+        )
+        if guide == Guide.JACK:
+            _jack_sweeps(state, log)
+    elif kind == Act.REFUEL:
+        cost = _cost_for(state, seat, 1, Guide.SAM)
+        state.actions_left -= cost
+        state.fuel[seat] = state.game.caps[seat]
+        rule = "R-sam-free" if cost == 0 else "R-refuel"
+        log.append(Step(rule, "action", f"{name} refuels to {state.fuel[seat]}."))
+    elif kind == Act.REPLENISH:
+        cost = _cost_for(state, seat, 1, Guide.SAM)
+        gain = 4 if guide == Guide.SAM else 2
+        state.actions_left -= cost
+        state.food[seat] = min(state.game.caps[seat], state.food[seat] + gain)
+        rule = "R-sam-food" if guide == Guide.SAM else "R-replenish"
+        log.append(Step(rule, "action", f"{name} takes food: +{gain} (now {state.food[seat]})."))
+        _place_food(state, log, state.token_at[action.target], "R-foodtoken-move")
+    elif kind == Act.SPOT:
+        _spot(state, log, action.target)
+    elif kind == Act.EXTINGUISH:
+        cost = _cost_for(state, seat, 1, Guide.JACK)
+        state.actions_left -= cost
+        state.fires[action.target] -= 1
+        state.fire_supply += 1
+        rule = "R-jack-extinguish" if cost == 0 else "R-extinguish"
+        log.append(Step(rule, "action", f"{name} puts out a fire on {board.names[action.target]}."))
+    elif kind == Act.REPAIR_VEHICLE:
+        cost = _cost_for(state, seat, REPAIR_COST, Guide.DAVID)
+        state.actions_left -= cost
+        target = action.target
+        state.flat[target] = 0
+        for card, owner in list(state.lasting):
+            if CARDS[card].kind == CardKind.FLAT_TYRE and owner == target:
+                state.lasting.remove((card, owner))
+                state.discard.append(card)
+        rule = "R-david-repair" if cost == 0 else "R-repair-vehicle"
+        log.append(Step(rule, "action", f"{name} repairs {guide_name(state, target)}'s tyre."))
+    elif kind == Act.REPAIR_GATE:
+        cost = _cost_for(state, seat, REPAIR_COST, Guide.DAVID)
+        state.actions_left -= cost
+        for card, owner in list(state.lasting):
+            if CARDS[card].kind == CardKind.BROKEN_GATE and owner == action.target:
+                state.lasting.remove((card, owner))
+                state.discard.append(card)
+        rule = "R-david-repair" if cost == 0 else "R-repair-gate"
+        log.append(Step(rule, "action", f"{name} mends the {GATE_NAMES[action.target]} gate."))
+    elif kind == Act.INFLUENCE:
+        state.actions_left -= INFLUENCE_COST
+        if len(state.deck) < 2:
+            state.rng, under = rng.shuffled(state.rng, state.discard)
+            state.deck = under + state.deck
+            state.discard = []
+            log.append(
+                Step(
+                    "RU-influence-deck",
+                    "effect",
+                    "The discard pile is shuffled under the deck first.",
+                )
+            )
+        state.looking_at = [state.deck.pop(), state.deck.pop()]
+        state.phase = Phase.INFLUENCE
+        seen = " and ".join(CARDS[card].name for card in state.looking_at)
+        log.append(Step("R-influence", "look", f"{name} looks at the top two cards: {seen}."))
+    elif kind == Act.CHOOSE_DISCARD:
+        chosen = state.looking_at[action.target]
+        kept = [card for i, card in enumerate(state.looking_at) if i != action.target]
+        state.discard.append(chosen)
+        state.deck.extend(kept)
+        state.looking_at = []
+        state.phase = Phase.ACTIONS
+        log.append(
+            Step(
+                "R-influence",
+                "action",
+                f"{name} discards {CARDS[chosen].name} and puts the other card back on top.",
+            )
+        )
+    elif kind == Act.EXTRA_ANIMAL:
+        state.actions_left -= EXTRA_ANIMAL_COST
+        log.append(Step("R-extra-animal", "action", f"{name} places an extra animal token."))
+        _place_animal(state, log, "R-extra-animal")
+    elif kind == Act.EXCHANGE:
+        track = state.fuel if action.resource == FUEL else state.food
+        track[action.giver] -= action.amount
+        track[action.target] += action.amount
+        log.append(
+            Step(
+                "R-exchange",
+                "action",
+                f"{guide_name(state, action.giver)} gives "
+                f"{action.amount} {RESOURCE_NAMES[action.resource]} to "
+                f"{guide_name(state, action.target)}.",
+            )
+        )
+    elif kind == Act.TOKEN_USE:
+        state.actions_left += 1
+        state.token_spent = True
+        log.append(Step("R-anna-token", "ability", "Anna uses her extra-action token: +1 action."))
+    elif kind == Act.TOKEN_GIVE:
+        state.token_holder = action.target
+        state.token_spent = True
+        log.append(
+            Step(
+                "R-anna-token",
+                "ability",
+                f"Anna lends the extra-action token to "
+                f"{guide_name(state, action.target)} for their next turn.",
+            )
+        )
+
+
+def _spot(state: GameState, log: Log, cell: int) -> None:
+    seat = state.seat
+    name = guide_name(state, seat)
+    board = state.game.board
+    cost = _cost_for(state, seat, 1, Guide.KATE)
+    state.actions_left -= cost
+    token = state.token_at[cell]
+    far = cell not in board.view[state.vehicle[seat]]
+    rule = "R-kate-spot" if far else ("RU-kate-free" if cost == 0 else "R-spot")
+    log.append(Step(rule, "action", f"{name} looks for the animal on {board.names[cell]}."))
+    if not state.face_up[token]:
+        state.face_up[token] = True
+        log.append(Step("R-spot-flip", "flip", f"The token is turned over: {token_name(token)}."))
+        if ANIMAL_KIND[token] == MONKEY:
+            _discard_animal(state, token)
+            log.append(
+                Step("R-spot-flip", "discard", "The monkey mocks the tourists and scampers off.")
+            )
+            return
+    species = _species_of(token)
+    if not state.spotted[seat] & (1 << species):
+        state.spotted[seat] |= 1 << species
+        log.append(
+            Step(
+                "R-spot-take", "effect", f"{name} has spotted the {Species(species).name.lower()}!"
+            )
+        )
+
+
+# --------------------------------------------------------------------------- explanations
+
+
+def why_illegal(state: GameState, action: Action) -> str:
+    """A player-facing reason why ``action`` is not allowed now."""
+    if state.phase == Phase.OVER:
+        return "The game is over."
+    if state.phase == Phase.DRAW:
+        return f"{guide_name(state, state.seat)} must draw an event card first."
+    if state.phase == Phase.INFLUENCE and action.kind != Act.CHOOSE_DISCARD:
+        return "First choose which of the two cards to discard."
+    seat = state.seat
+    name = guide_name(state, seat)
+    guide = state.game.guides[seat]
+    board = state.game.board
+    here = state.vehicle[seat]
+    left = state.actions_left
+    kind = action.kind
+    plural = "s" if left != 1 else ""
+
+    def short(cost: int, what: str) -> str | None:
+        if cost > left:
+            return f"{name} has {left} action{plural} left; {what} costs {cost}."
+        return None
+
+    if kind == Act.DRAW:
+        return "The event card for this turn has already been drawn."
+    if kind == Act.CHOOSE_DISCARD:
+        return "Choosing a card to discard only follows 'influence'."
+    if kind == Act.MOVE:
+        target = action.target
+        if not 0 <= target < len(board.names):
+            return "There is no such space."
+        if state.fuel[seat] == 0:
+            return f"{name} has no fuel left and cannot drive (R-track-empty-fuel)."
+        if state.flat[seat]:
+            return f"{name} has a flat tyre and cannot drive until it is repaired."
+        if target not in board.neighbours[here]:
+            return (
+                f"{board.names[target]} is not next to {name}'s vehicle; move one space at a time."
+            )
+        direction = board.neighbours[here].index(target)
+        terrain = board.terrain[target]
+        if not board.drivable[target]:
+            return f"Vehicles cannot enter {terrain.name.lower().replace('_', ' ')} spaces."
+        feature = board.features[here][direction]
+        if feature & Feature.BUSH and guide != Guide.DAVID:
+            return "Bushes block the way (only David drives through bushes)."
+        if feature & Feature.RIVER and rivers_closed_for(state, seat):
+            return "The river cannot be crossed now (heavy rain or hippos)."
+        cost = move_cost(state, seat, direction)
+        what = "driving up the hill" if board.hill[target] else "moving"
+        return short(cost, what) or "That move is not possible now."
+    if kind in (Act.REFUEL, Act.REPLENISH):
+        track = state.fuel if kind == Act.REFUEL else state.food
+        if track[seat] >= state.game.caps[seat]:
+            return f"{name}'s {'fuel' if kind == Act.REFUEL else 'food'} track is already full."
+        if kind == Act.REFUEL:
+            return "Refuelling needs clear view of a park entrance token (on it or next to it)."
+        return "Taking food needs clear view of a food token (on it or next to it)."
+    if kind == Act.SPOT:
+        cost = 0 if guide == Guide.KATE else 1
+        return short(cost, "spotting") or (
+            "There is no animal there that this vehicle can spot with clear view."
+        )
+    if kind == Act.EXTINGUISH:
+        cost = 0 if guide == Guide.JACK else 1
+        return short(cost, "extinguishing") or "There is no fire there in clear view."
+    if kind in (Act.REPAIR_VEHICLE, Act.REPAIR_GATE):
+        cost = 0 if guide == Guide.DAVID else REPAIR_COST
+        if kind == Act.REPAIR_VEHICLE and state.broken_gates():
+            return "No vehicle can be repaired while a gate is broken."
+        if kind == Act.REPAIR_VEHICLE and 0 <= action.target < len(state.flat):
+            flat = state.flat[action.target]
+            if flat == 1:
+                return "A flat tyre cannot be repaired before its owner's next turn."
+            if flat == 0:
+                return f"{guide_name(state, action.target)}'s vehicle is not broken."
+        return short(cost, "a repair") or "Repairs need clear view of what is being repaired."
+    if kind == Act.DETOUR:
+        if here not in GATE_CELLS:
+            return "Driving around the park starts on a park entrance token."
+        if not can_drive(state, seat):
+            return f"{name} cannot drive (no fuel or a flat tyre)."
+        return short(DETOUR_COST, "driving around the park") or "Not possible now."
+    if kind == Act.INFLUENCE:
+        return short(INFLUENCE_COST, "influencing an event") or "Too few event cards left."
+    if kind == Act.EXTRA_ANIMAL:
+        if not state.animal_supply:
+            return "No face-down animal tokens are left to place."
+        return short(EXTRA_ANIMAL_COST, "placing an extra animal") or "Not possible now."
+    if kind in (Act.TOKEN_USE, Act.TOKEN_GIVE):
+        if guide != Guide.ANNA:
+            return "Only Anna decides about the extra-action token, on her own turn."
+        return "Anna has already used or lent the token this turn."
+    if kind == Act.EXCHANGE:
+        return (
+            "An exchange needs two different vehicles with clear view of each other, at least "
+            "that much to give (never the last food) and room on the receiver's track."
+        )
+    return "That action is not possible now."

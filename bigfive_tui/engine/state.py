@@ -1,0 +1,218 @@
+"""The game state: plain lists and ints, copied by hand (no deep copies) on every action."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Any
+
+from bigfive_tui.engine.board import CELL_COUNT, Board
+from bigfive_tui.engine.content import (
+    CARDS,
+    FIRE_MARKERS,
+    TOKEN_COUNT,
+    CardKind,
+    Difficulty,
+    Guide,
+    Species,
+    track_cap,
+)
+
+
+class Phase(IntEnum):
+    DRAW = 0  # the turn has begun; the guide must draw an event card
+    ACTIONS = 1  # the guide spends actions (or ends the turn)
+    INFLUENCE = 2  # the guide looks at two cards and chooses which to discard
+    OVER = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """What never changes during a game; shared by every state of it."""
+
+    board: Board
+    guides: tuple[Guide, ...]  # seat order, clockwise; seat 0 starts (RU-turn-order)
+    difficulty: Difficulty
+    removed_species: tuple[Species, ...] = ()
+    seed: int = 0
+    caps: tuple[int, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if not self.caps:
+            object.__setattr__(self, "caps", tuple(track_cap(g) for g in self.guides))
+
+    def seat_of(self, guide: Guide) -> int:
+        return self.guides.index(guide) if guide in self.guides else -1
+
+
+class GameState:
+    """One moment of a game. Seats index the per-guide lists."""
+
+    __slots__ = (
+        "game",
+        "rng",
+        "script",
+        "script_pos",
+        "vehicle",
+        "fuel",
+        "food",
+        "spotted",
+        "flat",
+        "token_at",
+        "token_cell",
+        "face_up",
+        "animal_supply",
+        "discarded",
+        "fires",
+        "fire_supply",
+        "deck",
+        "discard",
+        "lasting",
+        "seat",
+        "turn",
+        "phase",
+        "actions_left",
+        "token_holder",
+        "token_spent",
+        "looking_at",
+        "outcome",
+    )
+
+    game: Game
+    rng: int
+    script: tuple[tuple[int, int], ...]  # scripted dice (face, number) used before the rng
+    script_pos: int
+    vehicle: list[int]
+    fuel: list[int]
+    food: list[int]
+    spotted: list[int]  # bit mask of Species per seat
+    flat: list[int]  # 0 sound, 1 flat (not yet repairable), 2 flat and repairable
+    token_at: list[int]  # per cell: token id or NO_TOKEN
+    token_cell: list[int]  # per token: cell or -1
+    face_up: list[bool]  # per token
+    animal_supply: list[int]  # face-down animal tokens; the last one is drawn next
+    discarded: list[int]  # animal tokens out of the game, face up
+    fires: list[int]  # fire markers per cell
+    fire_supply: int
+    deck: list[int]  # card ids; the last one is the top card
+    discard: list[int]
+    lasting: list[
+        tuple[int, int]
+    ]  # (card id, owner): seat for rain/hippos/flat tyre, gate for gates
+    seat: int
+    turn: int
+    phase: Phase
+    actions_left: int
+    token_holder: int  # seat holding Anna's extra-action token, -1 without Anna
+    token_spent: bool  # Anna used or lent the token this turn
+    looking_at: list[int]  # cards seen while influencing an event
+    outcome: str  # "" while playing; "won" or "lost:<cause>"
+
+    def copy(self) -> GameState:
+        new = GameState.__new__(GameState)
+        new.game = self.game
+        new.rng = self.rng
+        new.script = self.script
+        new.script_pos = self.script_pos
+        new.vehicle = self.vehicle[:]
+        new.fuel = self.fuel[:]
+        new.food = self.food[:]
+        new.spotted = self.spotted[:]
+        new.flat = self.flat[:]
+        new.token_at = self.token_at[:]
+        new.token_cell = self.token_cell[:]
+        new.face_up = self.face_up[:]
+        new.animal_supply = self.animal_supply[:]
+        new.discarded = self.discarded[:]
+        new.fires = self.fires[:]
+        new.fire_supply = self.fire_supply
+        new.deck = self.deck[:]
+        new.discard = self.discard[:]
+        new.lasting = self.lasting[:]
+        new.seat = self.seat
+        new.turn = self.turn
+        new.phase = self.phase
+        new.actions_left = self.actions_left
+        new.token_holder = self.token_holder
+        new.token_spent = self.token_spent
+        new.looking_at = self.looking_at[:]
+        new.outcome = self.outcome
+        return new
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything that distinguishes two states (for equality and replay checks)."""
+        return tuple(
+            tuple(v) if isinstance(v, list) else v
+            for v in (getattr(self, name) for name in self.__slots__ if name != "game")
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, GameState) and self.game == other.game and self.key() == other.key()
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    # Small derived facts used by rules, bots and the UI.
+    @property
+    def guide(self) -> Guide:
+        return self.game.guides[self.seat]
+
+    @property
+    def over(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def rain(self) -> bool:
+        return any(CARDS[card].kind == CardKind.RAIN for card, _ in self.lasting)
+
+    def hippos(self, seat: int) -> bool:
+        return any(
+            CARDS[card].kind == CardKind.HIPPOS and owner == seat for card, owner in self.lasting
+        )
+
+    def broken_gates(self) -> list[int]:
+        return [owner for card, owner in self.lasting if CARDS[card].kind == CardKind.BROKEN_GATE]
+
+    def burning(self, slot: int) -> bool:
+        fires = self.fires
+        return any(fires[cell] for cell in self.game.board.slot_cells[slot])
+
+    def seat_on_slot(self, guide: Guide, slot: int) -> bool:
+        seat = self.game.seat_of(guide)
+        return seat >= 0 and self.game.board.slot[self.vehicle[seat]] == slot
+
+
+def empty_state(game: Game, seed: int) -> GameState:
+    """A state with nothing placed yet; setup and scenarios fill it in."""
+    seats = len(game.guides)
+    state = GameState.__new__(GameState)
+    state.game = game
+    state.rng = seed
+    state.script = ()
+    state.script_pos = 0
+    state.vehicle = [0] * seats
+    state.fuel = [0] * seats
+    state.food = [0] * seats
+    state.spotted = [0] * seats
+    state.flat = [0] * seats
+    state.token_at = [-1] * CELL_COUNT
+    state.token_cell = [-1] * TOKEN_COUNT
+    state.face_up = [False] * TOKEN_COUNT
+    state.animal_supply = []
+    state.discarded = []
+    state.fires = [0] * CELL_COUNT
+    state.fire_supply = FIRE_MARKERS
+    state.deck = []
+    state.discard = []
+    state.lasting = []
+    state.seat = 0
+    state.turn = 1
+    state.phase = Phase.DRAW
+    state.actions_left = 0
+    anna = game.seat_of(Guide.ANNA)
+    state.token_holder = anna
+    state.token_spent = False
+    state.looking_at = []
+    state.outcome = ""
+    return state

@@ -1,0 +1,39 @@
+"""Lint, formatting, types and the architecture contract run as part of the suite."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def run(*command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("ruff", "check", "bigfive_tui", "tests", "bench"),
+        ("ruff", "format", "--check", "bigfive_tui", "tests", "bench"),
+    ],
+    ids=["ruff-lint", "ruff-format"],
+)
+def test_ruff(command: tuple[str, ...]) -> None:
+    result = run(str(BIN / command[0]), *command[1:])
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_engine_imports_no_ui_code() -> None:
+    result = run(str(BIN / "lint-imports"), "--no-cache")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_engine_type_checks_strictly() -> None:
+    result = run(str(BIN / "mypy"), "bigfive_tui/engine")
+    assert result.returncode == 0, result.stdout + result.stderr
