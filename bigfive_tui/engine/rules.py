@@ -333,8 +333,11 @@ def new_game(game: Game, start_cells: Sequence[int] | None = None) -> tuple[Game
         raise IllegalAction("a game needs 2 to 5 different guides")
     state = empty_state(game, rng.seed_state(game.seed))
     log: Log = []
+    # Always draw the random start so the rest of the game does not depend on whether the
+    # start spaces were chosen; a record with explicit spaces then replays exactly.
+    random_cells = _random_start_cells(state)
     if start_cells is None:
-        start_cells = _random_start_cells(state)
+        start_cells = random_cells
     _check_start_cells(state, start_cells)
     mark = START_MARK_BY_DIFFICULTY[game.difficulty]
     removed_mask = 0
