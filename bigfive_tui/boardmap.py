@@ -35,6 +35,22 @@ S-edge character and every free slot of that row repeats the edge glyph (``_____
 underline the whole row and keep the edge continuous under items. A feature replaces the
 plain outline glyph: bush ``#``, river ``~``, bush and river together ``%``.
 
+Glyphs. Terrain: savanna blank, hill ``^``, forest ``¥``, watering hole ``≈``, mountain ``M``
+(none can be mistaken for a piece symbol ♠ ♣ ♥ ♦ ★ ● ▲ ■ ♪). Names are the printed ones
+(``♣4``, ``♣a``). The park entrances are the tips, marked ``West``/``East`` and ``gate``
+beside the tip hex (left and right of it in the large size, above and below it in the
+compact one); the entrance token itself is an overlay (:func:`gate_overlays`). Overlay
+glyphs fill the item runs in order, a glyph is never split, and a ``+`` (kind ``"more"``) in
+the last slot says that more items are there than fit.
+
+For front ends. ``picture = board_map(board, size).render(overlays)``; for each line ``y``
+style ``picture.runs(y)`` from the run's :class:`Tag` (terrain fill from ``tag.terrain``,
+highlights and cursor from ``tag.cell``, feature colours from ``tag.feature``, item colours
+from ``tag.kind``) and put ``tag.cell`` into the style's meta for clicks, or call
+:meth:`BoardMap.cell_at`. :meth:`BoardMap.anchor` is where a cursor sits,
+:meth:`BoardMap.lines_of` which lines to repaint when some spaces change. Gate markers are
+tagged with their gate's cell, so clicking ``West`` picks the west gate.
+
 Speed. Everything static (outline, names, terrain, gate markers) is laid out once per board
 and size (:func:`board_map` caches it); :meth:`BoardMap.render` only rewrites the item slots
 of the spaces that have overlays, sharing every untouched line with the static layer.
@@ -43,7 +59,7 @@ of the spaces that have overlays, sharing every untouched line with the static l
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -354,6 +370,14 @@ class BoardMap:
         x, y = self._at(cell, (box.x, box.y))
         return Box(x, y, box.width, box.height)
 
+    def lines_of(self, cells: Iterable[int]) -> set[int]:
+        """The screen lines that must be repainted when these spaces change."""
+        lines: set[int] = set()
+        for cell in cells:
+            box = self.bbox(cell)
+            lines.update(range(box.y, box.y + box.height))
+        return lines
+
     def edge_positions(self, cell: int, direction: int) -> tuple[Point, ...]:
         """The fixed characters of the edge on side ``direction`` of ``cell``."""
         return tuple(self._at(cell, offset) for offset in self._geo.edges[direction])
@@ -449,7 +473,7 @@ class BoardMap:
                     x, y = self._at(cell, (1, -1 + 4 * line))
                 for i, char in enumerate(word):
                     chars[y][x + i] = char
-                    tags[y][x + i] = Tag("gate", cell, self.board.terrain[cell])
+                    tags[y][x + i] = Tag("gate", cell)
 
     # -- rendering ------------------------------------------------------------------------
 
@@ -489,6 +513,8 @@ class BoardMap:
             if glyphs:
                 for (x, y), char, tag in self.item_chars(cell, glyphs):
                     changes.setdefault(y, []).append((x, char, tag))
+        if not changes:
+            return self.static
         lines = list(self.static.lines)
         all_tags = list(self.static.tags)
         for y, patches in changes.items():

@@ -530,26 +530,18 @@ def _resolve_card(state: GameState, log: Log, card_id: int) -> None:
             )
             return
     elif kind == CardKind.BROKEN_GATE:
-        gate = card.gate
-        if gate in state.broken_gates():
-            log.append(
-                Step(
-                    "RU-broken-gate",
-                    "effect",
-                    f"The {GATE_NAMES[gate]} gate is already broken: no further effect.",
-                )
+        # Each card breaks its own gate and lies out until that gate is mended (RU-broken-gate),
+        # so it is never drawn while its gate is broken.
+        state.lasting.append((card_id, card.gate))
+        log.append(
+            Step(
+                card.rule,
+                "effect",
+                f"The {GATE_NAMES[card.gate]} gate breaks: no vehicle can "
+                "be repaired until it is mended.",
             )
-        else:
-            state.lasting.append((card_id, gate))
-            log.append(
-                Step(
-                    card.rule,
-                    "effect",
-                    f"The {GATE_NAMES[gate]} gate breaks: no "
-                    "vehicle can be repaired until it is mended.",
-                )
-            )
-            return
+        )
+        return
     state.discard.append(card_id)
 
 

@@ -1,0 +1,1 @@
+"""One module per ``bigfive`` subcommand: ``configure(parser)`` and ``run(args)``."""

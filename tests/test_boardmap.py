@@ -1,0 +1,373 @@
+"""The board picture: geometry round trips, edges on their characters, overlays, the printer."""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from typing import Any
+
+import pytest
+from boards import KEYS, SYMBOLS
+from rich.console import Console
+
+from bigfive_tui.assets import seeded_board
+from bigfive_tui.boardmap import (
+    FEATURE_GLYPHS,
+    MORE_GLYPH,
+    SIZES,
+    TERRAIN_GLYPHS,
+    BoardMap,
+    Glyph,
+    Size,
+    board_map,
+    display_name,
+    gate_overlays,
+)
+from bigfive_tui.boardprint import TITLE, board_renderable, board_text
+from bigfive_tui.engine.board import (
+    CELL_COUNT,
+    EAST_GATE_CELL,
+    NO_CELL,
+    WEST_GATE_CELL,
+    Board,
+    assemble,
+)
+from bigfive_tui.engine.boardspec import (
+    BoardFileError,
+    Feature,
+    PlacementSpec,
+    Terrain,
+    parse_piece,
+)
+
+# Two piece sides with every terrain, bushes, rivers and both on one edge, inside the piece
+# and on its rim (rim edges join the neighbouring piece once assembled).
+SIDE_A: dict[str, Any] = {
+    "spaces": ["s1 s2 fa", "h3 hb s4", "wc s5 h6"],
+    "bushes": ["1-2", "4-6", "1:N"],
+    "rivers": ["2-b", "4-6", "6:SE", "2:NW"],
+}
+SIDE_B: dict[str, Any] = {
+    "spaces": ["h1 s2 ma", "s3 fb s4", "sc h5 s6"],
+    "bushes": ["3-b", "6:S"],
+    "rivers": ["c-5", "5:SE", "4:NE"],
+}
+
+
+def featured_board() -> Board:
+    """Nine pieces, sides and half turns mixed, so features land on every kind of edge."""
+    pieces = {}
+    for i in range(9):
+        data = {
+            "name": f"f{i}",
+            "symbol": SYMBOLS[i],
+            "key": KEYS[i],
+            "sides": {"A": SIDE_A, "B": SIDE_B},
+        }
+        pieces[f"f{i}"] = parse_piece(data, f"featured piece {i}")
+    placements = [
+        PlacementSpec(piece=f"f{i}", side="AB"[i % 2], turned=i % 3 == 0) for i in range(9)
+    ]
+    return assemble(placements, pieces, "featured test board")
+
+
+BOARD = featured_board()
+
+
+@pytest.fixture(params=SIZES)
+def the_map(request: pytest.FixtureRequest) -> BoardMap:
+    size: Size = request.param
+    return BoardMap(BOARD, size)
+
+
+def test_the_test_board_has_every_feature_and_terrain() -> None:
+    kinds = {f for cell in BOARD.features for f in cell}
+    assert {Feature.BUSH, Feature.RIVER, Feature.BUSH | Feature.RIVER} <= kinds
+    assert set(BOARD.terrain) == set(Terrain)
+
+
+def test_sizes_fit_their_screens() -> None:
+    compact = BoardMap(BOARD, "compact")
+    assert compact.width <= 104 and compact.height <= 21
+    large = BoardMap(BOARD, "large")
+    assert large.width <= 120
+    for the_map in (compact, large):
+        picture = the_map.static
+        assert picture.height == the_map.height
+        assert all(len(line) == the_map.width for line in picture.lines)
+        assert all(len(tags) == the_map.width for tags in picture.tags)
+
+
+def test_every_character_is_one_column_wide(the_map: BoardMap) -> None:
+    for line in the_map.static.lines:
+        assert all(unicodedata.east_asian_width(char) not in ("W", "F") for char in line)
+
+
+def test_cell_at_round_trips_every_anchor(the_map: BoardMap) -> None:
+    for cell in range(CELL_COUNT):
+        x, y = the_map.anchor(cell)
+        assert the_map.cell_at(x, y) == cell
+        assert the_map.bbox(cell).contains(x, y)
+
+
+def test_cell_at_outside_the_picture_is_none(the_map: BoardMap) -> None:
+    assert the_map.cell_at(-1, 0) is None
+    assert the_map.cell_at(0, the_map.height) is None
+    assert the_map.cell_at(the_map.width, 0) is None
+    assert the_map.cell_at(0, 0) is None  # background corner
+
+
+def test_hex_characters_lie_in_their_box(the_map: BoardMap) -> None:
+    for y, tags in enumerate(the_map.static.tags):
+        for x, tag in enumerate(tags):
+            if tag.cell is not None and tag.role != "gate":
+                assert the_map.bbox(tag.cell).contains(x, y), (x, y, tag)
+                assert the_map.cell_at(x, y) == tag.cell
+
+
+def test_every_hex_is_clickable_on_several_characters(the_map: BoardMap) -> None:
+    counts = [0] * CELL_COUNT
+    for row in the_map.static.tags:
+        for tag in row:
+            if tag.cell is not None and tag.role != "gate":
+                counts[tag.cell] += 1
+    assert min(counts) >= 10
+
+
+def test_names_sit_inside_their_hexes(the_map: BoardMap) -> None:
+    for cell in range(CELL_COUNT):
+        x, y = the_map.anchor(cell)
+        name = BOARD.names[cell]
+        assert the_map.static.lines[y][x : x + len(name)] == name
+        for tag in the_map.static.tags[y][x : x + len(name)]:
+            assert tag.role == "name" and tag.cell == cell
+            assert tag.terrain == BOARD.terrain[cell]
+
+
+def test_numbered_names_appear_once_each(the_map: BoardMap) -> None:
+    text = the_map.static.text()
+    for cell in BOARD.numbered_cells:
+        assert text.count(BOARD.names[cell]) == 1
+
+
+def test_terrain_glyphs_show_in_each_hex(the_map: BoardMap) -> None:
+    for cell in range(CELL_COUNT):
+        terrain = BOARD.terrain[cell]
+        if terrain == Terrain.SAVANNA:
+            continue
+        box = the_map.bbox(cell)
+        inside = [
+            the_map.static.lines[y][x]
+            for y in range(box.y, box.y + box.height)
+            for x in range(box.x, box.x + box.width)
+            if the_map.static.tags[y][x].role == "terrain"
+            and the_map.static.tags[y][x].cell == cell
+        ]
+        assert TERRAIN_GLYPHS[terrain] in inside, (cell, terrain)
+
+
+def test_terrain_glyphs_differ_from_piece_symbols() -> None:
+    glyphs = set(TERRAIN_GLYPHS.values()) | set(FEATURE_GLYPHS.values())
+    assert not glyphs & set(SYMBOLS)
+    assert len(set(TERRAIN_GLYPHS.values())) == len(TERRAIN_GLYPHS)
+
+
+def test_every_edge_shows_its_feature_on_its_characters(the_map: BoardMap) -> None:
+    _check_edges(BOARD, the_map)
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("size", SIZES)
+def test_shipped_boards_draw_names_and_edges(seed: int, size: Size) -> None:
+    try:
+        board = seeded_board(seed)
+    except (BoardFileError, FileNotFoundError) as error:
+        pytest.skip(f"shipped pieces unavailable: {error}")
+    the_map = BoardMap(board, size)
+    _check_edges(board, the_map)
+    for cell in range(CELL_COUNT):
+        x, y = the_map.anchor(cell)
+        assert the_map.static.lines[y][x : x + 2] == display_name(board, cell)
+        assert the_map.cell_at(x, y) == cell
+
+
+def _check_edges(board: Board, the_map: BoardMap) -> None:
+    picture = the_map.static
+    for cell in range(CELL_COUNT):
+        for direction in range(6):
+            other = board.neighbours[cell][direction]
+            feature = board.features[cell][direction]
+            positions = the_map.edge_positions(cell, direction)
+            assert positions
+            if other != NO_CELL:
+                back = the_map.edge_positions(other, (direction + 3) % 6)
+                assert set(positions) == set(back)
+            for x, y in positions:
+                tag = picture.tags[y][x]
+                assert tag.role == "edge"
+                assert tag.feature == feature
+                char = picture.lines[y][x]
+                if feature:
+                    assert char == FEATURE_GLYPHS[feature], (cell, direction)
+                else:
+                    assert char in "/\\_", (cell, direction)
+
+
+def test_edges_own_their_characters(the_map: BoardMap) -> None:
+    owner: dict[tuple[int, int], tuple[int, int]] = {}
+    for cell in range(CELL_COUNT):
+        for direction in range(6):
+            other = BOARD.neighbours[cell][direction]
+            key = (
+                (other, direction - 3) if direction >= 3 and other != NO_CELL else (cell, direction)
+            )
+            for position in the_map.edge_positions(cell, direction):
+                assert owner.setdefault(position, key) == key
+                assert the_map.static.tags[position[1]][position[0]].edge == key
+
+
+def test_gates_are_marked_outside_the_tips(the_map: BoardMap) -> None:
+    text = the_map.static.text()
+    assert "West" in text and "East" in text and text.count("gate") == 2
+    for cell, word in ((WEST_GATE_CELL, "West"), (EAST_GATE_CELL, "East")):
+        y = next(i for i, line in enumerate(the_map.static.lines) if word in line)
+        x = the_map.static.lines[y].index(word)
+        assert the_map.cell_at(x, y) == cell
+        assert not the_map.bbox(cell).contains(x, y)
+        tip_x = the_map.anchor(cell)[0]
+        assert x <= tip_x if cell == WEST_GATE_CELL else x >= tip_x
+
+
+def test_gate_tokens_render_in_both_tips(the_map: BoardMap) -> None:
+    picture = the_map.render(gate_overlays(BOARD))
+    for cell in (WEST_GATE_CELL, EAST_GATE_CELL):
+        items = [
+            (picture.lines[y][x], picture.tags[y][x].kind)
+            for run in the_map.item_slots(cell)
+            for x, y in run
+            if picture.tags[y][x].role == "item"
+        ]
+        assert items == [("E", "gate")]
+
+
+def _items(the_map: BoardMap, picture_cell: int, overlays: dict[int, list[Glyph]]) -> str:
+    picture = the_map.render(overlays)
+    return "|".join(
+        "".join(picture.lines[y][x] for x, y in run if picture.tags[y][x].role == "item")
+        for run in the_map.item_slots(picture_cell)
+    )
+
+
+def test_overlays_fill_runs_in_order_without_splitting_glyphs() -> None:
+    compact = BoardMap(BOARD, "compact")
+    cell = 40
+    glyphs = [Glyph(c, "vehicle:x") for c in "JDA"] + [Glyph("F2", "fire")]
+    assert _items(compact, cell, {cell: glyphs}) == "JDA|F2"
+    large = BoardMap(BOARD, "large")
+    assert _items(large, cell, {cell: glyphs}) == "JDAF2|"
+
+
+def test_overlays_truncate_with_a_plus(the_map: BoardMap) -> None:
+    cell = 41
+    capacity = sum(len(run) for run in the_map.item_slots(cell))
+    exact = [Glyph(chr(ord("A") + i), "animal:x") for i in range(capacity)]
+    assert MORE_GLYPH not in _items(the_map, cell, {cell: exact})
+    shown = _items(the_map, cell, {cell: [*exact, Glyph("Z", "food")]})
+    assert shown.replace("|", "") == "".join(g.text for g in exact[:-1]) + MORE_GLYPH
+    picture = the_map.render({cell: [*exact, Glyph("Z", "food")]})
+    last_x, last_y = the_map.item_slots(cell)[-1][-1]
+    assert picture.tags[last_y][last_x].kind == "more"
+
+
+def test_a_glyph_too_long_for_any_run_becomes_a_plus() -> None:
+    compact = BoardMap(BOARD, "compact")
+    assert _items(compact, 40, {40: [Glyph("LONGER", "animal:x")]}) == "|+"
+
+
+def test_render_changes_only_the_overlaid_hexes(the_map: BoardMap) -> None:
+    overlays = {40: [Glyph("J", "vehicle:jack")], 12: [Glyph("L", "animal:lion")]}
+    picture = the_map.render(overlays)
+    touched = the_map.lines_of(overlays)
+    static = the_map.static
+    for y in range(the_map.height):
+        if y not in touched:
+            assert picture.lines[y] is static.lines[y]
+        for x in range(the_map.width):
+            if picture.lines[y][x] != static.lines[y][x]:
+                assert picture.tags[y][x].cell in overlays
+    assert the_map.render({}) is static
+    assert the_map.render({5: []}) is static
+
+
+def test_runs_cover_each_line_with_equal_tags(the_map: BoardMap) -> None:
+    picture = the_map.render(gate_overlays(BOARD))
+    for y in range(picture.height):
+        runs = picture.runs(y)
+        assert "".join(run.text for run in runs) == picture.lines[y]
+        for run in runs:
+            assert set(picture.tags[y][run.x : run.x + len(run.text)]) == {run.tag}
+
+
+def test_compact_lower_row_is_the_south_edge() -> None:
+    compact = BoardMap(BOARD, "compact")
+    for cell in range(CELL_COUNT):
+        for x, y in compact.item_slots(cell)[0]:
+            tag = compact.static.tags[y][x]
+            assert tag.underline and tag.cell == cell
+            assert tag.feature == BOARD.features[cell][3]
+
+
+def test_board_map_is_cached_per_board_and_size() -> None:
+    assert board_map(BOARD, "compact") is board_map(BOARD, "compact")
+    assert board_map(BOARD, "large") is not board_map(BOARD, "compact")
+
+
+def test_a_wide_piece_symbol_falls_back_to_the_typed_name() -> None:
+    data = {
+        "name": "wide",
+        "symbol": "象",
+        "key": "w",
+        "sides": {"A": SIDE_A, "B": SIDE_B},
+    }
+    pieces = {
+        f"f{i}": parse_piece({**data, "name": f"f{i}", "key": KEYS[i]}, "w") for i in range(9)
+    }
+    pieces["f0"] = parse_piece(data | {"name": "f0", "symbol": "♠", "key": "s"}, "n")
+    placements = [PlacementSpec(piece=f"f{i}", side="A") for i in range(9)]
+    board = assemble(placements, pieces, "wide")
+    assert display_name(board, 0) == board.names[0]
+    assert display_name(board, 80) == board.typed_names[80]
+    compact = BoardMap(board, "compact")
+    assert board.typed_names[80] in compact.static.lines[compact.anchor(80)[1]]
+
+
+def _printed(width: int) -> str:
+    console = Console(width=width, record=True, color_system="truecolor", file=io.StringIO())
+    console.print(board_renderable(BOARD))
+    return console.export_text()
+
+
+def test_printed_board_fits_120_columns_with_title_and_legend() -> None:
+    text = _printed(120)
+    lines = text.splitlines()
+    assert lines[0].startswith(TITLE) and BOARD.layout_name in lines[0]
+    assert max(len(line) for line in lines) <= 120
+    assert len(lines) <= 39
+    for word in ("savanna", "hill", "forest", "watering hole", "mountain", "bush", "river"):
+        assert word in text
+    assert "West gate" in text and "entrance token" in text
+    assert "/ ♠1 " in text or any(BOARD.names[c] in text for c in BOARD.numbered_cells)
+
+
+def test_printed_board_switches_to_compact_when_narrow() -> None:
+    text = _printed(105)
+    assert max(len(line) for line in text.splitlines()) <= 105
+    for cell in BOARD.numbered_cells:
+        assert BOARD.names[cell] in text
+
+
+def test_board_text_styles_terrain_and_features() -> None:
+    text = board_text(BOARD, "large")
+    styles = {str(span.style) for span in text.spans}
+    assert any("on #2f6a35" in style for style in styles)  # forest fill
+    assert any("#3f86e8" in style for style in styles)  # river
