@@ -51,6 +51,13 @@ def load_pieces() -> dict[str, Piece]:
     pieces: dict[str, Piece] = {}
     for path in sorted((boards_dir() / "pieces").glob("*.toml")):
         piece = parse_piece(read_toml(path), path.name)
+        for other in pieces.values():
+            for what in ("name", "symbol", "key"):
+                if getattr(piece, what) == getattr(other, what):
+                    raise BoardFileError(
+                        f"{path.name}: {what} {getattr(piece, what)!r} is already used by piece "
+                        f"{other.name!r}; every piece needs its own"
+                    )
         pieces[piece.name] = piece
     return pieces
 

@@ -51,7 +51,6 @@ TERRAIN_LETTERS: dict[str, Terrain] = {
     "m": Terrain.MOUNTAIN,
 }
 NUMBER_LABELS = ("1", "2", "3", "4", "5", "6")
-OTHER_LABELS = ("a", "b", "c")
 SIDE_NAMES = ("A", "B")
 #: Spaces every piece side keeps drivable so that any assembly stays connected: the two sharp
 #: corners (which may become the park entrances) and the middle of each of the four sides.
@@ -64,8 +63,8 @@ SIDE_MIDDLES: tuple[tuple[Hex, int], ...] = (
 )
 
 _CELL_RE = re.compile(r"^([a-z])([1-6a-c])$")
-_EDGE_PAIR_RE = re.compile(r"^([1-6a-c])-([1-6a-c])$")
-_EDGE_RIM_RE = re.compile(r"^([1-6a-c]):([A-Z]{1,2})$")
+_EDGE_PAIR_RE = re.compile(r"^(\w)-(\w)$")
+_EDGE_RIM_RE = re.compile(r"^(\w):(\w{1,2})$")
 
 
 class BoardFileError(ValueError):
@@ -158,7 +157,7 @@ def _pydantic_message(source: str, error: ValidationError) -> BoardFileError:
     parts = []
     for item in error.errors():
         location = ".".join(str(p) for p in item["loc"]) or "file"
-        parts.append(f"{location}: {item['msg']}")
+        parts.append(f"{location}: {item['msg'].removeprefix('Value error, ')}")
     return BoardFileError(f"{source}: " + "; ".join(parts))
 
 
@@ -197,9 +196,6 @@ def _parse_side(spec: PieceSideSpec, where: str) -> PieceSide:
             cell_of_label[label] = (q, r)
             terrain[(q, r)] = TERRAIN_LETTERS[letter]
             labels[(q, r)] = label
-    missing = sorted(set(NUMBER_LABELS + OTHER_LABELS) - set(cell_of_label))
-    if missing:
-        raise BoardFileError(f"{where}: labels {', '.join(missing)} are missing")
     for cell, label in labels.items():
         if label in NUMBER_LABELS and not terrain[cell].drivable:
             raise BoardFileError(
@@ -243,6 +239,12 @@ def _edge_sides(
 ) -> Iterable[tuple[Hex, int]]:
     label = str(kind.name).lower()
     pair = _EDGE_PAIR_RE.match(entry)
+    rim = _EDGE_RIM_RE.match(entry)
+    for found in (pair.groups() if pair else rim.groups()[:1] if rim else ()):
+        if found not in cell_of_label:
+            raise BoardFileError(
+                f"{where}: {label} edge {entry!r} names label {found!r}; labels are 1-6 and a-c"
+            )
     if pair:
         a, b = cell_of_label[pair.group(1)], cell_of_label[pair.group(2)]
         direction = direction_between(a, b)
@@ -251,15 +253,14 @@ def _edge_sides(
                 f"{where}: {label} edge {entry!r} joins spaces that are not neighbours"
             )
         return [(a, direction), (b, (direction + 3) % 6)]
-    rim = _EDGE_RIM_RE.match(entry)
     if rim:
         cell = cell_of_label[rim.group(1)]
-        if rim.group(2) not in DIRECTION_BY_NAME:
+        if rim.group(2).upper() not in DIRECTION_BY_NAME:
             raise BoardFileError(
                 f"{where}: {label} edge {entry!r} has direction {rim.group(2)!r}; use one of "
                 + ", ".join(DIRECTION_NAMES)
             )
-        direction = DIRECTION_BY_NAME[rim.group(2)]
+        direction = DIRECTION_BY_NAME[rim.group(2).upper()]
         outside = neighbour(cell, direction)
         if 0 <= outside[0] < PIECE_SIZE and 0 <= outside[1] < PIECE_SIZE:
             raise BoardFileError(
@@ -280,7 +281,7 @@ def _check_connected(
     where: str,
 ) -> None:
     drivable = {cell for cell, kind in terrain.items() if kind.drivable}
-    start = next(iter(sorted(drivable)))
+    start = SIDE_MIDDLES[0][0]  # always drivable (checked before)
     seen = {start}
     stack = [start]
     while stack:
@@ -296,9 +297,10 @@ def _check_connected(
                 stack.append(other)
     cut_off = sorted(labels[cell] for cell in drivable - seen)
     if cut_off:
+        which = f"space {cut_off[0]}" if len(cut_off) == 1 else f"spaces {', '.join(cut_off)}"
         raise BoardFileError(
-            f"{where}: spaces {', '.join(cut_off)} cannot be reached by road from space "
-            f"{labels[start]} inside the piece; every drivable space must be"
+            f"{where}: {which} cannot be reached by road from space {labels[start]} (the middle "
+            "of a side) without crossing bushes; every drivable space must be"
         )
 
 

@@ -1,0 +1,62 @@
+"""A plain (non-editable) install ships the boards and the rules inside the package."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project built as a wheel and installed into a folder of its own."""
+    work = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(work), str(ROOT)],
+        check=True,
+    )
+    wheel = next(work.glob("bigfive-*.whl"))
+    target = work / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target),
+         str(wheel)],
+        check=True,
+    )  # fmt: skip
+    return target
+
+
+def run_installed(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    elsewhere = site.parent / "elsewhere"
+    elsewhere.mkdir(exist_ok=True)
+    env = {**os.environ, "PYTHONPATH": str(site), "COLUMNS": "120"}
+    return subprocess.run(
+        [sys.executable, *args], cwd=elsewhere, env=env, capture_output=True, text=True,
+        check=False,
+    )  # fmt: skip
+
+
+def test_the_wheel_carries_boards_and_rules(installed: Path) -> None:
+    package = installed / "bigfive_tui"
+    assert len(list((package / "assets" / "boards" / "pieces").glob("*.toml"))) == 9
+    assert (package / "docs" / "rules.md").is_file()
+
+
+def test_installed_bigfive_finds_the_boards_from_any_directory(installed: Path) -> None:
+    check = run_installed(
+        installed,
+        "-c",
+        "import bigfive_tui, bigfive_tui.assets as a; print(bigfive_tui.__file__); "
+        "print(len(a.load_pieces()), a.rules_path())",
+    )
+    assert check.returncode == 0, check.stderr
+    module_file, found = check.stdout.splitlines()
+    assert module_file.startswith(str(installed))
+    assert found.startswith("9 ") and str(installed) in found
+    board = run_installed(installed, "-m", "bigfive_tui.cli", "board", "--seed", "4")
+    assert board.returncode == 0, board.stderr
+    assert "♠" in board.stdout or "s1" in board.stdout
