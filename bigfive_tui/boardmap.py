@@ -103,7 +103,7 @@ FEATURE_LABELS: Final[dict[Feature, str]] = {
 #: Shown in the last item slot when a space holds more than fits.
 MORE_GLYPH: Final = "+"
 MORE_KIND: Final = "more"
-GATE_TOKEN: Final = "E"
+GATE_TOKEN: Final = "G"
 GATE_MARKERS: Final[dict[int, tuple[str, str]]] = {
     WEST_GATE_CELL: ("West", "gate"),
     EAST_GATE_CELL: ("East", "gate"),

@@ -247,7 +247,7 @@ def test_gate_tokens_render_in_both_tips(the_map: BoardMap) -> None:
             for x, y in run
             if picture.tags[y][x].role == "item"
         ]
-        assert items == [("E", "gate")]
+        assert items == [("G", "gate")]
 
 
 def _items(the_map: BoardMap, picture_cell: int, overlays: dict[int, list[Glyph]]) -> str:

@@ -1,0 +1,1002 @@
+"""The board of the Textual app: one Line-API widget drawing the diamond of 81 hexes.
+
+The picture comes from :mod:`bigfive_tui.boardmap` (a grid of characters, each tagged with the
+space, terrain, edge feature or item it shows); this widget only styles it, highlights spaces
+and turns keys and clicks into spaces. Lines are built on demand in :meth:`render_line` and kept
+in an :class:`~textual.cache.LRUCache`; a change repaints only the lines it touches (a cursor
+move: the two hexes' lines and the status line).
+
+Everything the board tells has a glyph as well as a colour: terrain glyphs, edge glyphs
+(``#`` bush, ``~`` river, ``%`` both), item letters (:mod:`bigfive_tui.app.overlays`), and
+for the highlights: the cursor is reverse video, legal targets carry ``<>`` (``[name]`` in the
+large size) and the line of sight is underlined.
+
+Layout inside the widget, centred: one status line (the prompt in target mode, else the space
+under the cursor), then the board picture with a small legend in its empty corners.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Final
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
+from textual.color import Color
+from textual.geometry import Offset, Region, Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.strip import Strip
+from textual.theme import Theme
+from textual.widget import Widget
+
+from bigfive_tui.app.overlays import LEGEND_LINES, glyph_label, overlays_for
+from bigfive_tui.boardmap import (
+    FEATURE_GLYPHS,
+    TERRAIN_GLYPHS,
+    TERRAIN_LABELS,
+    BoardMap,
+    Glyph,
+    Picture,
+    Tag,
+    board_map,
+    gate_overlays,
+)
+from bigfive_tui.engine.board import CELL_COUNT, GATE_CELLS, GATE_NAMES, Board
+from bigfive_tui.engine.boardspec import Feature, Terrain
+from bigfive_tui.engine.hexgrid import BOARD_SIZE, screen_position
+from bigfive_tui.engine.state import GameState
+
+# -- styling ---------------------------------------------------------------------------------
+
+_PREFIX: Final = "board-view--"
+TERRAIN_COMPONENTS: Final[dict[Terrain, str]] = {
+    Terrain.SAVANNA: "board-view--savanna",
+    Terrain.HILL: "board-view--hill",
+    Terrain.FOREST: "board-view--forest",
+    Terrain.WATERING_HOLE: "board-view--water",
+    Terrain.MOUNTAIN: "board-view--mountain",
+}
+FEATURE_COMPONENTS: Final[dict[Feature, str]] = {
+    Feature.BUSH: "board-view--bush",
+    Feature.RIVER: "board-view--river",
+    Feature.BUSH | Feature.RIVER: "board-view--bush-river",
+}
+#: Item glyph kinds (the part before ``:``) that have their own component class.
+ITEM_KINDS: Final = (
+    "vehicle",
+    "animal",
+    "animal-down",
+    "buffalo",
+    "food",
+    "fire",
+    "gate",
+    "gate-broken",
+    "more",
+)
+
+# Highlight flags of a space.
+_TARGET: Final = 1
+_CURSOR: Final = 2
+_SIGHT: Final = 4
+_MARK: Final = 8  # the character is a target marker
+
+#: Target markers: the two free slots between name and terrain glyph (compact), brackets
+#: around the name (large).
+COMPACT_MARK: Final = "<>"
+LARGE_MARK: Final = "[]"
+
+_SQRT3_2: Final = math.sqrt(3) / 2
+_DIRECTIONS: Final[dict[str, tuple[float, float]]] = {
+    "up": (0.0, -1.0),
+    "down": (0.0, 1.0),
+    "left": (-1.0, 0.0),
+    "right": (1.0, 0.0),
+}
+
+
+def _hex_position(cell: int) -> tuple[float, float]:
+    """Centre of a space in true hex proportions (neighbours are all sqrt(3) apart)."""
+    column, half_row = screen_position((cell % BOARD_SIZE, cell // BOARD_SIZE))
+    return (column * 1.5, half_row * _SQRT3_2)
+
+
+_POSITIONS: Final = tuple(_hex_position(cell) for cell in range(CELL_COUNT))
+
+
+def reading_order(cells: Iterable[int]) -> list[int]:
+    """Spaces top to bottom, then left to right, as they appear on screen."""
+    return sorted(set(cells), key=lambda c: (_POSITIONS[c][1], _POSITIONS[c][0]))
+
+
+def step_towards(
+    start: int,
+    direction: str,
+    candidates: Iterable[int],
+    anchor: tuple[float, float] | None = None,
+) -> int | None:
+    """The candidate space nearest to ``start`` in the screen ``direction`` (up/down/left/right).
+
+    First within 60 degrees of the direction, then anywhere in that half of the screen. The
+    score is distance plus sideways drift; ties (NW and SW are equally "left") go to the
+    candidate closest to ``anchor`` across the direction of travel, so that holding a key
+    zigzags along a row or column instead of drifting off it.
+    """
+    dx, dy = _DIRECTIONS[direction]
+    sx, sy = _POSITIONS[start]
+    pool = [c for c in candidates if c != start]
+    for cone in (math.tan(math.radians(60)) + 1e-9, math.inf):
+        best: tuple[float, float, float, float, int] | None = None
+        for cell in pool:
+            vx, vy = _POSITIONS[cell][0] - sx, _POSITIONS[cell][1] - sy
+            along = vx * dx + vy * dy
+            if along <= 1e-9:
+                continue
+            across = abs(vx * dy - vy * dx)
+            if across > along * cone:
+                continue
+            score = round(math.hypot(vx, vy) + across, 6)
+            if anchor is None:
+                drift = 0.0
+            elif dx:  # horizontal: keep to the anchor's row
+                drift = abs(_POSITIONS[cell][1] - anchor[1])
+            else:
+                drift = abs(_POSITIONS[cell][0] - anchor[0])
+            key = (score, round(drift, 6), across, _POSITIONS[cell][1], cell)
+            if best is None or key < best:
+                best = key
+        if best is not None:
+            return best[-1]
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Layer:
+    """One component class as a paint layer: colours may be translucent (``$accent 40%``)."""
+
+    background: Color | None
+    color: Color | None
+    auto_color: bool
+    auto_alpha: float
+    text: Style
+
+
+@dataclass(frozen=True, slots=True)
+class _LegendPiece:
+    x: int
+    text: str
+    component: str | None  # None: plain legend text
+
+
+class BoardView(Widget, can_focus=True):
+    """The game board: terrain, edges, names, items, targets, cursor and line of sight.
+
+    Keys: arrows or h/j/k/l move the cursor to the neighbouring space on screen (in target
+    mode: to the nearest legal target that way), n/p cycle the targets, Enter/Space choose,
+    Esc cancels. Outside target mode Enter posts :class:`CellClicked` for the cursor's space.
+    """
+
+    DEFAULT_CSS = """
+    BoardView {
+        width: 1fr;
+        height: auto;
+        min-width: 20;
+        min-height: 3;
+    }
+    BoardView > .board-view--savanna { background: #dcc27a; color: #2b2200; }
+    BoardView > .board-view--hill { background: #b4844e; color: #2a1600; }
+    BoardView > .board-view--forest { background: #2f6a35; color: #d4f0c8; }
+    BoardView > .board-view--water { background: #3c7cc4; color: #eef6ff; }
+    BoardView > .board-view--mountain { background: #8e8e8e; color: #1c1c1c; }
+    BoardView > .board-view--name { text-style: bold; }
+    BoardView > .board-view--outline { color: $foreground 45%; }
+    BoardView > .board-view--bush { color: #2f9e2f; text-style: bold; }
+    BoardView > .board-view--river { color: #3f86e8; text-style: bold; }
+    BoardView > .board-view--bush-river { color: #1fa5a5; text-style: bold; }
+    BoardView > .board-view--gate-label { color: $text-error; text-style: bold; }
+    BoardView > .board-view--vehicle { text-style: bold; }
+    BoardView > .board-view--animal { color: #6a1b9a; text-style: bold; }
+    BoardView > .board-view--animal-down { color: #4a148c; text-style: bold; }
+    BoardView > .board-view--buffalo { color: #4e342e; text-style: bold; }
+    BoardView > .board-view--food { color: #1b5e20; text-style: bold; }
+    BoardView > .board-view--fire { background: #b02000; color: #ffd000; text-style: bold; }
+    BoardView > .board-view--gate { background: #b03020; color: #ffffff; text-style: bold; }
+    BoardView > .board-view--gate-broken {
+        background: #ffd000; color: #b03020; text-style: bold;
+    }
+    BoardView > .board-view--more { text-style: bold reverse; }
+    BoardView > .board-view--sight { background: #ffffff 45%; text-style: underline; }
+    BoardView > .board-view--target {
+        background: #d0307f 75%; color: auto 95%; text-style: bold;
+    }
+    BoardView > .board-view--target-mark { background: #ffffff; color: #9c1457; }
+    BoardView > .board-view--cursor { text-style: reverse bold; }
+    BoardView > .board-view--status { color: $foreground; }
+    BoardView > .board-view--prompt { color: $text-accent; text-style: bold; }
+    BoardView > .board-view--legend { color: $foreground-muted; }
+    BoardView > .board-view--legend-heading { color: $foreground; text-style: bold; }
+    BoardView > .board-view--message { color: $text-warning; text-style: bold; }
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        *TERRAIN_COMPONENTS.values(),
+        *FEATURE_COMPONENTS.values(),
+        *(f"{_PREFIX}{kind}" for kind in ITEM_KINDS),
+        "board-view--name",
+        "board-view--outline",
+        "board-view--gate-label",
+        "board-view--sight",
+        "board-view--target",
+        "board-view--target-mark",
+        "board-view--cursor",
+        "board-view--status",
+        "board-view--prompt",
+        "board-view--legend",
+        "board-view--legend-heading",
+        "board-view--message",
+    }
+
+    _MOVE = Binding.Group("Move", compact=True)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move('up')", "Up", key_display="↑", group=_MOVE),
+        Binding("down", "move('down')", "Down", key_display="↓", group=_MOVE),
+        Binding("left", "move('left')", "Left", key_display="←", group=_MOVE),
+        Binding("right", "move('right')", "Right", key_display="→", group=_MOVE),
+        Binding("k", "move('up')", "Up", show=False),
+        Binding("j", "move('down')", "Down", show=False),
+        Binding("h", "move('left')", "Left", show=False),
+        Binding("l", "move('right')", "Right", show=False),
+        Binding("n", "cycle(1)", "Next target"),
+        Binding("p", "cycle(-1)", "Prev target"),
+        Binding("enter,space", "choose", "Choose"),
+        Binding("enter", "inspect", "Inspect space"),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    cursor: reactive[int | None] = reactive(None, repaint=False, init=False)
+    """The space under the cursor (None until the board is first focused or targeted)."""
+
+    class TargetChosen(Message):
+        """Enter, Space or a click on a legal target in target mode."""
+
+        def __init__(self, board_view: BoardView, cell: int) -> None:
+            self.board_view = board_view
+            self.cell = cell
+            super().__init__()
+
+        @property
+        def control(self) -> BoardView:
+            return self.board_view
+
+    class TargetCancelled(Message):
+        """Esc in target mode."""
+
+        def __init__(self, board_view: BoardView) -> None:
+            self.board_view = board_view
+            super().__init__()
+
+        @property
+        def control(self) -> BoardView:
+            return self.board_view
+
+    class CellClicked(Message):
+        """A click on a space (or Enter on the cursor) that did not choose a target."""
+
+        def __init__(self, board_view: BoardView, cell: int) -> None:
+            self.board_view = board_view
+            self.cell = cell
+            super().__init__()
+
+        @property
+        def control(self) -> BoardView:
+            return self.board_view
+
+    class CursorMoved(Message):
+        """The cursor is on a new space."""
+
+        def __init__(self, board_view: BoardView, cell: int) -> None:
+            self.board_view = board_view
+            self.cell = cell
+            super().__init__()
+
+        @property
+        def control(self) -> BoardView:
+            return self.board_view
+
+    def __init__(
+        self,
+        board: Board,
+        *,
+        compact: bool = True,
+        legend: bool = True,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._board = board
+        self._compact = compact
+        self._legend_on = legend
+        self._map: BoardMap = board_map(board, "compact" if compact else "large")
+        self._overlays: dict[int, list[Glyph]] = gate_overlays(board)  # until show_state
+        self._picture: Picture = self._map.render(self._overlays)
+        self._state: GameState | None = None
+        self._targets: tuple[int, ...] = ()  # reading order
+        self._target_set: frozenset[int] = frozenset()
+        self._targeting = False
+        self._prompt = ""
+        self._sight: frozenset[int] = frozenset()
+        self._anchor: tuple[float, float] | None = None  # zigzag memory for arrow keys
+        self._anchor_axis = ""
+        self._auto_cursor = False  # placed on the active vehicle, not by the player
+        self._anchor_end: int | None = None  # where the last arrow key left the cursor
+        self._origin = Offset(0, 0)  # content position of the status line's first column
+        self._fits = True
+        self._layout_size = Size(-1, -1)
+        self._lines: LRUCache[int, Strip] = LRUCache(128)
+        self._styles: dict[tuple[object, ...], Style] = {}
+        self._layers: dict[str, _Layer] = {}
+        self._base: tuple[Color, Color] | None = None  # the widget's background and text
+        self._legend: dict[int, list[_LegendPiece]] = {}
+        self._marks: dict[tuple[int, int], str] = {}
+        #: Content lines repainted by the last partial refresh (for tests and profiling).
+        self.last_refreshed_lines: tuple[int, ...] = ()
+
+    # -- public API -----------------------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        return self._board
+
+    @property
+    def board_map(self) -> BoardMap:
+        """The layout in use (compact or large), for anchors and hit tests."""
+        return self._map
+
+    @property
+    def compact(self) -> bool:
+        return self._compact
+
+    @compact.setter
+    def compact(self, value: bool) -> None:
+        """Compact always uses the 103x19 map; not compact uses the large one when it fits."""
+        if value != self._compact:
+            self._compact = value
+            self._relayout()
+            self.refresh(layout=True)
+
+    @property
+    def targets(self) -> tuple[int, ...]:
+        """The legal targets of target mode, in reading order (empty outside target mode)."""
+        return self._targets
+
+    @property
+    def targeting(self) -> bool:
+        return self._targeting
+
+    @property
+    def sight(self) -> frozenset[int]:
+        return self._sight
+
+    @property
+    def fits(self) -> bool:
+        """False when the widget is too small for the board (a message is shown instead)."""
+        return self._fits
+
+    def show_state(self, state: GameState) -> None:
+        """Show the items of ``state``: vehicles, tokens, fires, gates (redraws what changed)."""
+        self._state = state
+        if self._auto_cursor and self.cursor != self._home_cell():
+            self._place_auto_cursor()
+        if state.game.board is not self._board:
+            self._board = state.game.board
+            self._overlays = overlays_for(state)
+            self._relayout()
+            self.refresh()
+            return
+        overlays = overlays_for(state)
+        changed = {
+            cell
+            for cell in self._overlays.keys() | overlays.keys()
+            if self._overlays.get(cell) != overlays.get(cell)
+        }
+        self._overlays = overlays
+        self._picture = self._map.render(overlays)
+        self._update_marks()
+        self._refresh_cells(changed, status=True)
+
+    def set_targets(self, cells: Sequence[int], prompt: str = "") -> None:
+        """Target mode: highlight ``cells``, put the cursor on the one nearest to it, focus."""
+        old = self._target_set
+        self._targets = tuple(reading_order(c for c in cells if 0 <= c < CELL_COUNT))
+        self._target_set = frozenset(self._targets)
+        self._targeting = True
+        self._prompt = prompt
+        self._update_marks()
+        self._refresh_cells(old | self._target_set, status=True)
+        if self._targets:
+            current = self.cursor
+            if current is None or current not in self._target_set:
+                self.cursor = self._nearest_target(current)
+        self._anchor = None
+        self.refresh_bindings()
+        self.focus()
+
+    def clear_targets(self) -> None:
+        """Leave target mode (also done on choosing or cancelling)."""
+        if not self._targeting:
+            return
+        old = self._target_set
+        self._targets = ()
+        self._target_set = frozenset()
+        self._targeting = False
+        self._prompt = ""
+        self._update_marks()
+        cells = set(old)
+        if self.cursor is not None:
+            cells.add(self.cursor)
+        self._refresh_cells(cells, status=True)
+        self.refresh_bindings()
+
+    def set_sight(self, cells: Collection[int]) -> None:
+        """Highlight a line of sight (tinted and underlined, unlike targets)."""
+        new = frozenset(c for c in cells if 0 <= c < CELL_COUNT)
+        changed = self._sight ^ new
+        self._sight = new
+        self._refresh_cells(changed)
+
+    def clear_sight(self) -> None:
+        self.set_sight(())
+
+    def offset_of(self, cell: int) -> Offset:
+        """Content offset of a space's name (its anchor): where a click on it can land."""
+        x, y = self._map.anchor(cell)
+        return Offset(self._origin.x + x, self._origin.y + 1 + y)
+
+    def cell_at_offset(self, x: int, y: int) -> int | None:
+        """The space at content offset ``(x, y)``, or None (outline, background, status line)."""
+        if not self._fits:
+            return None
+        return self._map.cell_at(x - self._origin.x, y - self._origin.y - 1)
+
+    def describe(self, cell: int) -> str:
+        """A space in words: name, terrain and what lies on it."""
+        board = self._board
+        name = board.names[cell]
+        typed = board.typed_names[cell]
+        label = name if name == typed else f"{name} ({typed})"
+        parts = [label, TERRAIN_LABELS[board.terrain[cell]]]
+        if cell in GATE_CELLS:
+            parts.append(f"{GATE_NAMES[GATE_CELLS.index(cell)]} gate")
+        items = [glyph_label(glyph) for glyph in self._overlays.get(cell, ())]
+        if items:
+            parts.append(", ".join(items))
+        return " · ".join(parts)
+
+    # -- Textual hooks --------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._on_theme_changed)
+
+    def _on_theme_changed(self, theme: Theme) -> None:
+        del theme
+        self._clear_style_caches()
+        self.refresh()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._clear_style_caches()
+
+    def _clear_style_caches(self) -> None:
+        self._base = None
+        self._styles.clear()
+        self._layers.clear()
+        self._lines.clear()
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self._preferred_map(container.width, container.height).width
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        the_map = self._preferred_map(width, container.height)
+        return the_map.height + 1 if width >= the_map.width else 1  # 1: the "too small" line
+
+    def on_resize(self, event: events.Resize) -> None:
+        del event
+        self._relayout()
+
+    def on_focus(self) -> None:
+        if self.cursor is None:
+            self._place_auto_cursor()
+        else:
+            self._refresh_cells({self.cursor}, status=True)
+
+    def on_blur(self) -> None:
+        if self.cursor is not None:
+            self._refresh_cells({self.cursor}, status=True)
+
+    def validate_cursor(self, cell: int | None) -> int | None:
+        if cell is None or 0 <= cell < CELL_COUNT:
+            return cell
+        return self.cursor
+
+    def watch_cursor(self, old: int | None, new: int | None) -> None:
+        self._auto_cursor = False
+        self._refresh_cells({c for c in (old, new) if c is not None}, status=True)
+        if new is not None:
+            self.post_message(self.CursorMoved(self, new))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        cell = self.cell_at_offset(offset.x, offset.y)
+        if cell is None:
+            return
+        event.stop()
+        if not self._targeting:
+            self.cursor = cell
+            self.post_message(self.CellClicked(self, cell))
+        elif cell in self._target_set:
+            self.cursor = cell
+            self._choose(cell)
+        else:
+            self.app.bell()  # not a legal target: target mode goes on
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("cycle", "choose", "cancel"):
+            return self._targeting
+        if action == "inspect":
+            return not self._targeting
+        return True
+
+    # -- actions --------------------------------------------------------------------------
+
+    def action_move(self, direction: str) -> None:
+        start = self.cursor
+        if start is None:
+            if self._targeting:
+                self.cursor = self._nearest_target(None)
+            else:
+                self._place_auto_cursor()
+            return
+        axis = "x" if direction in ("left", "right") else "y"
+        # Zigzag memory: kept while the same axis is travelled by keys, else restarted here.
+        if self._anchor is None or axis != self._anchor_axis or start != self._anchor_end:
+            self._anchor = _POSITIONS[start]
+            self._anchor_axis = axis
+        pool: Iterable[int] = self._targets if self._targeting else range(CELL_COUNT)
+        cell = step_towards(start, direction, pool, self._anchor)
+        if cell is None:
+            self.app.bell()
+            return
+        self._anchor_end = cell
+        self.cursor = cell
+
+    def action_cycle(self, step: int) -> None:
+        if not self._targets:
+            self.app.bell()
+            return
+        current = self.cursor
+        if current in self._target_set:
+            index = (self._targets.index(current) + step) % len(self._targets)
+        else:
+            index = 0 if step > 0 else len(self._targets) - 1
+        self.cursor = self._targets[index]
+        self._anchor = None
+
+    def action_choose(self) -> None:
+        cell = self.cursor
+        if cell is None or cell not in self._target_set:
+            self.app.bell()
+            return
+        self._choose(cell)
+
+    def action_inspect(self) -> None:
+        if self.cursor is not None:
+            self.post_message(self.CellClicked(self, self.cursor))
+
+    def action_cancel(self) -> None:
+        self.clear_targets()
+        self.post_message(self.TargetCancelled(self))
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def _choose(self, cell: int) -> None:
+        self.clear_targets()
+        self.post_message(self.TargetChosen(self, cell))
+
+    def _place_auto_cursor(self) -> None:
+        """Put the cursor on the active vehicle; it follows the game until moved by hand."""
+        self.cursor = self._home_cell()
+        self._auto_cursor = True
+
+    def _home_cell(self) -> int:
+        if self._state is not None:
+            return self._state.vehicle[self._state.seat]
+        return CELL_COUNT // 2
+
+    def _nearest_target(self, cell: int | None) -> int | None:
+        if not self._targets:
+            return None
+        if cell is None:
+            return self._targets[0]
+        x0, y0 = _POSITIONS[cell]
+        return min(
+            self._targets,  # reading order breaks ties
+            key=lambda c: round(math.hypot(_POSITIONS[c][0] - x0, _POSITIONS[c][1] - y0), 6),
+        )
+
+    def _preferred_map(self, width: int, height: int) -> BoardMap:
+        compact = board_map(self._board, "compact")
+        if self._compact:
+            return compact
+        large = board_map(self._board, "large")
+        if width >= large.width and height >= large.height + 1:
+            return large
+        return compact
+
+    def _relayout(self) -> None:
+        """Pick the map for the current size, centre it, and drop every cached line."""
+        size = self._layout_size = self.size
+        self._map = self._preferred_map(size.width, size.height)
+        self._picture = self._map.render(self._overlays)
+        height = self._map.height + 1
+        self._fits = size.width >= self._map.width and size.height >= height
+        self._origin = Offset(
+            max(0, (size.width - self._map.width) // 2), max(0, (size.height - height) // 2)
+        )
+        self._legend = self._layout_legend() if self._legend_on else {}
+        self._update_marks()
+        self._lines.clear()
+
+    def _update_marks(self) -> None:
+        """Marker characters of the legal targets, where the hex has free room for them."""
+        marks: dict[tuple[int, int], str] = {}
+        picture = self._picture
+        for cell in self._targets:
+            ax, ay = self._map.anchor(cell)
+            if self._map.size == "compact":
+                spots = ((ax + 2, COMPACT_MARK[0]), (ax + 3, COMPACT_MARK[1]))
+            else:
+                spots = ((ax - 1, LARGE_MARK[0]), (ax + 2, LARGE_MARK[1]))
+            if all(
+                0 <= x < picture.width and picture.tags[ay][x].role == "terrain" for x, _ in spots
+            ):
+                for x, char in spots:
+                    marks[(x, ay)] = char
+        self._marks = marks
+
+    def _refresh_cells(self, cells: Iterable[int], status: bool = False) -> None:
+        """Repaint only the lines of these spaces (and the status line)."""
+        if not self._fits:
+            self.refresh()
+            return
+        lines = {self._origin.y + 1 + y for y in self._map.lines_of(cells)}
+        if status:
+            lines.add(self._origin.y)
+        if not lines:
+            return
+        self.last_refreshed_lines = tuple(sorted(lines))
+        width = self.size.width
+        for y in lines:
+            self._lines.discard(y)
+        regions = [Region(0, y, width, 1) for y in sorted(lines)]
+        self.refresh(*regions)
+
+    def _flags(self, cell: int) -> int:
+        flags = 0
+        if cell in self._target_set:
+            flags |= _TARGET
+        if cell in self._sight:
+            flags |= _SIGHT
+        if cell == self.cursor and (self._targeting or self.has_focus):
+            flags |= _CURSOR
+        return flags
+
+    # -- styles ---------------------------------------------------------------------------
+
+    def _layer(self, component: str) -> _Layer:
+        layer = self._layers.get(component)
+        if layer is None:
+            styles = self.get_component_styles(component)
+            has = styles.has_rule
+            text = styles.text_style if has("text_style") else Style()
+            layer = _Layer(
+                styles.background if has("background") else None,
+                styles.color if has("color") else None,
+                bool(has("auto_color") and styles.auto_color),
+                styles.color.a if has("auto_color") else 1.0,
+                text,
+            )
+            self._layers[component] = layer
+        return layer
+
+    def _paint_style(self, components: Iterable[str], extra: Style | None = None) -> Style:
+        """Paint component layers over the widget's own colours into one rich Style."""
+        if self._base is None:
+            base = self.rich_style
+            self._base = (
+                Color.from_rich_color(base.bgcolor) if base.bgcolor else self.background_colors[1],
+                Color.from_rich_color(base.color) if base.color else Color(255, 255, 255),
+            )
+        background, color = self._base
+        text = Style()
+        auto: float | None = None
+        for component in components:
+            layer = self._layer(component)
+            if layer.background is not None:
+                background = background + layer.background
+            if layer.auto_color:
+                auto = layer.auto_alpha
+            elif layer.color is not None:
+                color = layer.color
+                auto = None
+            text += layer.text
+        if auto is not None:
+            color = background.get_contrast_text(auto)
+        elif color.a < 1:
+            color = background + color
+        style = Style(color=color.rich_color, bgcolor=background.rich_color) + text
+        return style + extra if extra is not None else style
+
+    def _tag_style(self, tag: Tag, flags: int) -> Style:
+        key = (tag, flags)
+        style = self._styles.get(key)
+        if style is not None:
+            return style
+        layers: list[str] = []
+        underline = False
+        if tag.role == "edge":
+            if tag.terrain is not None:
+                layers.append(TERRAIN_COMPONENTS[tag.terrain])
+            elif not tag.feature:
+                layers.append("board-view--outline")
+            if tag.feature:
+                layers.append(FEATURE_COMPONENTS[tag.feature])
+            underline = tag.underline
+        elif tag.role == "gate":
+            layers.append("board-view--gate-label")
+        elif tag.terrain is not None:
+            layers.append(TERRAIN_COMPONENTS[tag.terrain])
+            if tag.role == "name":
+                layers.append("board-view--name")
+            elif tag.role == "item":
+                kind = tag.kind.split(":")[0]
+                if kind in ITEM_KINDS:
+                    layers.append(f"{_PREFIX}{kind}")
+                underline = tag.underline
+        if flags & _SIGHT:
+            layers.append("board-view--sight")
+        if flags & _TARGET:
+            layers.append("board-view--target")
+        if flags & _MARK:
+            layers.append("board-view--target-mark")
+        if flags & _CURSOR:
+            layers.append("board-view--cursor")
+        extra = Style(underline=True) if underline else None
+        style = self._paint_style(layers, extra)
+        if tag.cell is not None:
+            style += Style.from_meta({"cell": tag.cell})
+        self._styles[key] = style
+        return style
+
+    def _component_style(self, component: str | None) -> Style:
+        key: tuple[object, ...] = ("component", component)
+        style = self._styles.get(key)
+        if style is None:
+            style = self._paint_style([component] if component else [])
+            self._styles[key] = style
+        return style
+
+    # -- lines ----------------------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        if self.size != self._layout_size:
+            self._relayout()
+        strip = self._lines.get(y)
+        if strip is None:
+            strip = self._build_line(y)
+            self._lines.set(y, strip)
+        return strip
+
+    def _build_line(self, y: int) -> Strip:
+        width = self.size.width
+        blank = self._component_style(None)
+        if not self._fits:
+            if y == self.size.height // 2:
+                return self._message_strip(width)
+            return Strip.blank(width, blank)
+        origin = self._origin
+        if y == origin.y:
+            segments = self._status_segments()
+        elif 0 <= y - origin.y - 1 < self._picture.height:
+            segments = self._picture_segments(y - origin.y - 1)
+        else:
+            return Strip.blank(width, blank)
+        strip = Strip([Segment(" " * origin.x, blank), *segments])
+        return strip.extend_cell_length(width, blank).crop(0, width)
+
+    def _message_strip(self, width: int) -> Strip:
+        need_w, need_h = self._map.width, self._map.height + 1
+        have = self.size
+        # Width first: a too narrow board also shrinks its own (auto) height to this line.
+        if have.width < need_w:
+            short = f"{need_w} columns, it has {have.width}"
+        else:
+            short = f"{need_h} lines, it has {have.height}"
+        text = f"The board needs {short}: enlarge the window."
+        style = self._component_style("board-view--message")
+        pad = max(0, (width - len(text)) // 2)
+        strip = Strip([Segment(" " * pad, self._component_style(None)), Segment(text, style)])
+        return strip.extend_cell_length(width, self._component_style(None)).crop(0, width)
+
+    def _status_segments(self) -> list[Segment]:
+        status = self._component_style("board-view--status")
+        prompt = self._component_style("board-view--prompt")
+        segments: list[Segment] = []
+        if self._targeting:
+            text = self._prompt or "Choose a space"
+            count = len(self._targets)
+            if self.cursor in self._target_set:
+                place = f"  {self._targets.index(self.cursor) + 1}/{count}"
+            else:
+                place = f"  {count} choice{'s' * (count != 1)}"
+            segments.append(Segment(f"> {text}", prompt))
+            segments.append(Segment(place, status))
+            if self.cursor is not None:
+                segments.append(Segment(f"  {self.describe(self.cursor)}", status))
+        elif self.cursor is not None and self.has_focus:
+            segments.append(Segment(self.describe(self.cursor), status))
+        return segments
+
+    def _picture_segments(self, py: int) -> list[Segment]:
+        picture = self._picture
+        line = picture.lines[py]
+        tags = picture.tags[py]
+        legend = {piece.x: piece for piece in self._legend.get(py, ())}
+        marks = self._marks
+        segments: list[Segment] = []
+        text: list[str] = []
+        current: Style | None = None
+        x = 0
+        size = len(line)
+        while x < size:
+            piece = legend.get(x)
+            if piece is not None:
+                style = self._component_style(piece.component or "board-view--legend")
+                if style != current and text and current is not None:
+                    segments.append(Segment("".join(text), current))
+                    text = []
+                if style == current:
+                    text.append(piece.text)
+                else:
+                    text = [piece.text]
+                    current = style
+                x += len(piece.text)
+                continue
+            tag = tags[x]
+            char = line[x]
+            cell = tag.cell if tag.role != "gate" else None
+            flags = self._flags(cell) if cell is not None else 0
+            mark = marks.get((x, py))
+            if mark is not None:
+                char = mark
+                flags |= _MARK
+            style = self._tag_style(tag, flags)
+            if style is current:
+                text.append(char)
+            else:
+                if text and current is not None:
+                    segments.append(Segment("".join(text), current))
+                text = [char]
+                current = style
+            x += 1
+        if text and current is not None:
+            segments.append(Segment("".join(text), current))
+        return segments
+
+    # -- legend ---------------------------------------------------------------------------
+
+    def _legend_blocks(self) -> dict[str, list[list[tuple[str, str | None]]]]:
+        """Legend lines per corner, shaped to the triangles the diamond leaves free."""
+        heading = "board-view--legend-heading"
+        key = "board-view--legend-heading"
+
+        def swatch(terrain: Terrain) -> tuple[str, str | None]:
+            return (f" {TERRAIN_GLYPHS[terrain]} ", TERRAIN_COMPONENTS[terrain])
+
+        top_left: list[list[tuple[str, str | None]]] = [
+            [
+                ("Terrain ", heading),
+                swatch(Terrain.SAVANNA),
+                (" savanna ", None),
+                swatch(Terrain.HILL),
+                (" hill", None),
+            ],
+            [
+                swatch(Terrain.FOREST),
+                (" forest ", None),
+                swatch(Terrain.WATERING_HOLE),
+                (" water ", None),
+                swatch(Terrain.MOUNTAIN),
+                (" mountain", None),
+            ],
+            [("Edges ", heading)]
+            + [
+                piece
+                for feature, glyph in FEATURE_GLYPHS.items()
+                for piece in (
+                    (glyph, FEATURE_COMPONENTS[feature]),
+                    (f" {_feature_word(feature)}  ", None),
+                )
+            ],
+        ]
+        top_left[2][-1] = (top_left[2][-1][0].rstrip(), None)
+        top_right: list[list[tuple[str, str | None]]] = []
+        for line in LEGEND_LINES:
+            pieces: list[tuple[str, str | None]] = []
+            for index, (glyphs, meaning) in enumerate(line):
+                pieces += [("  " if index else "", None), (glyphs, key), (f" {meaning}", None)]
+            top_right.append(pieces)
+        mark = COMPACT_MARK if self._map.size == "compact" else LARGE_MARK
+        symbol = self._board.symbols[0]
+        bottom_left: list[list[tuple[str, str | None]]] = [
+            [("Highlights", heading)],
+            [
+                (mark, "board-view--target-mark"),
+                (" legal target  ", None),
+                (f"{symbol}4", "board-view--cursor"),
+                (" cursor", None),
+            ],
+            [(f"{symbol}4", "board-view--sight"), (" in sight (underlined)", None)],
+        ]
+        bottom_right: list[list[tuple[str, str | None]]] = [
+            [(f"{symbol}4", heading), (f" piece {symbol}, space 4 (die roll)", None)],
+            [(f"{symbol}a", heading), (f" piece {symbol}, space a (no roll)", None)],
+        ]
+        return {
+            "top-left": top_left,
+            "top-right": top_right,
+            "bottom-left": bottom_left,
+            "bottom-right": bottom_right,
+        }
+
+    def _layout_legend(self) -> dict[int, list[_LegendPiece]]:
+        """Legend blocks in the empty corners around the diamond, where they fit.
+
+        Left blocks are left-aligned, right blocks right-aligned line by line; a block that
+        does not fit whole (with a blank column of margin) is left out.
+        """
+        tags = self._picture.tags
+        height, width = self._picture.height, self._picture.width
+        free = [[tag.role == "background" for tag in row] for row in tags]
+        placed: dict[int, list[_LegendPiece]] = {}
+        for corner, lines in self._legend_blocks().items():
+            top = corner.startswith("top")
+            left = corner.endswith("left")
+            rows = range(len(lines)) if top else range(height - len(lines), height)
+            spots: list[tuple[int, int, list[tuple[str, str | None]]]] = []
+            for y, line in zip(rows, lines, strict=True):
+                size = sum(len(text) for text, _ in line)
+                x = 0 if left else width - size
+                lo, hi = max(0, x - 1), min(width, x + size + 1)
+                if x < 0 or not all(free[y][lo:hi]):
+                    spots = []
+                    break
+                spots.append((x, y, line))
+            for x, y, line in spots:
+                for text, component in line:
+                    placed.setdefault(y, []).append(_LegendPiece(x, text, component))
+                    x += len(text)
+        return placed
+
+
+def _feature_word(feature: Feature) -> str:
+    if feature == Feature.BUSH | Feature.RIVER:
+        return "both"
+    return "bush" if feature == Feature.BUSH else "river"

@@ -1,0 +1,437 @@
+"""The board widget: rendering, items from the state, target mode, mouse, partial repaints."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+
+from bigfive_tui.app.components.board_view import BoardView, reading_order, step_towards
+from bigfive_tui.app.overlays import glyph_label, overlays_for
+from bigfive_tui.assets import seeded_board
+from bigfive_tui.boardmap import display_name
+from bigfive_tui.engine.board import CELL_COUNT, EAST_GATE_CELL, WEST_GATE_CELL, Board
+from bigfive_tui.engine.content import (
+    ANIMAL_KIND,
+    BUFFALO_TOKEN,
+    CARDS,
+    FOOD_TOKENS,
+    CardKind,
+    Difficulty,
+    Guide,
+    Species,
+)
+from bigfive_tui.engine.hexgrid import screen_position
+from bigfive_tui.engine.session import Session, make_game
+from bigfive_tui.engine.state import GameState
+
+SIZE = (120, 36)
+CENTRE = 40  # (4, 4): all six neighbours on the board
+N, NE, SE, S, SW, NW = range(6)
+
+
+def make_session(seed: int = 3) -> Session:
+    board = seeded_board(seed)
+    guides = [Guide.JACK, Guide.DAVID, Guide.ANNA, Guide.KATE, Guide.SAM]
+    return Session(make_game(board, guides, Difficulty.NORMAL, seed=seed))
+
+
+class BoardApp(App[None]):
+    """A tiny host: the board alone, recording what it posts."""
+
+    def __init__(self, board: Board, state: GameState | None = None, compact: bool = True):
+        super().__init__()
+        self.board = board
+        self.state = state
+        self.compact = compact
+        self.posted: list[tuple[str, int | None]] = []
+
+    def compose(self) -> ComposeResult:
+        yield BoardView(self.board, compact=self.compact, id="board")
+
+    def on_mount(self) -> None:
+        if self.state is not None:
+            self.view.show_state(self.state)
+
+    @property
+    def view(self) -> BoardView:
+        return self.query_one(BoardView)
+
+    def on_board_view_target_chosen(self, message: BoardView.TargetChosen) -> None:
+        self.posted.append(("chosen", message.cell))
+
+    def on_board_view_target_cancelled(self, message: BoardView.TargetCancelled) -> None:
+        self.posted.append(("cancelled", None))
+
+    def on_board_view_cell_clicked(self, message: BoardView.CellClicked) -> None:
+        self.posted.append(("clicked", message.cell))
+
+
+def screen_text(view: BoardView) -> list[str]:
+    return [view.render_line(y).text for y in range(view.size.height)]
+
+
+def status_line(view: BoardView) -> int:
+    """The widget line above the picture's first line."""
+    return view.offset_of(CENTRE).y - view.board_map.anchor(CENTRE)[1] - 1
+
+
+def cell_text(view: BoardView, cell: int) -> str:
+    """The characters in a space's item slots, in filling order."""
+    lines = screen_text(view)
+    out = []
+    for run in view.board_map.item_slots(cell):
+        for x, y in run:
+            offset = view.offset_of(cell)
+            ax, ay = view.board_map.anchor(cell)
+            out.append(lines[offset.y + y - ay][offset.x + x - ax])
+    return "".join(out)
+
+
+# -- overlays ------------------------------------------------------------------------------
+
+
+def test_overlays_show_vehicles_tokens_fires_and_gates() -> None:
+    session = make_session()
+    state = session.state
+    overlays = overlays_for(state)
+    for seat, cell in enumerate(state.vehicle):
+        letter = "JDAKS"[int(state.game.guides[seat])]
+        assert letter in [g.text for g in overlays[cell]]
+    for cell, token in enumerate(state.token_at):
+        if token < 0:
+            continue
+        first = overlays[cell][0]
+        if token == BUFFALO_TOKEN:
+            assert (first.text, first.kind) == ("B", "buffalo")
+        elif token in FOOD_TOKENS:
+            assert (first.text, first.kind) == ("F", "food")
+        elif cell in (WEST_GATE_CELL, EAST_GATE_CELL):
+            assert (first.text, first.kind) == ("G", "gate")
+        else:
+            assert (first.text, first.kind) == ("?", "animal-down")
+    for cell, count in enumerate(state.fires):
+        texts = [g.text for g in overlays.get(cell, [])]
+        assert (("*" if count == 1 else f"*{count}") in texts) == bool(count)
+
+
+def test_overlays_face_up_animals_fire_counts_and_broken_gates() -> None:
+    state = make_session().state.copy()
+    animals = [c for c, t in enumerate(state.token_at) if 0 <= t < 12]
+    cell = animals[0]
+    token = state.token_at[cell]
+    state.face_up[token] = True
+    state.fires[cell] = 3
+    broken = next(i for i, card in enumerate(CARDS) if card.kind == CardKind.BROKEN_GATE)
+    state.lasting.append((broken, CARDS[broken].gate))
+    overlays = overlays_for(state)
+    letter = "LPER"[ANIMAL_KIND[token]]
+    assert [g.text for g in overlays[cell]][:2] == [letter, "*3"]
+    assert glyph_label(overlays[cell][1]) == "3 fires"
+    species = Species(ANIMAL_KIND[token]).name.lower()
+    assert overlays[cell][0].kind == f"animal:{species}"
+    gate_cell = (WEST_GATE_CELL, EAST_GATE_CELL)[CARDS[broken].gate]
+    assert overlays[gate_cell][0].text == "X"
+    assert overlays[gate_cell][0].kind == "gate-broken"
+
+
+# -- rendering ------------------------------------------------------------------------------
+
+
+async def test_mounts_and_renders_all_81_names() -> None:
+    board = seeded_board(7)
+    app = BoardApp(board)
+    async with app.run_test(size=SIZE):
+        view = app.view
+        assert view.fits
+        lines = screen_text(view)
+        for cell in range(CELL_COUNT):
+            offset = view.offset_of(cell)
+            assert lines[offset.y][offset.x : offset.x + 2] == display_name(board, cell)
+        # centred: the picture's margins differ by at most one column
+        left = view.offset_of(WEST_GATE_CELL).x - 1
+        right = view.size.width - (left + view.board_map.width)
+        assert abs(left - right) <= 1
+
+
+async def test_show_state_puts_glyphs_where_the_state_says() -> None:
+    session = make_session(5)
+    app = BoardApp(session.state.game.board, session.state)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        overlays = overlays_for(session.state)
+        assert overlays
+        for cell, glyphs in overlays.items():
+            text = cell_text(view, cell)
+            for glyph in glyphs:
+                assert glyph.text in text, (cell, glyph, text)
+        # after an action only the changed spaces move
+        session.play_text("draw")
+        while session.state.phase != 1:
+            session.play_text("draw")
+        move = next(a for a in session.legal_actions() if a.kind.name == "MOVE")
+        before = session.state.vehicle[session.state.seat]
+        session.play(move)
+        view.show_state(session.state)
+        await pilot.pause()
+        letter = "JDAKS"[int(session.state.guide)]
+        assert letter in cell_text(view, move.target)
+        assert letter not in cell_text(view, before)
+
+
+async def test_renders_in_light_and_dark_themes() -> None:
+    app = BoardApp(make_session().state.game.board, make_session().state)
+    backgrounds = set()
+    async with app.run_test(size=SIZE) as pilot:
+        for theme in ("textual-light", "textual-dark", "textual-light"):
+            app.theme = theme
+            await pilot.pause()
+            view = app.view
+            view.set_targets([CENTRE, CENTRE + 1], "Pick")
+            view.set_sight([CENTRE, CENTRE - 1])
+            await pilot.pause()
+            assert "> Pick" in screen_text(view)[status_line(view)]
+            blank = view.render_line(view.size.height - 1)
+            style = next(iter(blank)).style
+            assert style is not None and style.bgcolor is not None
+            backgrounds.add((theme, style.bgcolor.triplet))
+            view.clear_targets()
+            view.clear_sight()
+    light = {bg for theme, bg in backgrounds if theme == "textual-light"}
+    dark = {bg for theme, bg in backgrounds if theme == "textual-dark"}
+    assert len(light) == 1 and len(dark) == 1 and light != dark  # the cache follows the theme
+
+
+async def test_too_small_shows_a_message() -> None:
+    app = BoardApp(seeded_board(1))
+    async with app.run_test(size=(80, 24)):
+        view = app.view
+        assert not view.fits
+        text = "\n".join(screen_text(view))
+        assert "enlarge the window" in text and "103 columns" in text
+
+
+async def test_large_size_when_it_fits() -> None:
+    board = seeded_board(2)
+    app = BoardApp(board, compact=False)
+    async with app.run_test(size=(130, 45)):
+        view = app.view
+        assert view.board_map.size == "large"
+        lines = screen_text(view)
+        for cell in range(CELL_COUNT):
+            offset = view.offset_of(cell)
+            assert lines[offset.y][offset.x : offset.x + 2] == display_name(board, cell)
+
+
+# -- target mode ----------------------------------------------------------------------------
+
+
+def ring(board: Board, cell: int) -> list[int]:
+    return [board.neighbours[cell][d] for d in range(6)]
+
+
+async def test_target_mode_keys_move_among_legal_targets_only() -> None:
+    board = seeded_board(4)
+    app = BoardApp(board)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        around = ring(board, CENTRE)
+        view.cursor = CENTRE
+        view.set_targets(around, "Drive where?")
+        await pilot.pause()
+        assert view.targeting and view.has_focus
+        assert view.cursor == around[N]  # all at the same distance: the first in reading order
+        assert "> Drive where?" in screen_text(view)[status_line(view)]
+        await pilot.press("up")  # nothing above the top of the ring: stays
+        assert view.cursor == around[N]
+        await pilot.press("right")
+        assert view.cursor == around[NE]
+        await pilot.press("down")
+        assert view.cursor == around[SE]
+        await pilot.press("j")
+        assert view.cursor == around[S]
+        await pilot.press("h")
+        assert view.cursor == around[SW]
+        await pilot.press("k")
+        assert view.cursor == around[NW]
+        for key in ("left", "right", "up", "down", "h", "j", "k", "l") * 3:
+            await pilot.press(key)
+            assert view.cursor in around
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.posted == [("chosen", view.cursor)]
+        assert not view.targeting
+
+
+async def test_n_and_p_cycle_in_reading_order_and_escape_cancels() -> None:
+    board = seeded_board(4)
+    app = BoardApp(board)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        cells = [3, 77, 40, 12, 60]
+        view.cursor = None  # no cursor yet: the first target in reading order
+        view.set_targets(cells)
+        await pilot.pause()
+        order = reading_order(cells)
+        assert view.targets == tuple(order)
+        assert view.cursor == order[0]
+        await pilot.press("n")
+        assert view.cursor == order[1]
+        await pilot.press("p", "p")
+        assert view.cursor == order[-1]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.posted == [("cancelled", None)]
+        assert not view.targeting
+        await pilot.press("enter")  # outside target mode Enter inspects the cursor's space
+        await pilot.pause()
+        assert app.posted[-1] == ("clicked", order[-1])
+
+
+async def test_free_cursor_moves_to_neighbours_and_zigzags_along_a_row() -> None:
+    board = seeded_board(4)
+    app = BoardApp(board)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        view.focus()
+        view.cursor = CENTRE
+        await pilot.press("up")
+        assert view.cursor == ring(board, CENTRE)[N]
+        await pilot.press("down", "down")
+        assert view.cursor == ring(board, CENTRE)[S]
+        view.cursor = CENTRE
+        rows = set()
+        for _ in range(4):
+            await pilot.press("left")
+            assert view.cursor is not None
+            rows.add(screen_position((view.cursor % 9, view.cursor // 9))[1])
+        start_row = screen_position((CENTRE % 9, CENTRE // 9))[1]
+        assert rows <= {start_row - 1, start_row, start_row + 1}
+        assert start_row in rows
+
+
+def test_step_towards_only_goes_the_asked_way() -> None:
+    for start in range(CELL_COUNT):
+        x0, y0 = screen_position((start % 9, start // 9))
+        for direction in ("up", "down", "left", "right"):
+            cell = step_towards(start, direction, range(CELL_COUNT))
+            if cell is None:
+                continue
+            x, y = screen_position((cell % 9, cell // 9))
+            moved = {"up": y0 - y, "down": y - y0, "left": x0 - x, "right": x - x0}[direction]
+            assert moved > 0
+
+
+# -- mouse ----------------------------------------------------------------------------------
+
+
+async def test_clicks_map_to_cells() -> None:
+    board = seeded_board(6)
+    app = BoardApp(board)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        for cell in (WEST_GATE_CELL, 13, CENTRE, EAST_GATE_CELL):
+            await pilot.click(BoardView, offset=view.offset_of(cell))
+            await pilot.pause()
+            assert app.posted[-1] == ("clicked", cell)
+            assert view.cursor == cell
+        # the terrain glyph, three columns right of the name, is in the same hex
+        offset = view.offset_of(CENTRE)
+        await pilot.click(BoardView, offset=(offset.x + 4, offset.y))
+        await pilot.pause()
+        assert app.posted[-1] == ("clicked", CENTRE)
+        # in target mode a legal target is chosen; another space is ignored
+        view.set_targets(ring(board, CENTRE))
+        await pilot.pause()
+        target = ring(board, CENTRE)[SE]
+        posted = len(app.posted)
+        await pilot.click(BoardView, offset=view.offset_of(CENTRE))
+        await pilot.pause()
+        assert len(app.posted) == posted and view.targeting
+        await pilot.click(BoardView, offset=view.offset_of(target))
+        await pilot.pause()
+        assert app.posted[-1] == ("chosen", target)
+        assert not view.targeting
+
+
+# -- repaints -------------------------------------------------------------------------------
+
+
+async def test_cursor_move_repaints_only_the_lines_it_touches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    board = seeded_board(8)
+    app = BoardApp(board)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        view.focus()
+        view.cursor = CENTRE
+        await pilot.pause()
+        for y in range(view.size.height):
+            view.render_line(y)
+        cached = set(view._lines.keys())
+        regions: list[Region] = []
+        original = view.refresh
+
+        def spy(*args: Region, **kwargs: bool) -> BoardView:
+            regions.extend(args)
+            if not args:
+                regions.append(view.size.region)
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(view, "refresh", spy)
+        target = ring(board, CENTRE)[NE]
+        view.cursor = target
+        status = status_line(view)
+        expected = {status} | {
+            status + 1 + line for line in view.board_map.lines_of([CENTRE, target])
+        }
+        touched = {y for region in regions for y in range(region.y, region.bottom)}
+        assert touched == expected
+        assert all(region.height == 1 for region in regions)
+        assert set(view._lines.keys()) == cached - expected  # the rest stay cached
+        assert len(expected) <= 5
+
+
+async def test_cursor_moves_are_far_below_a_frame() -> None:
+    session = make_session(9)
+    app = BoardApp(session.state.game.board, session.state)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        view.focus()
+        view.cursor = CENTRE
+        view.set_sight(session.state.game.board.view[CENTRE])
+        await pilot.pause()
+        for y in range(view.size.height):
+            view.render_line(y)
+        worst = 0.0
+        for step in range(40):
+            start = time.perf_counter()
+            view.action_move(("left", "down", "right", "up")[step // 10])
+            for y in view.last_refreshed_lines:
+                view.render_line(y)
+            worst = max(worst, time.perf_counter() - start)
+        assert worst < 1 / 60
+
+
+async def test_cursor_starts_on_the_active_vehicle_and_follows_it_until_moved() -> None:
+    session = make_session(5)
+    board = session.state.game.board
+    app = BoardApp(board)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        view.focus()
+        await pilot.pause()
+        view.show_state(session.state)  # the state may come after the focus
+        await pilot.pause()
+        assert view.cursor == session.state.vehicle[session.state.seat]
+        moved = session.state.copy()
+        moved.vehicle[moved.seat] = CENTRE
+        view.show_state(moved)
+        assert view.cursor == CENTRE
+        await pilot.press("up")
+        assert view.cursor == ring(board, CENTRE)[N]
+        view.show_state(session.state)
+        assert view.cursor == ring(board, CENTRE)[N]  # moved by hand: stays
