@@ -93,6 +93,16 @@ def test_R_animal_burning_an_animal_rolled_onto_a_burning_piece_leaves_the_game(
     assert after.token_at[cell(after.game.board, "d4")] == -1
 
 
+def test_RU_animal_occupied_an_occupied_space_on_a_burning_piece_is_rolled_again() -> None:
+    state = position(phase=Phase.DRAW, top_cards=[ANIMAL], rolls=["d4", "h2"], at=("t1", "c1"))
+    state.fires[cell(state.game.board, "d1")] = 1
+    state.fire_supply = 9
+    place(state, LION, "d4")
+    after, steps = draw(state)
+    assert any(step.rule == "R-animal-reroll" for step in steps)
+    assert after.discarded == [] and after.token_at[cell(after.game.board, "h2")] >= 0
+
+
 def test_R_animal_x_the_animal_stays_face_down_in_the_supply() -> None:
     state = position(phase=Phase.DRAW, top_cards=[ANIMAL], rolls=["X"])
     supply = list(state.animal_supply)

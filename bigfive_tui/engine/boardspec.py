@@ -240,7 +240,7 @@ def _edge_sides(
     label = str(kind.name).lower()
     pair = _EDGE_PAIR_RE.match(entry)
     rim = _EDGE_RIM_RE.match(entry)
-    for found in (pair.groups() if pair else rim.groups()[:1] if rim else ()):
+    for found in pair.groups() if pair else rim.groups()[:1] if rim else ():
         if found not in cell_of_label:
             raise BoardFileError(
                 f"{where}: {label} edge {entry!r} names label {found!r}; labels are 1-6 and a-c"

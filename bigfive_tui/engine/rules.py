@@ -181,10 +181,13 @@ def _place_fire(state: GameState, log: Log, rule: str) -> None:
                     f"{board.names[other]} out of the game.",
                 )
             )
+    _check_end(state, log)
+    if state.outcome:
+        return  # RU-end-check: a loss stops the card at once
     buffalo_cell = state.token_cell[BUFFALO_TOKEN]
     if buffalo_cell >= 0 and board.slot[buffalo_cell] == face:
         log.append(Step("RU-buffalo-chased", "effect", "The fire chases the buffalo away."))
-        _place_buffalo(state, log)
+        _place_buffalo(state, log, "RU-buffalo-chased")
 
 
 def _place_animal(state: GameState, log: Log, rule: str) -> None:
@@ -229,7 +232,7 @@ def _place_animal(state: GameState, log: Log, rule: str) -> None:
         return
 
 
-def _place_buffalo(state: GameState, log: Log) -> None:
+def _place_buffalo(state: GameState, log: Log, rule: str) -> None:
     board = state.game.board
     if not _free_numbered_cells(state, burning_ok=False):
         log.append(
@@ -267,7 +270,7 @@ def _place_buffalo(state: GameState, log: Log) -> None:
             continue
         _put_token(state, BUFFALO_TOKEN, cell)
         state.face_up[BUFFALO_TOKEN] = True
-        log.append(Step("R-setup-buffalo", "place", f"The buffalo moves to {board.names[cell]}."))
+        log.append(Step(rule, "place", f"The buffalo goes to {board.names[cell]}."))
         return
 
 
@@ -325,13 +328,22 @@ def _jack_sweeps(state: GameState, log: Log) -> None:
 # --------------------------------------------------------------------------- setup
 
 
-def new_game(game: Game, start_cells: Sequence[int] | None = None) -> tuple[GameState, Log]:
-    """Set up a game (R-setup-*, R-start-order) and begin the first turn."""
+def new_game(
+    game: Game,
+    start_cells: Sequence[int] | None = None,
+    script: Sequence[tuple[int, int]] = (),
+) -> tuple[GameState, Log]:
+    """Set up a game (R-setup-*, R-start-order) and begin the first turn.
+
+    ``script`` holds dice results (face, number) used before the seeded generator, so that a
+    scenario can fix the starting rolls.
+    """
     board = game.board
     seats = len(game.guides)
     if not 2 <= seats <= 5 or len(set(game.guides)) != seats:
         raise IllegalAction("a game needs 2 to 5 different guides")
     state = empty_state(game, rng.seed_state(game.seed))
+    state.script = tuple(script)
     log: Log = []
     # Always draw the random start so the rest of the game does not depend on whether the
     # start spaces were chosen; a record with explicit spaces then replays exactly.
@@ -378,7 +390,7 @@ def new_game(game: Game, start_cells: Sequence[int] | None = None) -> tuple[Game
         _place_fire(state, log, "R-start-order")
     for _ in range(START_ANIMALS):
         _place_animal(state, log, "R-start-order")
-    _place_buffalo(state, log)
+    _place_buffalo(state, log, "R-start-order")
     for token in FOOD_TOKENS[: FOOD_TOKENS_BY_DIFFICULTY[game.difficulty]]:
         _place_food(state, log, token, "R-start-order")
     _check_end(state, log)
@@ -449,7 +461,8 @@ def _draw(state: GameState, log: Log) -> None:
     card = CARDS[card_id]
     log.append(Step("R-turn-card", "card", f"{guide_name(state, state.seat)} draws: {card.name}."))
     _resolve_card(state, log, card_id)
-    state.phase = Phase.ACTIONS
+    if not state.outcome:
+        state.phase = Phase.ACTIONS
 
 
 def _resolve_card(state: GameState, log: Log, card_id: int) -> None:
@@ -486,6 +499,9 @@ def _resolve_card(state: GameState, log: Log, card_id: int) -> None:
                     f"{guide_name(state, target)} loses {card.steps} {what} (now {track[target]}).",
                 )
             )
+            _check_end(state, log)
+            if state.outcome:
+                break
     elif kind == CardKind.RAIN:
         state.lasting.append((card_id, seat))
         log.append(

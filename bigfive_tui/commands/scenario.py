@@ -1,0 +1,235 @@
+"""``bigfive scenario run FILE``: set up a position from a scenario file, play it, check it.
+
+Reading files happens here (the engine stays pure): the scenario TOML, the shipped pieces and
+layouts, and docs/rules.md for the list of known rule ids. Exit codes: 0 all expectations hold,
+1 one failed, 2 the file cannot be used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import tomllib
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from bigfive_tui.engine.board import Board
+    from bigfive_tui.engine.scenario import CheckOut, ScenarioResult
+
+RULE_ID = re.compile(r"\*\*((?:R|RU)-[a-z0-9-]+)\*\*")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    actions = parser.add_subparsers(dest="scenario_command", metavar="ACTION", required=True)
+    run_parser = actions.add_parser(
+        "run", help="play scenario files and check their expectations (docs/scenarios.md)"
+    )
+    run_parser.add_argument("files", nargs="+", metavar="FILE", help="scenario TOML file(s)")
+    run_parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the result as JSON (one object; a list for several files)",
+    )
+    run_parser.add_argument("--board", action="store_true", help="print the board first")
+    coverage = actions.add_parser(
+        "coverage", help="list the rule ids of docs/rules.md that no scenario names yet"
+    )
+    coverage.add_argument(
+        "folder", nargs="?", default="tests/scenarios", help="folder of scenario files"
+    )
+
+
+def known_rule_ids() -> set[str]:
+    """Rule ids defined in docs/rules.md, so scenarios cannot cite a rule that does not exist."""
+    from bigfive_tui.assets import rules_path
+
+    return set(RULE_ID.findall(rules_path().read_text(encoding="utf-8")))
+
+
+def read_scenario(path: Path) -> dict[str, Any]:
+    from bigfive_tui.engine.scenario import ScenarioError
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise ScenarioError(f"{path}: cannot be read ({error.strerror})") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(f"{path}: is not UTF-8 text") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ScenarioError(f"{path}: is not valid TOML ({error})") from None
+
+
+def layout_loader(path: Path) -> Any:
+    """Shipped layouts by name; a name with a slash or .toml is a file next to the scenario."""
+    from bigfive_tui.assets import load_layout
+
+    def load(name: str) -> Board:
+        if "/" in name or name.endswith(".toml"):
+            return load_layout(str((path.parent / name).resolve()))
+        return load_layout(name)
+
+    return load
+
+
+def run_file(path: Path) -> ScenarioResult:
+    """Play one scenario file; an unusable file raises ScenarioError naming it."""
+    from bigfive_tui.assets import load_pieces
+    from bigfive_tui.engine.scenario import run
+
+    data = read_scenario(path)
+    return run(data, str(path), load_pieces(), layout_loader(path), known_rule_ids())
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.scenario_command == "coverage":
+        return coverage(Path(args.folder))
+    return run_files(args)
+
+
+def coverage(folder: Path) -> int:
+    """Which rule ids have a scenario (by its ``rules`` list); exit 2 if a file is unusable."""
+    from rich.console import Console
+
+    from bigfive_tui.engine.scenario import ScenarioError, parse_scenario
+
+    console = Console(highlight=False)
+    known = known_rule_ids()
+    covered: dict[str, list[str]] = {}
+    files = sorted(folder.glob("*.toml"))
+    try:
+        for path in files:
+            scenario = parse_scenario(read_scenario(path), str(path))
+            for rule in scenario.rules:
+                covered.setdefault(rule, []).append(path.name)
+    except ScenarioError as error:
+        Console(stderr=True, highlight=False).print(f"invalid scenario: {error}", markup=False)
+        return 2
+    rules = sorted(known, key=_rule_order())
+    missing = [rule for rule in rules if rule not in covered]
+    console.print(
+        f"{len(files)} scenarios cover {len(known) - len(missing)} of {len(known)} rule ids.",
+        markup=False,
+    )
+    if missing:
+        console.print("Not covered yet: " + ", ".join(missing), markup=False)
+    unknown = sorted(set(covered) - known)
+    if unknown:
+        console.print("Unknown ids: " + ", ".join(unknown), markup=False)
+    return 0
+
+
+def _rule_order() -> Any:
+    """Sort rule ids in the order docs/rules.md defines them."""
+    from bigfive_tui.assets import rules_path
+
+    order = RULE_ID.findall(rules_path().read_text(encoding="utf-8"))
+    return lambda rule: order.index(rule) if rule in order else len(order)
+
+
+def run_files(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from bigfive_tui.engine.scenario import ScenarioError, ScenarioResult
+
+    console = Console(highlight=False)
+    errors = Console(stderr=True, highlight=False)
+    results: list[dict[str, Any]] = []
+    code = 0
+    for name in args.files:
+        path = Path(name)
+        try:
+            result = run_file(path)
+        except ScenarioError as error:
+            errors.print(f"[bold red]invalid scenario:[/] {error}", markup=True)
+            results.append(ScenarioResult(file=str(path), error=str(error)).model_dump(mode="json"))
+            code = 2
+            continue
+        if not result.passed:
+            code = max(code, 1)
+        if args.json:
+            results.append(result.model_dump(mode="json"))
+        else:
+            if args.board:
+                _print_board(console, path)
+            report(console, result)
+    if args.json:
+        payload: Any = results[0] if len(results) == 1 else results
+        print(json.dumps(payload, ensure_ascii=False, indent=2))
+    return code
+
+
+def _print_board(console: Console, path: Path) -> None:
+    from bigfive_tui.assets import load_pieces
+    from bigfive_tui.boardprint import board_renderable
+    from bigfive_tui.engine.scenario import build, parse_scenario
+
+    source = str(path)
+    scenario = parse_scenario(read_scenario(path), source)
+    built = build(scenario, source, load_pieces(), layout_loader(path))
+    console.print(board_renderable(built.game.board))
+
+
+def _check_line(check: CheckOut) -> str:
+    from rich.markup import escape
+
+    if check.passed:
+        if check.name == "refused" and check.expected is not False:
+            return f"[green]✓[/] refused as expected: {escape(str(check.actual))}"
+        if check.expected is True:
+            return f"[green]✓[/] {escape(check.name)}"
+        return f"[green]✓[/] {escape(check.name)} = {escape(_show(check.actual))}"
+    from bigfive_tui.engine.scenario import describe_check
+
+    if check.name == "refused" or check.expected is True:
+        return f"[bold red]✗[/] {escape(describe_check(check))}"
+    return (
+        f"[bold red]✗ {escape(check.name)}[/]: expected {escape(_show(check.expected))}, "
+        f"got {escape(_show(check.actual))}"
+    )
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+def report(console: Console, result: ScenarioResult) -> None:
+    """Each action with its rule steps and checks, then the final expectations and a verdict."""
+    from rich.markup import escape
+
+    title = f" — {escape(result.title)}" if result.title else ""
+    console.print(f"[bold]{escape(result.file)}[/]{title}")
+    if result.rules:
+        console.print(f"  rules: {', '.join(result.rules)}")
+    if result.setup:
+        console.print("  [bold]setup[/]")
+        for step in result.setup:
+            console.print(f"      [cyan]{step.rule:<22}[/] {escape(step.text)}")
+    for action in result.actions:
+        guide = action.guide.capitalize()
+        status = {"played": "", "refused": " [yellow](refused)[/]", "not run": " [dim](not run)[/]"}
+        console.print(
+            f"  [bold]{action.number:>2}. {guide}: {escape(action.text)}[/]{status[action.status]}"
+        )
+        for step in action.steps:
+            console.print(f"      [cyan]{step.rule:<22}[/] {escape(step.text)}")
+        for check in action.checks:
+            console.print(f"      {_check_line(check)}")
+    if result.checks:
+        console.print("  [bold]expectations[/]")
+        for check in result.checks:
+            console.print(f"      {_check_line(check)}")
+    if result.passed:
+        console.print("  [bold green]PASSED[/]")
+    else:
+        console.print(f"  [bold red]FAILED[/] ({len(result.failures)} failing):")
+        for failure in result.failures:
+            console.print(f"    [red]✗[/] {escape(failure)}")
+    console.print()
