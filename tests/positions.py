@@ -68,7 +68,7 @@ def position(
     for gate, index in enumerate((0, 80)):
         _put_token(state, GATE_TOKENS[gate], index)
         state.face_up[GATE_TOKENS[gate]] = True
-    state.animal_supply = list(range(12)) + [MONKEY_TOKENS[0]]
+    state.animal_supply = [*range(12), MONKEY_TOKENS[0]]
     rest = [c for c in range(CARD_COUNT) if c not in top_cards]
     state.deck = rest + list(reversed(top_cards))
     state.phase = phase
