@@ -31,7 +31,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
-    parsed = _parser().parse_args(args or ["play"])
+    if not args or (args[0].startswith("-") and args[0] not in ("-h", "--help")):
+        args = ["play", *args]  # `bigfive --seed 4` means `bigfive play --seed 4`
+    parsed = _parser().parse_args(args)
     module = importlib.import_module(f"bigfive_tui.commands.{parsed.command}")
     result: int = module.run(parsed)
     return result

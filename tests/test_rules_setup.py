@@ -151,3 +151,17 @@ def test_RU_start_fires_jack_vehicles_are_placed_before_the_fires() -> None:
 def test_R_setup_deck_the_game_then_waits_for_the_first_draw() -> None:
     state, _ = setup(Guide.JACK, Guide.KATE)
     assert state.phase == Phase.DRAW and state.turn == 1 and state.actions_left == 4
+
+
+def test_RU_setup_loss_a_setup_that_already_loses_is_rolled_again() -> None:
+    from positions import roll
+
+    board = open_board()
+    # Both starting fires, then all three starting animals onto the two burning pieces; with
+    # seed 5 the top three face-down tokens are all of one species.
+    script = [roll(board, name) for name in ("s1", "c1", "s2", "c2", "s3")]
+    game = Game(board, (Guide.KATE, Guide.SAM), Difficulty.BEGINNER, seed=5)
+    state, steps = new_game(game, [board.find("t1") or 0, board.find("o1") or 0], script)
+    assert [s.rule for s in steps].count("RU-setup-loss") == 1
+    assert state.outcome == "" and state.phase == Phase.DRAW
+    assert not any(s.kind == "end" for s in steps)

@@ -56,6 +56,7 @@ class Step(NamedTuple):
     rule: str
     kind: str  # setup, turn, card, roll, reroll, place, discard, flip, look, effect, action, end
     text: str
+    card: int = -1  # the event card a "card" step draws
 
 
 #: Step kinds that reveal something random or hidden; undo never goes back past them.

@@ -77,7 +77,10 @@ def token_name(token: int) -> str:
     if token in GATE_TOKENS:
         return "a park entrance token"
     kind = ANIMAL_KIND[token]
-    return "a monkey" if kind == MONKEY else f"a {Species(kind).name.lower()}"
+    if kind == MONKEY:
+        return "a monkey"
+    name = Species(kind).name.lower()
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
 def guide_name(state: GameState, seat: int) -> str:
@@ -386,17 +389,38 @@ def new_game(
     state.rng, state.animal_supply = rng.shuffled(state.rng, animals)
     state.rng, state.deck = rng.shuffled(state.rng, list(range(CARD_COUNT)))
     log.append(Step("R-setup-deck", "setup", "The 45 event cards are shuffled."))
+    empty, logged = state.copy(), len(log)
+    while True:
+        _place_starting_items(state, log)
+        _check_end(state, log)
+        if not state.outcome:
+            break
+        # RU-setup-loss: roll the starting locations again; the dice go on where they were.
+        rolled, script_pos = state.rng, state.script_pos
+        state = empty.copy()
+        state.rng, state.script_pos = rolled, script_pos
+        del log[logged:]
+        log.append(
+            Step(
+                "RU-setup-loss",
+                "setup",
+                "The starting fires already drove a species out of "
+                "the park: the starting locations are rolled again.",
+            )
+        )
+    _begin_turn(state, log)
+    return state, log
+
+
+def _place_starting_items(state: GameState, log: Log) -> None:
+    """R-start-order: two fires, three animals face down, the buffalo, the food tokens."""
     for _ in range(START_FIRES):
         _place_fire(state, log, "R-start-order")
     for _ in range(START_ANIMALS):
         _place_animal(state, log, "R-start-order")
     _place_buffalo(state, log, "R-start-order")
-    for token in FOOD_TOKENS[: FOOD_TOKENS_BY_DIFFICULTY[game.difficulty]]:
+    for token in FOOD_TOKENS[: FOOD_TOKENS_BY_DIFFICULTY[state.game.difficulty]]:
         _place_food(state, log, token, "R-start-order")
-    _check_end(state, log)
-    if not state.outcome:
-        _begin_turn(state, log)
-    return state, log
 
 
 def _random_start_cells(state: GameState) -> list[int]:
@@ -459,7 +483,8 @@ def _draw(state: GameState, log: Log) -> None:
         )
     card_id = state.deck.pop()
     card = CARDS[card_id]
-    log.append(Step("R-turn-card", "card", f"{guide_name(state, state.seat)} draws: {card.name}."))
+    drawer = guide_name(state, state.seat)
+    log.append(Step("R-turn-card", "card", f"{drawer} draws: {card.name}.", card=card_id))
     _resolve_card(state, log, card_id)
     if not state.outcome:
         state.phase = Phase.ACTIONS
@@ -685,7 +710,7 @@ def spot_targets(state: GameState, seat: int) -> list[int]:
     cell = state.vehicle[seat]
     cells = board.view[cell]
     if state.game.guides[seat] == Guide.KATE:
-        cells = cells + board.long_view[cell]
+        cells = cells + tuple(far for far in board.long_view[cell] if far not in cells)
     mask = state.spotted[seat]
     targets = []
     token_at = state.token_at
@@ -1002,6 +1027,52 @@ def _spot(state: GameState, log: Log, cell: int) -> None:
 
 
 # --------------------------------------------------------------------------- explanations
+
+_KIND_WORDS = {
+    Act.MOVE: "drive",
+    Act.REFUEL: "refuel",
+    Act.REPLENISH: "take food",
+    Act.SPOT: "spot",
+    Act.EXTINGUISH: "extinguish",
+    Act.REPAIR_VEHICLE: "repair a vehicle",
+    Act.REPAIR_GATE: "mend a gate",
+    Act.DETOUR: "drive around the park",
+    Act.INFLUENCE: "influence an event",
+    Act.EXTRA_ANIMAL: "place an extra animal",
+    Act.EXCHANGE: "exchange fuel or food",
+}
+
+
+def why_not_kind(state: GameState, kind: Act) -> str | None:
+    """Why the current guide has no action of this kind now, or None if there is one."""
+    if any(action.kind == kind for action in legal_actions(state)):
+        return None
+    seat = state.seat
+    if state.phase != Phase.ACTIONS or kind in (Act.TOKEN_USE, Act.TOKEN_GIVE, Act.DRAW, Act.END):
+        return why_illegal(state, Action(kind))
+    name = guide_name(state, seat)
+    what = f"{name} cannot {_KIND_WORDS.get(kind, 'do that')}"
+    if kind == Act.MOVE:
+        if not can_drive(state, seat):
+            return f"{name} cannot drive: no fuel, or a flat tyre."
+        return f"{what}: no neighbouring space is open and affordable now."
+    if kind in (Act.REFUEL, Act.REPLENISH, Act.DETOUR, Act.INFLUENCE, Act.EXTRA_ANIMAL):
+        return why_illegal(state, Action(kind))
+    if kind == Act.SPOT:
+        return f"{what}: no animal token {name} still needs is in clear view."
+    if kind == Act.EXTINGUISH:
+        return f"{what}: no fire in clear view (on this space or next to it)."
+    if kind == Act.REPAIR_VEHICLE:
+        if state.broken_gates():
+            return "No vehicle can be repaired while a gate is broken."
+        return f"{what}: no repairable flat tyre in clear view."
+    if kind == Act.REPAIR_GATE:
+        return f"{what}: no broken gate in clear view."
+    if kind == Act.EXCHANGE:
+        if not any(vehicles_in_view(state, other) for other in range(len(state.vehicle))):
+            return "No two vehicles have clear view of each other, so nobody can exchange."
+        return "No exchange fits: nothing to give, or no room on the receiver's track."
+    return f"{what} now."
 
 
 def why_illegal(state: GameState, action: Action) -> str:

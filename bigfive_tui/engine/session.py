@@ -85,6 +85,22 @@ class Session:
         self.texts: list[str] = []  # the actions in notation, as written when played
         self.log: list[Step] = list(setup_log)
         self._undo_stack: list[tuple[GameState, int]] = []  # (state before, log length)
+        self.recordable = True  # False for sessions built from a position, not a setup
+
+    @classmethod
+    def from_state(cls, state: GameState, log: Sequence[Step] = ()) -> Session:
+        """A session starting from a built position (scenarios, tests). Its record replays
+        only from a real setup, so such sessions are for play, not for saving."""
+        session = cls.__new__(cls)
+        session.game = state.game
+        session.state = state
+        session.start_cells = tuple(state.vehicle)
+        session.actions = []
+        session.texts = []
+        session.log = list(log)
+        session._undo_stack = []
+        session.recordable = False
+        return session
 
     def legal_actions(self) -> list[Action]:
         return legal_actions(self.state)
@@ -126,6 +142,8 @@ class Session:
         return self.actions.pop()
 
     def record(self) -> GameRecord:
+        if not self.recordable:
+            raise RecordError("this game started from a built position and has no record")
         board = self.game.board
         return GameRecord(
             setup=SetupRecord(

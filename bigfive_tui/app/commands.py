@@ -1,0 +1,45 @@
+"""The command palette (Ctrl+P): new game, save, load, undo, rules, help and themes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, cast
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+if TYPE_CHECKING:
+    from bigfive_tui.app.main import BigFiveApp
+
+
+class GameCommands(Provider):
+    def _commands(self) -> list[tuple[str, Callable[[], object], str]]:
+        app = cast("BigFiveApp", self.app)
+        commands: list[tuple[str, Callable[[], object], str]] = [
+            ("New game", app.action_new_game, "Set up a new safari"),
+            ("Save game", app.action_save, "Save the game under a name"),
+            ("Load game", app.action_load, "Load a saved game"),
+            ("Undo", app.action_undo, "Take back the last action (as far as the rules allow)"),
+            ("Rules", app.action_rules, "Read the rules"),
+            ("Help: keys", app.action_help, "Show the keys"),
+        ]
+        for name in sorted(app.available_themes):
+            commands.append(
+                (
+                    f"Theme: {name}",
+                    partial(setattr, app, "theme", name),
+                    f"Switch to the {name} theme",
+                )
+            )
+        return commands
+
+    async def discover(self) -> Hits:
+        for name, callback, help_text in self._commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, callback, help_text in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)

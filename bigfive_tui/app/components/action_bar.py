@@ -1,0 +1,62 @@
+"""The action bar: the current guide's actions with their keys, legal ones lit, plus a prompt
+line. Every entry is clickable and runs the same action as its key."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import Static
+
+from bigfive_tui.app.keys import ACTION_KEYS
+from bigfive_tui.engine.actions import Act
+
+
+class ActionBar(Vertical):
+    DEFAULT_CSS = """
+    ActionBar { height: auto; padding: 0 1; }
+    ActionBar #action-keys { height: 2; }
+    ActionBar #prompt { height: auto; max-height: 2; color: $text; }
+    ActionBar #prompt.-warning { color: $warning; text-style: bold; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._legal: tuple[frozenset[Act], bool] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="action-keys")
+        yield Static(id="prompt")
+
+    def show_actions(self, legal_kinds: Collection[Act], enabled: bool = True) -> None:
+        self._legal = (frozenset(legal_kinds), enabled)
+        width = max(20, self.content_size.width or 118)
+        lines: list[list[Content]] = [[]]
+        used = 0
+        for entry in ACTION_KEYS:
+            legal = enabled and any(kind in legal_kinds for kind in entry.kinds)
+            click = f"@click=screen.act('{entry.name}')"
+            if legal:
+                markup = f"[{click}][b reverse $accent]{entry.key}[/] [b]{entry.label}[/][/]"
+            else:
+                markup = f"[{click}][$text-muted]{entry.key} {entry.label}[/][/]"
+            part = Content.from_markup(markup)
+            size = len(entry.key) + 1 + len(entry.label)
+            if lines[-1] and used + 2 + size > width:
+                lines.append([])
+                used = 0
+            used += size + (2 if lines[-1] else 0)
+            lines[-1].append(part)
+        text = Content("\n").join(Content("  ").join(line) for line in lines)
+        self.query_one("#action-keys", Static).update(text)
+
+    def on_resize(self) -> None:
+        if self._legal is not None:
+            self.show_actions(*self._legal)
+
+    def prompt(self, text: str | Content, *, warning: bool = False) -> None:
+        widget = self.query_one("#prompt", Static)
+        widget.set_class(warning, "-warning")
+        widget.update(text)

@@ -1,0 +1,100 @@
+"""A one-line choice: ``Label   ◀ value ▶``. ← → (or space, or a click) cycle the value."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from bigfive_tui.app.messages import FieldChanged
+
+
+class CycleField(Widget, can_focus=True):
+    DEFAULT_CSS = """
+    CycleField { height: 1; width: auto; min-width: 20; padding: 0 1 0 0; }
+    CycleField:focus { background: $accent 25%; }
+    CycleField:focus .cycle--value { text-style: bold; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Previous", show=False),
+        Binding("right,space", "step(1)", "Next", show=False),
+    ]
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"cycle--value"}
+
+    index: reactive[int] = reactive(0)
+
+    def __init__(
+        self,
+        label: str,
+        options: Sequence[tuple[Any, str]],
+        value: Any = None,
+        *,
+        label_width: int = 14,
+        id: str | None = None,
+        classes: str | None = None,
+        tooltip: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.label = label
+        self.label_width = label_width
+        self._options = list(options)
+        values = [option[0] for option in self._options]
+        self.set_reactive(CycleField.index, values.index(value) if value in values else 0)
+        if tooltip:
+            self.tooltip = tooltip
+
+    @property
+    def value(self) -> Any:
+        return self._options[self.index][0]
+
+    @property
+    def text(self) -> str:
+        return self._options[self.index][1]
+
+    def set_options(self, options: Sequence[tuple[Any, str]], value: Any = None) -> None:
+        """New options; keeps ``value`` (or the current value) selected when it is still there."""
+        keep = self.value if value is None else value
+        self._options = list(options)
+        values = [option[0] for option in self._options]
+        self.set_reactive(CycleField.index, values.index(keep) if keep in values else 0)
+        self.refresh(layout=True)
+
+    def set_value(self, value: Any, *, announce: bool = False) -> None:
+        values = [option[0] for option in self._options]
+        if value in values:
+            self.set_reactive(CycleField.index, values.index(value))
+            self.refresh(layout=True)
+            if announce:
+                self.post_message(FieldChanged(self.id or "", self.value))
+
+    def action_step(self, delta: int) -> None:
+        if len(self._options) > 1:
+            self.index = (self.index + delta) % len(self._options)
+            self.post_message(FieldChanged(self.id or "", self.value))
+
+    def on_click(self, event: events.Click) -> None:
+        # The left third of the value steps back, the rest steps on.
+        start = self.label_width
+        if event.x < start:
+            self.focus()
+            return
+        value_width = len(self.text) + 4
+        self.action_step(-1 if event.x < start + value_width // 3 else 1)
+
+    def get_content_width(self, container: Any, viewport: Any) -> int:
+        longest = max((len(text) for _, text in self._options), default=0)
+        return self.label_width + longest + 4
+
+    def render(self) -> Content:
+        label = self.label.ljust(self.label_width)
+        return Content.assemble(
+            (label, "$text-muted"),
+            ("◀ ", "$accent"),
+            (self.text, "bold" if self.has_focus else ""),
+            (" ▶", "$accent"),
+        )

@@ -1,0 +1,127 @@
+"""One guide's player board: role, ability, fuel and food tracks, Big Five tokens, effects."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widget import Widget
+
+from bigfive_tui.engine.content import (
+    CARDS,
+    GUIDE_ABILITIES,
+    GUIDE_ROLES,
+    CardKind,
+    Guide,
+    Species,
+)
+from bigfive_tui.engine.state import GameState, Phase
+
+SHORT_SPECIES = {
+    Species.LION: "Li",
+    Species.LEOPARD: "Le",
+    Species.ELEPHANT: "El",
+    Species.RHINO: "Rh",
+    Species.BUFFALO: "Bu",
+}
+LOW = 2  # a track at or below this is drawn in warning style
+
+
+def track_bar(label: str, value: int, cap: int) -> Content:
+    """``Fuel ██████░░ 6/8``: the cap is the bar's length, the number repeats it in digits."""
+    style = "$error" if value <= LOW else "$success"
+    return Content.assemble(
+        (f"{label} ", "$text-muted"),
+        ("█" * value, style),
+        ("░" * (cap - value), "$text-muted"),
+        (f" {value}/{cap}", "bold" if value > LOW else "bold $error"),
+        ("!" if value <= LOW else "", "bold $error"),
+    )
+
+
+def big_five(mask: int, wide: bool) -> Content:
+    parts: list[tuple[str, str] | str] = []
+    for species in Species:
+        seen = bool(mask & (1 << species))
+        name = species.title if wide else SHORT_SPECIES[species]
+        parts.append((f"{name}{'✓' if seen else '·'}", "bold $success" if seen else "$text-muted"))
+        parts.append(" ")
+    return Content.assemble(*parts[:-1])
+
+
+def lasting_words(state: GameState, seat: int) -> list[str]:
+    """What lies beside this player board (cards, the token) or holds the vehicle back."""
+    words: list[str] = []
+    if state.flat[seat] == 1:
+        words.append("flat tyre (repair from next turn)")
+    elif state.flat[seat] == 2:
+        words.append("flat tyre: repairable")
+    for card, owner in state.lasting:
+        kind = CARDS[card].kind
+        if owner != seat:
+            continue
+        if kind == CardKind.HIPPOS:
+            words.append("hippos: no rivers this turn")
+        elif kind == CardKind.RAIN:
+            words.append("heavy rain card")
+    if state.fuel[seat] == 0:
+        words.append("no fuel: cannot drive")
+    if state.token_holder == seat:
+        spent = state.token_spent and state.seat == seat
+        words.append("★ extra-action token" + (" (used)" if spent else ""))
+    return words
+
+
+class PlayerBoard(Widget):
+    DEFAULT_CSS = """
+    PlayerBoard {
+        height: 7; width: 1fr; border: round $panel-lighten-2; padding: 0 0;
+        border-title-color: $text; border-subtitle-color: $accent;
+    }
+    PlayerBoard.-active { border: heavy $accent; border-title-style: bold; }
+    PlayerBoard.-computer { border-title-style: italic; }
+    """
+
+    def __init__(self, seat: int, guide: Guide, *, computer: bool = False) -> None:
+        super().__init__(id=f"player-{seat}")
+        self.seat = seat
+        self.guide = guide
+        self.computer = computer
+        self._state: GameState | None = None
+        self.tooltip = f"{guide.title}, {GUIDE_ROLES[guide]}: {GUIDE_ABILITIES[guide]}"
+        self.set_class(computer, "-computer")
+
+    def show_state(self, state: GameState) -> None:
+        self._state = state
+        active = state.seat == self.seat and not state.over
+        self.set_class(active, "-active")
+        who = f"{self.guide.title} · {GUIDE_ROLES[self.guide]}"
+        if self.computer:
+            who += " (computer)"
+        self.border_title = f"▶ {who}" if active else who
+        if not active:
+            self.border_subtitle = ""
+        elif state.phase == Phase.DRAW:
+            self.border_subtitle = "draws a card"
+        elif state.phase == Phase.INFLUENCE:
+            self.border_subtitle = "influencing"
+        else:
+            left = state.actions_left
+            self.border_subtitle = f"{left} action{'s' * (left != 1)} left"
+        self.refresh()
+
+    def render(self) -> Content:
+        state = self._state
+        if state is None:
+            return Content("")
+        seat = self.seat
+        cap = state.game.caps[seat]
+        width = self.content_size.width
+        lines = [
+            track_bar("Fuel", state.fuel[seat], cap),
+            track_bar("Food", state.food[seat], cap),
+            big_five(state.spotted[seat], wide=width >= 40),
+        ]
+        effects = lasting_words(state, seat)
+        if effects:
+            lines.append(Content.styled(" · ".join(effects), "$warning"))
+        lines.append(Content.styled(GUIDE_ABILITIES[self.guide], "$text-muted italic"))
+        return Content("\n").join(lines)

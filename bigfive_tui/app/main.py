@@ -1,0 +1,245 @@
+"""The bigfive Textual app: screens for a new game, the game, its end, help and rules.
+
+The app owns the running :class:`~bigfive_tui.engine.session.Session` and hands it down to
+the game screen; screens report back with the messages in :mod:`bigfive_tui.app.messages`.
+After every action the game is autosaved (see :mod:`bigfive_tui.app.saves`).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import App
+from textual.binding import Binding
+
+from bigfive_tui.app import saves
+from bigfive_tui.app.commands import GameCommands
+from bigfive_tui.app.game_setup import GameSetup
+from bigfive_tui.app.messages import (
+    ChooseStartSpaces,
+    ContinueGame,
+    GameChanged,
+    GameOver,
+    StartGame,
+)
+from bigfive_tui.app.screens.dialogs import LoadDialog, SaveDialog
+from bigfive_tui.app.screens.end import EndScreen
+from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.app.screens.help import HelpScreen
+from bigfive_tui.app.screens.new_game import NewGameScreen
+from bigfive_tui.app.screens.rules import RulesScreen
+from bigfive_tui.app.screens.start_spaces import StartSpacesScreen
+from bigfive_tui.app.themes import DEFAULT_THEME, THEMES
+from bigfive_tui.engine.boardspec import BoardFileError
+from bigfive_tui.engine.rules import IllegalAction
+from bigfive_tui.engine.session import Session
+
+
+class BigFiveApp(App[None]):
+    TITLE = "The Big Five: Safari Tour"
+    CSS_PATH: ClassVar = ["main.tcss", "game.tcss", "dialogs.tcss"]
+    COMMANDS = App.COMMANDS | {GameCommands}
+    BINDINGS: ClassVar = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+n", "new_game", "New game", show=False),
+        Binding("f1", "rules", "Rules", show=False),
+    ]
+
+    def __init__(
+        self,
+        *,
+        session: Session | None = None,
+        computer_seats: frozenset[int] = frozenset(),
+        seed: int | None = None,
+        theme: str = DEFAULT_THEME,
+        computer_delay: float = 0.7,
+        card_pause: bool = True,
+        cursor_blink: bool = True,
+        autosave: bool = True,
+    ) -> None:
+        super().__init__()
+        for custom in THEMES:
+            self.register_theme(custom)
+        self.theme = theme
+        self.session: Session | None = session
+        self.computer_seats = computer_seats
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+        self.computer_delay = computer_delay
+        self.card_pause = card_pause
+        self.cursor_blink = cursor_blink
+        self.autosave_enabled = autosave
+
+    def on_mount(self) -> None:
+        if self.session is not None:
+            self._show_game()
+        else:
+            self.push_screen(NewGameScreen(self.seed, cursor_blink=self.cursor_blink))
+
+    # ------------------------------------------------------------------ switching screens
+
+    def _game_screen(self) -> GameScreen | None:
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                return screen
+        return None
+
+    def _reset_to(self, screen: GameScreen | NewGameScreen) -> None:
+        """Replace the whole screen stack (above the default screen) with ``screen``."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen)
+
+    def _show_game(self) -> None:
+        assert self.session is not None
+        self._reset_to(
+            GameScreen(
+                self.session,
+                self.computer_seats,
+                computer_delay=self.computer_delay,
+                card_pause=self.card_pause,
+            )
+        )
+        self._autosave()
+
+    def _show_new_game(self, notice: str = "") -> None:
+        self.seed = random.SystemRandom().randrange(1_000_000) if self.session else self.seed
+        self._reset_to(NewGameScreen(self.seed, cursor_blink=self.cursor_blink, notice=notice))
+
+    def start(self, setup: GameSetup) -> None:
+        try:
+            session = setup.session()
+        except (IllegalAction, BoardFileError) as problem:
+            self.notify(str(problem), title="Cannot start", severity="error")
+            return
+        self.session = session
+        self.computer_seats = setup.computer_seats
+        self._show_game()
+
+    def open_save(self, path: Path) -> bool:
+        """Load ``path`` and show the game; a bad file gives a message, never a crash."""
+        try:
+            loaded = saves.read_save(path)
+        except saves.SaveError as problem:
+            self.notify(str(problem), title="Cannot load the game", severity="error", timeout=12)
+            return False
+        self.session = loaded.session
+        self.computer_seats = loaded.computer_seats
+        self._show_game()
+        if path == saves.autosave_path():
+            self.notify("The saved game goes on where it stopped.", timeout=3)
+        else:
+            self.notify(f"Loaded {path.name}.", timeout=3)
+        return True
+
+    # ------------------------------------------------------------------ messages from screens
+
+    @on(StartGame)
+    def _start_game(self, message: StartGame) -> None:
+        self.start(message.setup)
+
+    @on(ChooseStartSpaces)
+    def _choose_starts(self, message: ChooseStartSpaces) -> None:
+        setup = message.setup
+        try:
+            board = setup.board()
+        except BoardFileError as problem:
+            self.notify(str(problem), title="Cannot start", severity="error")
+            return
+
+        def chosen(cells: tuple[int, ...] | None) -> None:
+            if cells is not None:
+                from dataclasses import replace
+
+                self.start(replace(setup, start_cells=cells))
+
+        self.push_screen(StartSpacesScreen(setup, board), chosen)
+
+    @on(ContinueGame)
+    def _continue(self) -> None:
+        if not self.open_save(saves.autosave_path()):
+            moved = saves.set_aside_autosave()
+            self._show_new_game(
+                "The autosaved game could not be continued"
+                + (f"; it was moved to {moved}." if moved else ".")
+            )
+
+    @on(GameChanged)
+    def _game_changed(self) -> None:
+        self._autosave()
+
+    def _autosave(self) -> None:
+        if not self.autosave_enabled or self.session is None:
+            return
+        if self.session.state.over:
+            saves.clear_autosave()
+            return
+        try:
+            saves.autosave(self.session, self.computer_seats)
+        except saves.SaveError as problem:
+            self.notify(str(problem), title="Autosave failed", severity="warning")
+
+    @on(GameOver)
+    def _game_over(self) -> None:
+        if self.session is None:
+            return
+        saves.clear_autosave() if self.autosave_enabled else None
+
+        def next_step(choice: str | None) -> None:
+            if choice == "new":
+                self._show_new_game()
+            elif choice == "quit":
+                self.exit()
+
+        self.push_screen(EndScreen(self.session), next_step)
+
+    # ------------------------------------------------------------------ actions (keys, palette)
+
+    def action_new_game(self) -> None:
+        self._show_new_game()
+
+    def action_rules(self) -> None:
+        if not isinstance(self.screen, RulesScreen):
+            self.push_screen(RulesScreen())
+
+    def action_help(self) -> None:
+        game = self._game_screen()
+        if game is not None and self.screen is game:
+            game.action_help()
+        else:
+            self.push_screen(HelpScreen(), lambda r: self.action_rules() if r == "rules" else None)
+
+    def action_undo(self) -> None:
+        game = self._game_screen()
+        if game is None or self.screen is not game:
+            self.notify("Undo works on the game screen.", severity="warning")
+            return
+        if game.check_action("undo", ()):
+            game.action_undo()
+        else:
+            game.warn("Nothing to undo now.")
+
+    @work
+    async def action_save(self) -> None:
+        if self.session is None:
+            self.notify("There is no game to save yet.", severity="warning")
+            return
+        state = self.session.state
+        suggestion = f"{state.guide.title.lower()}-turn{state.turn}"
+        name = await self.push_screen_wait(SaveDialog(suggestion))
+        if not name or self.session is None:
+            return
+        try:
+            path = saves.save_named(name, self.session, self.computer_seats)
+        except saves.SaveError as problem:
+            self.notify(str(problem), title="Not saved", severity="error")
+            return
+        self.notify(f"Saved as {path}.", timeout=4)
+
+    @work
+    async def action_load(self) -> None:
+        path = await self.push_screen_wait(LoadDialog())
+        if path is not None:
+            self.open_save(path)

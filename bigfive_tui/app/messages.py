@@ -1,0 +1,45 @@
+"""Every custom message of the app, in one place. Widgets and screens post these upwards;
+the app and screens hand data downwards by setting attributes or calling ``show_state``."""
+
+from __future__ import annotations
+
+from textual.message import Message
+
+from bigfive_tui.app.game_setup import GameSetup
+
+
+class StartGame(Message):
+    """The new-game screen (or start-space picker) has a complete setup."""
+
+    def __init__(self, setup: GameSetup) -> None:
+        super().__init__()
+        self.setup = setup
+
+
+class ChooseStartSpaces(Message):
+    """The new-game screen wants the start spaces picked on the board first."""
+
+    def __init__(self, setup: GameSetup) -> None:
+        super().__init__()
+        self.setup = setup
+
+
+class ContinueGame(Message):
+    """Resume the autosaved game."""
+
+
+class GameChanged(Message):
+    """An action was played or undone: time to autosave."""
+
+
+class GameOver(Message):
+    """The engine reports the game has ended (won or lost)."""
+
+
+class FieldChanged(Message):
+    """A choice field on the new-game screen changed its value."""
+
+    def __init__(self, field_id: str, value: object) -> None:
+        super().__init__()
+        self.field_id = field_id
+        self.value = value

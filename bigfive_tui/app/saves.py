@@ -1,0 +1,219 @@
+"""Autosave and named saves: a game record (engine ``Session.record()``) as JSON on disk.
+
+Files live in ``platformdirs.user_data_dir("bigfive")``; the ``BIGFIVE_DATA_DIR`` environment
+variable moves them (tests use it). Every write goes to a temporary file that then replaces
+the old one, so a kill at any moment leaves either the old or the new save, never half a file.
+Loading never raises anything but :class:`SaveError`, whose message is meant for players.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from bigfive_tui.assets import load_pieces
+from bigfive_tui.engine.session import GameRecord, RecordError, Session, load_record
+
+AUTOSAVE_NAME = "autosave.json"
+SAVE_SUFFIX = ".json"
+
+
+class SaveError(Exception):
+    """A save that cannot be read or written; the message says why, in plain words."""
+
+
+class SaveFile(BaseModel):
+    """What a save holds: the engine's game record plus which seats the computer plays."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: Literal["bigfive-save"] = "bigfive-save"
+    version: Literal[1] = 1
+    saved_at: str = ""
+    computer_seats: list[int] = Field(default_factory=list)
+    record: GameRecord
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedGame:
+    session: Session
+    computer_seats: frozenset[int]
+    saved_at: str
+    path: Path
+
+
+@dataclass(frozen=True, slots=True)
+class SaveInfo:
+    """A save found on disk, described without replaying it."""
+
+    name: str
+    path: Path
+    saved_at: str
+    summary: str
+
+
+def data_dir() -> Path:
+    override = os.environ.get("BIGFIVE_DATA_DIR")
+    if override:
+        return Path(override)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("bigfive"))
+
+
+def autosave_path() -> Path:
+    return data_dir() / AUTOSAVE_NAME
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def _now() -> str:
+    return datetime.now().isoformat(timespec="seconds")
+
+
+def save_data(session: Session, computer_seats: frozenset[int]) -> SaveFile:
+    return SaveFile(saved_at=_now(), computer_seats=sorted(computer_seats), record=session.record())
+
+
+def write_save(path: Path, session: Session, computer_seats: frozenset[int]) -> Path:
+    """Write atomically; raises SaveError if the disk refuses."""
+    text = save_data(session, computer_seats).model_dump_json(indent=1)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".save-", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except OSError as error:
+        raise SaveError(f"Could not save to {path}: {error.strerror or error}") from None
+    return path
+
+
+def autosave(session: Session, computer_seats: frozenset[int]) -> Path:
+    return write_save(autosave_path(), session, computer_seats)
+
+
+def clear_autosave() -> None:
+    with contextlib.suppress(OSError):
+        autosave_path().unlink(missing_ok=True)
+
+
+def has_autosave() -> bool:
+    return autosave_path().is_file()
+
+
+def set_aside_autosave() -> Path | None:
+    """Move a damaged autosave out of the way (kept for inspection) so it is not offered again."""
+    path = autosave_path()
+    target = path.with_name("autosave.damaged.json")
+    try:
+        os.replace(path, target)
+    except OSError:
+        return None
+    return target
+
+
+def safe_name(name: str) -> str:
+    """A file name from what a player typed: letters, digits, dash, underscore, dot."""
+    cleaned = re.sub(r"[^A-Za-z0-9._-]+", "-", name.strip()).strip(".-")
+    return cleaned[:60] or "safari"
+
+
+def named_path(name: str) -> Path:
+    """Where a named save goes; a name ending in .json or containing a slash is a path."""
+    if "/" in name or os.sep in name or name.endswith(SAVE_SUFFIX):
+        return Path(name).expanduser()
+    return saves_dir() / f"{safe_name(name)}{SAVE_SUFFIX}"
+
+
+def save_named(name: str, session: Session, computer_seats: frozenset[int]) -> Path:
+    return write_save(named_path(name), session, computer_seats)
+
+
+def _parse(path: Path) -> tuple[SaveFile | None, object]:
+    """Read a file as a save, or as a bare game record; SaveError for anything else."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveError(f"There is no saved game at {path}.") from None
+    except OSError as error:
+        raise SaveError(f"{path} cannot be read: {error.strerror or error}.") from None
+    except UnicodeDecodeError:
+        raise SaveError(f"{path} is not a bigfive save (it is not text).") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SaveError(
+            f"{path.name} is damaged: it is not valid JSON (line {error.lineno}). "
+            "Was the file cut short?"
+        ) from None
+    if isinstance(data, dict) and data.get("format") == "bigfive-save":
+        try:
+            return SaveFile.model_validate(data), data
+        except ValidationError as error:
+            first = error.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "file"
+            raise SaveError(f"{path.name} is damaged: {where}: {first['msg']}.") from None
+    return None, data
+
+
+def read_save(path: Path) -> LoadedGame:
+    """Load and replay a save (or a bare game record); never raises anything but SaveError."""
+    save, data = _parse(path)
+    try:
+        if save is not None:
+            session = load_record(save.record.model_dump(), load_pieces(), path.name)
+        else:
+            session = load_record(data, load_pieces(), path.name)
+    except RecordError as error:
+        raise SaveError(f"{path.name} cannot be replayed: {error}") from None
+    except Exception as error:  # a save must never crash the app
+        raise SaveError(f"{path.name} cannot be loaded: {error}") from None
+    seats = len(session.game.guides)
+    computer = frozenset(s for s in (save.computer_seats if save else []) if 0 <= s < seats)
+    saved_at = save.saved_at if save else ""
+    return LoadedGame(session, computer, saved_at, path)
+
+
+def describe(path: Path) -> SaveInfo:
+    """Name, time and a one-line summary, read without replaying; damaged files say so."""
+    try:
+        save, data = _parse(path)
+    except SaveError as error:
+        return SaveInfo(path.stem, path, "", f"damaged: {error}")
+    if save is None:
+        try:
+            record = GameRecord.model_validate(data)
+        except ValidationError:
+            return SaveInfo(path.stem, path, "", "damaged: not a bigfive save")
+        saved_at = ""
+    else:
+        record, saved_at = save.record, save.saved_at
+    guides = " & ".join(name.capitalize() for name in record.setup.guides)
+    draws = sum(1 for text in record.actions if text == "draw")
+    summary = f"{guides} · {record.setup.difficulty} · {draws} turn(s) begun"
+    return SaveInfo(path.stem, path, saved_at.replace("T", " "), summary)
+
+
+def list_saves() -> list[SaveInfo]:
+    """Named saves, newest first."""
+    folder = saves_dir()
+    if not folder.is_dir():
+        return []
+    paths = sorted(folder.glob(f"*{SAVE_SUFFIX}"), key=lambda p: p.stat().st_mtime, reverse=True)
+    return [describe(path) for path in paths]

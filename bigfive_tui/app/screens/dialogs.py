@@ -1,0 +1,359 @@
+"""Small modal dialogs: hand-over, the drawn card, choices, exchange, save and load."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import ClassVar
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from bigfive_tui.app import saves
+from bigfive_tui.app.components.cycle_field import CycleField
+from bigfive_tui.app.messages import FieldChanged
+from bigfive_tui.app.rules_text import rule_text
+from bigfive_tui.engine.actions import FOOD, FUEL, RESOURCE_NAMES, Action, Step
+from bigfive_tui.engine.content import Card
+from bigfive_tui.engine.state import GameState
+
+
+class HandOverScreen(ModalScreen[bool]):
+    """ "Kate's turn — pass the keyboard, press Enter": Enter draws the card, Esc looks first."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "go", "Draw the card"),
+        Binding("escape", "look", "Look at the board first"),
+    ]
+
+    def __init__(self, name: str, turn: int, detail: str = "") -> None:
+        super().__init__(classes="dialog-screen")
+        self.guide_name = name
+        self.turn = turn
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="handover"):
+            yield Static(
+                Content.from_markup(
+                    "Turn $turn — [b]$name[/]'s turn", turn=str(self.turn), name=self.guide_name
+                ),
+                classes="dialog-title",
+            )
+            yield Static(f"Pass the keyboard to {self.guide_name}.")
+            if self.detail:
+                yield Static(self.detail, classes="muted")
+            yield Static(
+                Content.from_markup(
+                    "Press [b]Enter[/] to draw the event card, "
+                    "[b]Esc[/] to look at the board first."
+                )
+            )
+            with Horizontal(classes="buttons"):
+                yield Button("Draw the card", variant="primary", id="go", compact=True)
+                yield Button("Look first", id="look", compact=True)
+
+    def action_go(self) -> None:
+        self.dismiss(True)
+
+    def action_look(self) -> None:
+        self.dismiss(False)
+
+    @on(Button.Pressed, "#go")
+    def _go(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#look")
+    def _look(self) -> None:
+        self.dismiss(False)
+
+
+class CardScreen(ModalScreen[None]):
+    """The event card just drawn and what it did; any key or a click closes it."""
+
+    def __init__(self, who: str, card: Card | None, effects: Sequence[Step]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.who = who
+        self.card = card
+        self.effects = list(effects)
+
+    def compose(self) -> ComposeResult:
+        name = self.card.name if self.card else "Event card"
+        with Vertical(classes="dialog", id="card-dialog"):
+            yield Static(
+                Content.from_markup("[b]$who draws: $name[/]", who=self.who, name=name),
+                classes="dialog-title",
+            )
+            if self.card is not None and rule_text(self.card.rule):
+                yield Static(rule_text(self.card.rule), classes="muted")
+            for step in self.effects:
+                yield Static(Content.assemble((step.rule.ljust(20), "$text-muted"), step.text))
+            yield Static(Content.from_markup("[$text-muted]Press any key to go on.[/]"))
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        self.dismiss(None)
+
+    def on_click(self, event: events.Click) -> None:
+        self.dismiss(None)
+
+
+class ChoiceDialog(ModalScreen[int | None]):
+    """Pick one of a few labelled options (↑ ↓ Enter, or click); Esc cancels if allowed."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(
+        self, title: str, options: Sequence[str], prompt: str = "", *, cancellable: bool = True
+    ) -> None:
+        super().__init__(classes="dialog-screen")
+        self.title_text = title
+        self.options = list(options)
+        self.prompt = prompt
+        self.cancellable = cancellable
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            if self.prompt:
+                yield Static(self.prompt, classes="muted")
+            yield OptionList(
+                *[Option(f"{i + 1}. {text}", id=str(i)) for i, text in enumerate(self.options)],
+                id="choices",
+            )
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit():
+            index = int(event.character) - 1
+            if 0 <= index < len(self.options):
+                event.stop()
+                self.dismiss(index)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "cancel":
+            return self.cancellable
+        return True
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(int(event.option.id or 0))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,y", "yes", "Yes"),
+        Binding("escape,n", "no", "No"),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__(classes="dialog-screen")
+        self.question = question
+        self.yes, self.no = yes, no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="dialog-title")
+            with Horizontal(classes="buttons"):
+                yield Button(f"{self.yes} (Enter)", variant="primary", id="yes", compact=True)
+                yield Button(f"{self.no} (Esc)", id="no", compact=True)
+
+    def action_yes(self) -> None:
+        self.dismiss(True)
+
+    def action_no(self) -> None:
+        self.dismiss(False)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+class ExchangeDialog(ModalScreen[Action | None]):
+    """Giver, receiver, fuel or food, amount: each field offers only what is legal."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("enter", "give", "Give"),
+        Binding("up", "app.focus_previous", "Previous field", show=False),
+        Binding("down", "app.focus_next", "Next field", show=False),
+    ]
+
+    def __init__(self, state: GameState, options: Sequence[Action]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.state = state
+        self.options = list(options)
+
+    def _guide_name(self, seat: int) -> str:
+        return self.state.game.guides[seat].title
+
+    def _matching(self, **fixed: int) -> list[Action]:
+        return [a for a in self.options if all(getattr(a, k) == v for k, v in fixed.items())]
+
+    def compose(self) -> ComposeResult:
+        givers = sorted({a.giver for a in self.options})
+        first = self.state.seat if self.state.seat in givers else givers[0]
+        with Vertical(classes="dialog", id="exchange"):
+            yield Static("Give fuel or food (free)", classes="dialog-title")
+            yield Static(
+                "← → change a field, ↑ ↓ move between fields, Enter gives, Esc cancels. "
+                "Only exchanges the rules allow right now are offered.",
+                classes="muted",
+            )
+            yield CycleField("From", [(s, self._guide_name(s)) for s in givers], first, id="giver")
+            yield CycleField("To", [(0, "")], id="receiver")
+            yield CycleField("What", [(FUEL, "fuel")], id="resource")
+            yield CycleField("Amount", [(1, "1")], id="amount")
+            yield Static(id="exchange-summary")
+            with Horizontal(classes="buttons"):
+                yield Button("Give (Enter)", variant="primary", id="give", compact=True)
+                yield Button("Cancel (Esc)", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self._refilter("giver")
+        self.query_one("#giver", CycleField).focus()
+
+    def _refilter(self, changed: str) -> None:
+        giver = self.query_one("#giver", CycleField)
+        receiver = self.query_one("#receiver", CycleField)
+        resource = self.query_one("#resource", CycleField)
+        amount = self.query_one("#amount", CycleField)
+        if changed == "giver":
+            seats = sorted({a.target for a in self._matching(giver=giver.value)})
+            receiver.set_options([(s, self._guide_name(s)) for s in seats])
+        if changed in ("giver", "receiver"):
+            kinds = sorted(
+                {a.resource for a in self._matching(giver=giver.value, target=receiver.value)}
+            )
+            resource.set_options([(k, RESOURCE_NAMES[k]) for k in kinds])
+        if changed in ("giver", "receiver", "resource"):
+            amounts = sorted(
+                {
+                    a.amount
+                    for a in self._matching(
+                        giver=giver.value, target=receiver.value, resource=resource.value
+                    )
+                }
+            )
+            amount.set_options([(n, str(n)) for n in amounts])
+        action = self.chosen()
+        summary = self.query_one("#exchange-summary", Static)
+        if action is None:
+            summary.update("")
+            return
+        track = self.state.fuel if action.resource == FUEL else self.state.food
+        what = "fuel" if action.resource == FUEL else "food"
+        g, r = action.giver, action.target
+        summary.update(
+            f"{self._guide_name(g)} gives {action.amount} {what} to {self._guide_name(r)}: "
+            f"{self._guide_name(g)} {track[g]} → {track[g] - action.amount}, "
+            f"{self._guide_name(r)} {track[r]} → {track[r] + action.amount}"
+        )
+
+    def chosen(self) -> Action | None:
+        found = self._matching(
+            giver=self.query_one("#giver", CycleField).value,
+            target=self.query_one("#receiver", CycleField).value,
+            resource=self.query_one("#resource", CycleField).value,
+            amount=self.query_one("#amount", CycleField).value,
+        )
+        return found[0] if found else None
+
+    @on(FieldChanged)
+    def _changed(self, event: FieldChanged) -> None:
+        event.stop()
+        self._refilter(event.field_id)
+
+    def action_give(self) -> None:
+        self.dismiss(self.chosen())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(self.chosen() if event.button.id == "give" else None)
+
+
+FOOD_NAME = RESOURCE_NAMES[FOOD]
+
+
+class SaveDialog(ModalScreen[str | None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, suggestion: str) -> None:
+        super().__init__(classes="dialog-screen")
+        self.suggestion = suggestion
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Save the game", classes="dialog-title")
+            yield Static(
+                f"A name (saved in {saves.saves_dir()}), or a path ending in .json.",
+                classes="muted",
+            )
+            yield Input(self.suggestion, id="name", compact=True)
+            yield Static(Content.from_markup("[$text-muted]Enter saves, Esc cancels.[/]"))
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class LoadDialog(ModalScreen[Path | None]):
+    """Named saves (newest first), the autosave, or any file path."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        found = saves.list_saves()
+        with Vertical(classes="dialog", id="load-dialog"):
+            yield Static("Load a game", classes="dialog-title")
+            options = []
+            if saves.has_autosave():
+                info = saves.describe(saves.autosave_path())
+                options.append(
+                    Option(f"(autosave)  {info.saved_at}  {info.summary}", id="::autosave")
+                )
+            options += [
+                Option(f"{info.name}  {info.saved_at}  {info.summary}", id=str(info.path))
+                for info in found
+            ]
+            if options:
+                yield OptionList(*options, id="saves")
+            else:
+                yield Label(f"No saved games in {saves.saves_dir()} yet.", classes="muted")
+            yield Static("Or type a file path and press Enter:", classes="muted")
+            yield Input(placeholder="path/to/game.json", id="path", compact=True)
+            yield Static(id="load-error", classes="error")
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        key = event.option.id or ""
+        self.dismiss(saves.autosave_path() if key == "::autosave" else Path(key))
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text:
+            return
+        path = Path(text).expanduser()
+        if not path.is_file():
+            self.query_one("#load-error", Static).update(f"No file at {path}.")
+            return
+        self.dismiss(path)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

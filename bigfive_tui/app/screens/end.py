@@ -1,0 +1,67 @@
+"""The end of a game: won or lost and why, turns played, animals per guide, what next."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from bigfive_tui.app.describe import outcome_words, spotted_names
+from bigfive_tui.engine.content import GUIDE_ROLES, Species
+from bigfive_tui.engine.session import Session
+
+
+class EndScreen(Screen[str]):
+    """Dismisses with "new", "board" (look at the final board) or "quit"."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "choose('new')", "New game"),
+        Binding("b", "choose('board')", "Look at the board"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        state = self.session.state
+        headline, reason = outcome_words(state, self.session.log)
+        won = state.outcome == "won"
+        with Vertical(id="end"):
+            yield Static(headline, id="headline", classes="-won" if won else "-lost")
+            yield Static(reason, id="reason")
+            yield Static(f"Turns played: {state.turn}", id="turns")
+            lines = [Content.styled("Animals spotted", "bold")]
+            for seat, guide in enumerate(state.game.guides):
+                seen = spotted_names(state.spotted[seat])
+                count = len(seen)
+                lines.append(
+                    Content.assemble(
+                        (f"{guide.title} ({GUIDE_ROLES[guide]})".ljust(26), "bold"),
+                        (f"{count}/{len(Species)}  ", "$success" if count == 5 else "$warning"),
+                        ", ".join(seen) or "none",
+                    )
+                )
+            yield Static(Content("\n").join(lines), id="spotted")
+            with Horizontal(classes="buttons"):
+                yield Button("New game (n)", variant="primary", id="new", compact=True)
+                yield Button("Look at the board (b)", id="board", compact=True)
+                yield Button("Quit (q)", id="quit", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#new", Button).focus()
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "new")

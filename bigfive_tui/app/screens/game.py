@@ -1,0 +1,587 @@
+"""The main game screen: board, table, player boards, action bar and log.
+
+The screen renders ``session.state`` and turns keys and clicks into engine actions. Which
+actions exist, what they cost and why one is refused is always asked of the engine
+(``Session.legal_actions``, ``rules.why_illegal``); nothing here knows a rule.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from bigfive_tui.app.components.action_bar import ActionBar
+from bigfive_tui.app.components.board_view import BoardView
+from bigfive_tui.app.components.game_log import GameLog
+from bigfive_tui.app.components.player_board import PlayerBoard
+from bigfive_tui.app.components.table_info import TableInfo
+from bigfive_tui.app.describe import drawn_card
+from bigfive_tui.app.keys import ACTION_KEYS, BY_NAME, ActionKey
+from bigfive_tui.app.messages import GameChanged, GameOver
+from bigfive_tui.app.screens.dialogs import (
+    CardScreen,
+    ChoiceDialog,
+    ConfirmDialog,
+    ExchangeDialog,
+    HandOverScreen,
+)
+from bigfive_tui.engine.actions import END, Act, Action, Step
+from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
+from bigfive_tui.engine.content import CARDS, Guide
+from bigfive_tui.engine.rules import IllegalAction, why_illegal
+from bigfive_tui.engine.session import Session
+from bigfive_tui.engine.state import GameState, Phase
+
+MIN_WIDTH = 120
+MIN_HEIGHT = 34
+#: Actions with a space as target: the board goes into target mode for them.
+CELL_KINDS = (Act.MOVE, Act.SPOT, Act.EXTINGUISH, Act.REPLENISH)
+#: A computer seat never takes more actions than this in one turn (then it ends the turn).
+COMPUTER_TURN_LIMIT = 60
+
+Policy = Callable[[GameState, Sequence[Action], random.Random], Action]
+
+
+def load_policy() -> Policy | None:
+    try:
+        from bigfive_tui.players import greedy_player
+    except ImportError:
+        return None
+    choose: Policy = greedy_player.choose
+    return choose
+
+
+class GameScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *[
+            Binding(entry.key, f"act('{entry.name}')", entry.label, show=False)
+            for entry in ACTION_KEYS
+        ],
+        Binding("u", "undo", "Undo"),
+        Binding("v", "sight", "Line of sight"),
+        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("question_mark", "help", "Help"),
+        Binding("f1", "app.rules", "Rules"),
+        Binding("ctrl+s", "app.save", "Save"),
+        Binding("ctrl+o", "app.load", "Load", show=False),
+        Binding("ctrl+n", "app.new_game", "New game", show=False),
+    ]
+
+    def __init__(
+        self,
+        session: Session,
+        computer_seats: frozenset[int] = frozenset(),
+        *,
+        computer_delay: float = 0.7,
+        card_pause: bool = True,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.computer_seats = computer_seats
+        self.computer_delay = computer_delay
+        self.card_pause = card_pause
+        self._policy: Policy | None = load_policy() if computer_seats else None
+        self._rng = random.Random(session.game.seed ^ len(session.actions))
+        self._computer_timer: Timer | None = None
+        self._computer_count = 0
+        self._pending: dict[int, list[Action]] | None = None
+        self._pending_label = ""
+        self._sight = False
+        self._handover_turn = -1
+        self._dialog_open = False
+        self._over_announced = False
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        state = self.session.state
+        with Vertical(id="game"):
+            with Horizontal(id="top"):
+                yield BoardView(state.game.board, compact=True, id="board")
+                yield TableInfo(id="table")
+            with Horizontal(id="players"):
+                for seat, guide in enumerate(state.game.guides):
+                    yield PlayerBoard(seat, guide, computer=seat in self.computer_seats)
+            yield ActionBar(id="action-bar")
+            yield GameLog(id="log")
+        yield Static(id="too-small")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self._check_size()
+        self.query_one(BoardView).focus()
+        self.call_after_refresh(self._continue_flow)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        width, height = self.app.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.set_class(small, "-too-small")
+        if small:
+            self.query_one("#too-small", Static).update(
+                f"The safari needs a terminal of at least {MIN_WIDTH} × {MIN_HEIGHT} "
+                f"characters; this one is {width} × {height}.\n\n"
+                "Make the window bigger or the font smaller. The game is saved; nothing is lost."
+            )
+
+    @property
+    def too_small(self) -> bool:
+        return self.has_class("-too-small")
+
+    # ------------------------------------------------------------------ rendering
+
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    @property
+    def human_turn(self) -> bool:
+        state = self.state
+        return not state.over and state.seat not in self.computer_seats
+
+    def legal(self) -> list[Action]:
+        """The engine's legal actions, each once (the engine may list one twice)."""
+        return list(dict.fromkeys(self.session.legal_actions()))
+
+    def refresh_view(self) -> None:
+        state = self.state
+        self.query_one(BoardView).show_state(state)
+        card, effects = drawn_card(self.session.log)
+        table = self.query_one(TableInfo)
+        table.show_state(state, card, effects)
+        for board in self.query(PlayerBoard):
+            board.show_state(state)
+        legal = {action.kind for action in self.legal()}
+        bar = self.query_one(ActionBar)
+        bar.show_actions(legal, enabled=self.human_turn)
+        if self._pending is None:
+            bar.prompt(self._default_prompt())
+        self.query_one(GameLog).show_log(self.session.log)
+        self.refresh_bindings()
+
+    def _default_prompt(self) -> Content:
+        state = self.state
+        name = state.guide.title
+        if state.over:
+            return Content.from_markup("[b]The game is over.[/] Ctrl+N starts a new one.")
+        if state.seat in self.computer_seats:
+            return Content.from_markup("[b]$name[/] (computer) is playing…", name=name)
+        if state.phase == Phase.DRAW:
+            return Content.from_markup(
+                "[b]$name[/]: press [b]D[/] to draw the event card.", name=name
+            )
+        if state.phase == Phase.INFLUENCE:
+            return Content.from_markup("[b]$name[/]: choose the card to discard.", name=name)
+        left = state.actions_left
+        return Content.from_markup(
+            "[b]$name[/]: $left action$s left — press a key above, or click a space. "
+            "[b]v[/] line of sight, [b]?[/] help.",
+            name=name,
+            left=str(left),
+            s="s" if left != 1 else "",
+        )
+
+    def warn(self, text: str) -> None:
+        self.query_one(ActionBar).prompt(text, warning=True)
+        self.app.bell()
+
+    # ------------------------------------------------------------------ flow
+
+    def _continue_flow(self) -> None:
+        """After every change: end screen, computer move, hand-over or influence choice."""
+        state = self.state
+        if self._dialog_open or not self.is_current:
+            return
+        if state.over:
+            if not self._over_announced:
+                self._over_announced = True
+                self.post_message(GameOver())
+            return
+        if state.seat in self.computer_seats:
+            self._schedule_computer()
+            return
+        if state.phase == Phase.DRAW and self._handover_turn != state.turn:
+            self._handover_turn = state.turn
+            self._open(
+                HandOverScreen(state.guide.title, state.turn, self._handover_detail()),
+                self._handover_done,
+            )
+        elif state.phase == Phase.INFLUENCE:
+            self._ask_influence()
+
+    def _handover_detail(self) -> str:
+        humans = [s for s in range(len(self.state.game.guides)) if s not in self.computer_seats]
+        if len(humans) == 1:
+            return "The other guides are played by the computer."
+        return ""
+
+    def _open(self, screen: Screen, callback: Callable) -> None:  # type: ignore[type-arg]
+        self._dialog_open = True
+
+        def done(result: object) -> None:
+            self._dialog_open = False
+            callback(result)
+
+        self.app.push_screen(screen, done)
+
+    def _handover_done(self, draw: bool | None) -> None:
+        if draw:
+            self.action_act("draw")
+        else:
+            self.refresh_view()
+
+    def _after_play(self, action: Action, steps: list[Step]) -> None:
+        self.refresh_view()
+        self.post_message(GameChanged())
+        if action.kind == Act.DRAW and self.card_pause and self.human_turn:
+            card, effects = drawn_card(self.session.log)
+            self._open(
+                CardScreen(self.state.guide.title, card, effects), lambda _: self._continue_flow()
+            )
+            return
+        self._continue_flow()
+
+    def play(self, action: Action) -> bool:
+        """Play one action; a refusal is shown in the prompt line. True if it was played."""
+        self._leave_modes()
+        try:
+            steps = self.session.play(action)
+        except IllegalAction as refusal:
+            self.warn(str(refusal))
+            return False
+        self._after_play(action, steps)
+        return True
+
+    def _leave_modes(self) -> None:
+        board = self.query_one(BoardView)
+        if self._pending is not None:
+            self._pending = None
+            board.clear_targets()
+        if self._sight:
+            self._sight = False
+            board.clear_sight()
+
+    # ------------------------------------------------------------------ computer seats
+
+    def _schedule_computer(self) -> None:
+        if self._computer_timer is not None or self._policy is None:
+            if self._policy is None:
+                self.warn("No computer player is installed; this seat cannot play by itself.")
+            return
+        self._computer_timer = self.set_timer(max(0.01, self.computer_delay), self._computer_step)
+
+    def _computer_step(self) -> None:
+        self._computer_timer = None
+        state = self.state
+        if state.over or state.seat not in self.computer_seats or self._policy is None:
+            return
+        if not self.is_current:
+            self._schedule_computer()
+            return
+        legal = self.legal()
+        if state.phase == Phase.DRAW:
+            self._computer_count = 0
+        self._computer_count += 1
+        if self._computer_count > COMPUTER_TURN_LIMIT and END in legal:
+            action = END
+        else:
+            action = self._policy(state, legal, self._rng)
+        self.query_one(ActionBar).prompt(
+            Content.from_markup(
+                "[b]$name[/] (computer): $what",
+                name=state.guide.title,
+                what=self.session.describe(action),
+            )
+        )
+        self.play(action)
+
+    def on_screen_resume(self) -> None:
+        self.refresh_view()
+        self.call_after_refresh(self._continue_flow)
+
+    # ------------------------------------------------------------------ actions by key
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self.human_turn and self.session.can_undo() and not self.too_small
+        if action == "cancel":
+            return self._pending is not None or self._sight
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        # u when undo is not possible: say why instead of doing nothing.
+        if event.key == "u" and not self.check_action("undo", ()):
+            event.stop()
+            if not self.human_turn:
+                self.warn("Nothing to undo now.")
+            else:
+                self.warn(
+                    "Nothing to undo: undo stops at the start of the turn and at anything that "
+                    "revealed a card, a roll or a hidden token."
+                )
+
+    def action_act(self, name: str) -> None:
+        entry = BY_NAME[name]
+        state = self.state
+        if self.too_small:
+            self.app.bell()
+            return
+        if state.over:
+            self.warn("The game is over. Ctrl+N starts a new one.")
+            return
+        if state.seat in self.computer_seats:
+            self.warn(f"It is {state.guide.title}'s turn; the computer is playing.")
+            return
+        legal = [a for a in self.legal() if a.kind in entry.kinds]
+        if not legal:
+            self.warn(f"Cannot {entry.label} now. {self._why_not(entry)}")
+            return
+        kinds = {a.kind for a in legal}
+        if kinds & set(CELL_KINDS) or kinds & {Act.REPAIR_VEHICLE, Act.REPAIR_GATE}:
+            self._target_mode(entry, legal)
+        elif Act.EXCHANGE in kinds:
+            self._open(ExchangeDialog(state, legal), self._chosen_action)
+        elif kinds & {Act.TOKEN_USE, Act.TOKEN_GIVE}:
+            self._choose_among(f"{state.guide.title}: the extra-action token", legal)
+        elif Act.END in kinds and state.actions_left > 0:
+            left = state.actions_left
+            self._open(
+                ConfirmDialog(
+                    f"End {state.guide.title}'s turn? {left} unused action"
+                    f"{'s' * (left != 1)} will be lost.",
+                    yes="End the turn",
+                    no="Keep playing",
+                ),
+                lambda yes: self.play(END) if yes else self.refresh_view(),
+            )
+        elif len(legal) == 1:
+            self.play(legal[0])
+        else:
+            self._choose_among(entry.label.capitalize(), legal)
+
+    def _why_not(self, entry: ActionKey) -> str:
+        """The engine's reasons why no action of this kind is legal, for likely targets."""
+        state = self.state
+        board = state.game.board
+        here = state.vehicle[state.seat]
+        kind = entry.kinds[0]
+        candidates: list[tuple[str, Action]] = []
+        if kind == Act.MOVE:
+            candidates = [
+                (board.names[cell], Action(Act.MOVE, cell))
+                for cell in board.neighbours[here]
+                if cell >= 0
+            ]
+        elif kind in (Act.SPOT, Act.EXTINGUISH, Act.REPLENISH):
+            candidates = [("", Action(kind, here))]
+        elif kind == Act.REPAIR_VEHICLE:
+            flat = [seat for seat, value in enumerate(state.flat) if value]
+            candidates = [("", Action(Act.REPAIR_VEHICLE, seat)) for seat in flat]
+            candidates += [("", Action(Act.REPAIR_GATE, gate)) for gate in state.broken_gates()]
+            if not candidates:
+                return "No vehicle has a flat tyre and no gate is broken: nothing to repair."
+        elif kind == Act.EXCHANGE:
+            candidates = [("", Action(Act.EXCHANGE, -1, 1, state.seat))]
+        else:
+            candidates = [("", Action(kind))]
+        reasons: dict[str, list[str]] = {}
+        for label, action in candidates:
+            reasons.setdefault(why_illegal(state, action), []).append(label)
+        if len(reasons) == 1:
+            return next(iter(reasons))
+        return " ".join(
+            f"{', '.join(labels)}: {reason}" if any(labels) else reason
+            for reason, labels in reasons.items()
+        )
+
+    def _target_mode(self, entry: ActionKey, legal: list[Action]) -> None:
+        targets: dict[int, list[Action]] = {}
+        for action in legal:
+            cell = self._cell_of(action)
+            if cell is not None:
+                targets.setdefault(cell, []).append(action)
+        self._pending = targets
+        self._pending_label = entry.label
+        which = (
+            "the marked space" if len(targets) == 1 else f"one of the {len(targets)} marked spaces"
+        )
+        prompt = (
+            f"{entry.label.capitalize()}: choose {which} — arrows or n/p, Enter to confirm, "
+            "Esc to cancel. (Or click it.)"
+        )
+        self.query_one(ActionBar).prompt(Content.styled(prompt, "bold $accent"))
+        board = self.query_one(BoardView)
+        board.set_targets(sorted(targets), f"{entry.label.capitalize()}: choose a marked space")
+        board.focus()
+        self.refresh_bindings()
+
+    def _cell_of(self, action: Action) -> int | None:
+        """The space an action is aimed at on the board, if it has one."""
+        if action.kind in CELL_KINDS:
+            return action.target
+        if action.kind == Act.REPAIR_VEHICLE:
+            return self.state.vehicle[action.target]
+        if action.kind == Act.REPAIR_GATE:
+            return GATE_CELLS[action.target]
+        return None
+
+    def _choose_among(self, title: str, actions: list[Action]) -> None:
+        labels = [self._action_label(action) for action in actions]
+
+        def chosen(index: int | None) -> None:
+            if index is None:
+                self.refresh_view()
+            else:
+                self.play(actions[index])
+
+        self._open(ChoiceDialog(title, labels), chosen)
+
+    def _action_label(self, action: Action) -> str:
+        state = self.state
+        guides = state.game.guides
+        if action.kind == Act.TOKEN_USE:
+            return "Use it now: +1 action this turn"
+        if action.kind == Act.TOKEN_GIVE:
+            return f"Lend it to {guides[action.target].title}: +1 action on their next turn"
+        if action.kind == Act.REPAIR_GATE:
+            return f"Repair the {GATE_NAMES[action.target]} gate"
+        if action.kind == Act.REPAIR_VEHICLE:
+            return f"Repair {guides[action.target].title}'s flat tyre"
+        return self.session.describe(action)
+
+    def _chosen_action(self, action: Action | None) -> None:
+        if action is None:
+            self.refresh_view()
+        else:
+            self.play(action)
+
+    def _ask_influence(self) -> None:
+        state = self.state
+        choices = [a for a in self.legal() if a.kind == Act.CHOOSE_DISCARD]
+        place = ("top card", "second card")
+        labels = [
+            f"Discard the {place[a.target]}: {CARDS[state.looking_at[a.target]].name}"
+            for a in choices
+        ]
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.play(choices[index])
+
+        self._open(
+            ChoiceDialog(
+                f"{state.guide.title} influences an event",
+                labels,
+                "One card goes to the discard pile; the other goes back on top of the deck, "
+                "so the next guide draws it.",
+                cancellable=False,
+            ),
+            chosen,
+        )
+
+    # ------------------------------------------------------------------ board messages
+
+    @on(BoardView.TargetChosen)
+    def _target_chosen(self, event: BoardView.TargetChosen) -> None:
+        event.stop()
+        pending = self._pending or {}
+        actions = pending.get(event.cell, [])
+        self._pending = None
+        if not actions:
+            self.refresh_view()
+        elif len(actions) == 1:
+            self.play(actions[0])
+        else:
+            self._choose_among(self._pending_label.capitalize(), actions)
+
+    @on(BoardView.TargetCancelled)
+    def _target_cancelled(self, event: BoardView.TargetCancelled) -> None:
+        event.stop()
+        self._pending = None
+        self.refresh_view()
+        self.query_one(ActionBar).prompt("Cancelled. " + self._default_prompt().plain)
+
+    @on(BoardView.CellClicked)
+    def _cell_clicked(self, event: BoardView.CellClicked) -> None:
+        """A click (or Enter on the cursor) outside target mode: act on that space."""
+        event.stop()
+        if not self.human_turn or self.state.phase != Phase.ACTIONS:
+            return
+        state = self.state
+        cell = event.cell
+        actions = [action for action in self.legal() if self._cell_of(action) == cell]
+        name = state.game.board.names[cell]
+        if not actions:
+            self.query_one(ActionBar).prompt(
+                f"{self.query_one(BoardView).describe(cell)} — no action of "
+                f"{state.guide.title}'s on {name} now."
+            )
+        elif len(actions) == 1:
+            self.play(actions[0])
+        else:
+            self._choose_among(f"On {name}", actions)
+
+    # ------------------------------------------------------------------ other keys
+
+    def action_undo(self) -> None:
+        try:
+            undone = self.session.undo()
+        except IllegalAction as refusal:
+            self.warn(str(refusal))
+            return
+        self._leave_modes()
+        self.refresh_view()
+        self.post_message(GameChanged())
+        self.query_one(ActionBar).prompt(
+            Content.from_markup("Undone: [b]$what[/]. ", what=self.session.describe(undone)).append(
+                self._default_prompt()
+            )
+        )
+
+    def action_sight(self) -> None:
+        board = self.query_one(BoardView)
+        if self._sight:
+            self._sight = False
+            board.clear_sight()
+            self.refresh_view()
+            return
+        state = self.state
+        here = state.vehicle[state.seat]
+        cells = set(state.game.board.view[here])
+        extra = ""
+        if state.guide == Guide.KATE:
+            cells |= set(state.game.board.long_view[here])
+            extra = " and along her six straight lines"
+        board.set_sight(cells)
+        self._sight = True
+        self.query_one(ActionBar).prompt(
+            f"Line of sight: the marked spaces are in {state.guide.title}'s clear view{extra}. "
+            "v or Esc hides it."
+        )
+        self.refresh_bindings()
+
+    def action_cancel(self) -> None:
+        self._leave_modes()
+        self.refresh_view()
+
+    def action_help(self) -> None:
+        from bigfive_tui.app.screens.help import HelpScreen
+
+        def closed(result: str | None) -> None:
+            if result == "rules":
+                self.call_later(self.run_action, "app.rules")
+
+        self.app.push_screen(HelpScreen(), closed)

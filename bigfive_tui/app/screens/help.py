@@ -1,0 +1,62 @@
+"""``?``: the keys of the game, and ``r`` from here for the rules."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from bigfive_tui.app.keys import ACTION_KEYS, OTHER_KEYS
+from bigfive_tui.app.overlays import LEGEND
+from bigfive_tui.boardmap import FEATURE_GLYPHS, FEATURE_LABELS, TERRAIN_GLYPHS, TERRAIN_LABELS
+
+
+def _row(keys: str, text: str, width: int = 16) -> Content:
+    return Content.assemble((keys.ljust(width), "bold $accent"), text)
+
+
+class HelpScreen(ModalScreen[str | None]):
+    """Dismisses with "rules" when the player asks for the rules."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,question_mark,q", "close", "Close"),
+        Binding("r", "rules", "Rules"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="help"):
+            yield Static("Keys", classes="dialog-title")
+            with VerticalScroll(id="help-body"):
+                lines = [Content.styled("Actions (the guide whose turn it is)", "bold")]
+                lines += [_row(entry.key, f"{entry.label}: {entry.help}") for entry in ACTION_KEYS]
+                lines.append(Content(""))
+                lines.append(Content.styled("Everything else", "bold"))
+                lines += [_row(keys, text) for keys, text in OTHER_KEYS]
+                lines.append(Content(""))
+                lines.append(Content.styled("On the board", "bold"))
+                lines += [_row(glyph, meaning) for glyph, meaning in LEGEND]
+                terrain = ", ".join(
+                    f"{glyph.strip() or 'blank'} {TERRAIN_LABELS[kind]}"
+                    for kind, glyph in TERRAIN_GLYPHS.items()
+                )
+                edges = ", ".join(
+                    f"{glyph} {FEATURE_LABELS[feature]}"
+                    for feature, glyph in FEATURE_GLYPHS.items()
+                )
+                lines.append(_row("terrain", terrain))
+                lines.append(_row("edges", edges))
+                yield Static(Content("\n").join(lines))
+            yield Static(
+                Content.from_markup("[b]r[/] the rules   [b]Esc[/] close"), classes="muted"
+            )
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_rules(self) -> None:
+        self.dismiss("rules")

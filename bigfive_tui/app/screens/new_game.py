@@ -1,0 +1,364 @@
+"""The new-game screen: seats and guides, difficulty, short game, board, start spaces.
+
+Everything has a default, so a newcomer can press Enter and play. Up and down move between
+fields, left and right change a field, Enter starts.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from itertools import combinations
+from typing import ClassVar, cast
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Static
+
+from bigfive_tui.app import saves
+from bigfive_tui.app.components.cycle_field import CycleField
+from bigfive_tui.app.game_setup import GameSetup, SeatChoice
+from bigfive_tui.app.messages import ChooseStartSpaces, ContinueGame, FieldChanged, StartGame
+from bigfive_tui.assets import layout_names
+from bigfive_tui.engine.boardspec import BoardFileError
+from bigfive_tui.engine.content import (
+    FOOD_TOKENS_BY_DIFFICULTY,
+    GUIDE_ABILITIES,
+    GUIDE_ROLES,
+    MONKEYS_BY_DIFFICULTY,
+    SPECIES_WITH_THREE,
+    START_MARK_BY_DIFFICULTY,
+    Difficulty,
+    Guide,
+)
+
+MAX_SEATS = 5
+DEFAULT_GUIDES: tuple[Guide | None, ...] = (Guide.JACK, Guide.KATE, None, None, None)
+
+
+def computer_players_available() -> bool:
+    return importlib.util.find_spec("bigfive_tui.players.greedy_player") is not None
+
+
+def difficulty_words(level: Difficulty) -> str:
+    monkeys = MONKEYS_BY_DIFFICULTY[level]
+    return (
+        f"fuel and food start at {START_MARK_BY_DIFFICULTY[level]}; "
+        f"{monkeys} monkey{'s' * (monkeys != 1)}; {FOOD_TOKENS_BY_DIFFICULTY[level]} food tokens"
+    )
+
+
+SHORT_GAMES = [()] + [combo for size in (1, 2) for combo in combinations(SPECIES_WITH_THREE, size)]
+
+
+class NewGameScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "start", "Start the safari", priority=False),
+        Binding("up", "app.focus_previous", "Previous", show=False),
+        Binding("down", "app.focus_next", "Next", show=False),
+        Binding("ctrl+o", "app.load", "Load"),
+        Binding("f1", "app.rules", "Rules"),
+        Binding("ctrl+q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, seed: int, *, cursor_blink: bool = True, notice: str = "") -> None:
+        super().__init__()
+        self.seed = seed
+        self.cursor_blink = cursor_blink
+        self.notice = notice
+        self._guides: list[Guide | None] = list(DEFAULT_GUIDES)
+        self._computers = computer_players_available()
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="new-game"):
+            yield Static(
+                Content.from_markup(
+                    "[b]The Big Five: Safari Tour[/]  [$text-muted]— a cooperative safari for "
+                    "2 to 5 guides. Spot lion, leopard, elephant, rhino and buffalo with every "
+                    "vehicle before fire, hunger or breakdowns end the tour.[/]"
+                ),
+                id="title",
+            )
+            yield Static(
+                Content.from_markup(
+                    "[$text-muted][b]↑ ↓[/] move between fields · [b]← →[/] (or a click on "
+                    "◀ ▶) change a choice · [b]Enter[/] starts the safari[/]"
+                ),
+                id="keys-hint",
+            )
+            yield Static(self.notice, id="notice", classes="error" if self.notice else "")
+            yield Horizontal(id="continue-row")
+            with Horizontal(id="setup-top"):
+                with Vertical(id="seats", classes="box") as seats:
+                    seats.border_title = "Players and guides"
+                    guide_options: list[tuple[Guide | None, str]] = [(None, "— nobody")] + [
+                        (g, f"{g.title} {GUIDE_ROLES[g]}") for g in Guide
+                    ]
+                    for seat in range(MAX_SEATS):
+                        with Horizontal(classes="seat-row"):
+                            yield CycleField(
+                                f"Seat {seat + 1}",
+                                guide_options,
+                                self._guides[seat],
+                                label_width=8,
+                                id=f"seat-{seat}",
+                            )
+                            if self._computers:
+                                yield CycleField(
+                                    "",
+                                    [(False, "person"), (True, "computer")],
+                                    False,
+                                    label_width=0,
+                                    id=f"kind-{seat}",
+                                )
+                    yield Static(
+                        "Seat 1 starts. Each guide plays once, so a seat offers only the "
+                        "guides nobody else has.",
+                        classes="muted",
+                    )
+                with Vertical(id="guides", classes="box") as guides:
+                    guides.border_title = "The guides"
+                    for guide in Guide:
+                        yield Static(id=f"guide-{guide.name.lower()}", classes="guide-name")
+                        yield Static(GUIDE_ABILITIES[guide], classes="guide-ability muted")
+            with Vertical(id="options", classes="box") as options:
+                options.border_title = "Safari"
+                with Horizontal(classes="option-row"):
+                    yield CycleField(
+                        "Difficulty",
+                        [(d, d.name.capitalize()) for d in Difficulty],
+                        Difficulty.BEGINNER,
+                        id="difficulty",
+                    )
+                    yield Static(id="difficulty-words", classes="muted")
+                with Horizontal(classes="option-row"):
+                    yield CycleField(
+                        "Short game",
+                        [
+                            (combo, " + ".join(s.title for s in combo) or "off (all five)")
+                            for combo in SHORT_GAMES
+                        ],
+                        (),
+                        id="short",
+                    )
+                    yield Static(
+                        "removes one or two species; every guide starts with them",
+                        classes="muted",
+                    )
+                with Horizontal(classes="option-row"):
+                    yield CycleField(
+                        "Board",
+                        [("random", "random"), ("layout", "layout"), ("file", "layout file")],
+                        "random",
+                        id="board-source",
+                    )
+                    yield Static("seed ", classes="muted board-random")
+                    yield Input(
+                        str(self.seed),
+                        restrict=r"[0-9]*",
+                        max_length=18,
+                        id="seed",
+                        compact=True,
+                        classes="board-random",
+                    )
+                    names = layout_names()
+                    yield CycleField(
+                        "",
+                        [(n, n) for n in names] or [("", "no layouts shipped")],
+                        label_width=0,
+                        id="layout",
+                        classes="board-layout",
+                    )
+                    yield Input(
+                        placeholder="path/to/layout.toml",
+                        id="layout-file",
+                        compact=True,
+                        classes="board-file",
+                    )
+                with Horizontal(classes="option-row"):
+                    yield CycleField(
+                        "Start spaces",
+                        [(False, "random"), (True, "choose on the board")],
+                        False,
+                        id="starts",
+                    )
+                    yield Static(
+                        "each vehicle on a numbered space of a different piece", classes="muted"
+                    )
+            with Horizontal(classes="buttons", id="new-buttons"):
+                yield Button(
+                    "Start the safari (Enter)", variant="primary", id="start", compact=True
+                )
+                yield Button("Load a game… (Ctrl+O)", id="load", compact=True)
+                yield Button("Rules (F1)", id="rules", compact=True)
+                yield Button("Quit (Ctrl+Q)", id="quit", compact=True)
+            yield Static(id="error", classes="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for widget in self.query(Input):
+            widget.cursor_blink = self.cursor_blink
+        self._show_board_fields()
+        self._offer_free_guides()
+        self._show_guides()
+        self._show_difficulty()
+        self._offer_continue()
+
+    def _offer_continue(self) -> None:
+        row = self.query_one("#continue-row", Horizontal)
+        row.remove_children()
+        if not saves.has_autosave():
+            self.query_one("#seat-0", CycleField).focus()
+            return
+        info = saves.describe(saves.autosave_path())
+        if info.summary.startswith("damaged"):
+            moved = saves.set_aside_autosave()
+            self._notice(
+                f"The autosaved game could not be read ({info.summary}); it was moved to "
+                f"{moved or 'nowhere'} and a new game is offered instead."
+            )
+            self.query_one("#seat-0", CycleField).focus()
+            return
+        button = Button(
+            f"Continue the saved game (Enter) — {info.summary}, saved {info.saved_at}",
+            variant="success",
+            id="continue",
+            compact=True,
+        )
+        row.mount(button)
+        self.call_after_refresh(button.focus)
+
+    def _notice(self, text: str) -> None:
+        notice = self.query_one("#notice", Static)
+        notice.update(text)
+        notice.set_class(bool(text), "error")
+
+    # ------------------------------------------------------------------ fields
+
+    def _show_guides(self) -> None:
+        focused = self.focused
+        current: Guide | None = None
+        if isinstance(focused, CycleField) and (focused.id or "").startswith("seat-"):
+            current = focused.value
+        for guide in Guide:
+            seat = self._guides.index(guide) + 1 if guide in self._guides else 0
+            chosen = f"seat {seat}" if seat else "not playing"
+            marker = "▶ " if guide == current else "  "
+            self.query_one(f"#guide-{guide.name.lower()}", Static).update(
+                Content.assemble(
+                    (marker, "$accent"),
+                    (f"{guide.title} {GUIDE_ROLES[guide]}", "bold" if seat else ""),
+                    (f"  ({chosen})", "$accent" if seat else "$text-muted"),
+                )
+            )
+
+    def _offer_free_guides(self) -> None:
+        """Each seat cycles through "nobody" and the guides no other seat has taken."""
+        for seat in range(MAX_SEATS):
+            others = {g for i, g in enumerate(self._guides) if i != seat and g is not None}
+            options: list[tuple[Guide | None, str]] = [(None, "— nobody")] + [
+                (g, f"{g.title} {GUIDE_ROLES[g]}") for g in Guide if g not in others
+            ]
+            self.query_one(f"#seat-{seat}", CycleField).set_options(options, self._guides[seat])
+
+    def _show_difficulty(self) -> None:
+        level = self.query_one("#difficulty", CycleField).value
+        self.query_one("#difficulty-words", Static).update(difficulty_words(level))
+
+    def _show_board_fields(self) -> None:
+        source = self.query_one("#board-source", CycleField).value
+        for kind in ("random", "layout", "file"):
+            for widget in self.query(f".board-{kind}"):
+                widget.display = source == kind
+
+    @on(FieldChanged)
+    def _field_changed(self, event: FieldChanged) -> None:
+        event.stop()
+        field_id = event.field_id
+        if field_id.startswith("seat-"):
+            seat = int(field_id.removeprefix("seat-"))
+            self._guides[seat] = cast("Guide | None", event.value)
+            self._offer_free_guides()
+            self._show_guides()
+        elif field_id == "difficulty":
+            self._show_difficulty()
+        elif field_id == "board-source":
+            self._show_board_fields()
+        self.query_one("#error", Static).update("")
+
+    def on_descendant_focus(self) -> None:
+        self._show_guides()
+
+    # ------------------------------------------------------------------ starting
+
+    def setup(self) -> GameSetup:
+        """The chosen setup; ValueError with a player-facing message if it is incomplete."""
+        seats: list[SeatChoice] = []
+        for seat, guide in enumerate(self._guides):
+            if guide is None:
+                continue
+            computer = False
+            if self._computers:
+                computer = bool(self.query_one(f"#kind-{seat}", CycleField).value)
+            seats.append(SeatChoice(guide, computer))
+        if len(seats) < 2:
+            raise ValueError("Choose at least two guides (seats 1 to 5).")
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text else self.seed
+        source = self.query_one("#board-source", CycleField).value
+        layout = ""
+        if source == "layout":
+            layout = self.query_one("#layout", CycleField).value
+        elif source == "file":
+            layout = self.query_one("#layout-file", Input).value.strip()
+            if not layout:
+                raise ValueError("Type the path of a layout file, or choose another board.")
+        return GameSetup(
+            seats=tuple(seats),
+            difficulty=self.query_one("#difficulty", CycleField).value,
+            removed=tuple(self.query_one("#short", CycleField).value),
+            board_source=source,
+            seed=seed,
+            layout=layout,
+            choose_starts=bool(self.query_one("#starts", CycleField).value),
+        )
+
+    def action_start(self) -> None:
+        focused = self.focused
+        if isinstance(focused, Button):
+            return  # the button handles its own Enter
+        self._start()
+
+    def _start(self) -> None:
+        error = self.query_one("#error", Static)
+        try:
+            setup = self.setup()
+            setup.board()  # a broken layout is reported here, before anything else
+        except (ValueError, BoardFileError) as problem:
+            error.update(str(problem))
+            return
+        error.update("")
+        self.post_message(ChooseStartSpaces(setup) if setup.choose_starts else StartGame(setup))
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self._start()
+
+    @on(Button.Pressed)
+    async def _pressed(self, event: Button.Pressed) -> None:
+        button = event.button.id
+        if button == "start":
+            self._start()
+        elif button == "continue":
+            self.post_message(ContinueGame())
+        elif button == "load":
+            await self.app.run_action("load")
+        elif button == "rules":
+            await self.app.run_action("rules")
+        elif button == "quit":
+            self.app.exit()

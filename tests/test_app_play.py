@@ -1,0 +1,320 @@
+"""Playing turns with keys and with the mouse (Textual Pilot)."""
+
+from __future__ import annotations
+
+import pytest
+from test_app_support import (
+    SIZE,
+    click_space,
+    game_screen,
+    make_app,
+    prompt_text,
+    scenario_session,
+    space,
+)
+
+from bigfive_tui.app.screens.dialogs import (
+    ChoiceDialog,
+    ConfirmDialog,
+    ExchangeDialog,
+    HandOverScreen,
+)
+from bigfive_tui.engine.content import Species
+from bigfive_tui.engine.state import Phase
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def two_guides(**extra):
+    data = {
+        "guides": ["kate", "david"],
+        "vehicles": {"kate": {"at": "★4"}, "david": {"at": "♣4"}},
+        "turn": {"guide": "kate", "phase": "actions"},
+        "cards": {"top": ["giraffe", "wildebeest"]},
+    }
+    for key, value in extra.items():
+        mergeable = key != "vehicles" or "guides" not in extra
+        if mergeable and isinstance(value, dict) and isinstance(data.get(key), dict):
+            data[key] = {**data[key], **value}
+        else:
+            data[key] = value
+    return scenario_session(data)
+
+
+async def test_move_with_keys_and_undo():
+    session = two_guides()
+    before = session.state
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        targets = set(game_screen(app).query_one("BoardView").targets)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.state.vehicle[0] in targets
+        assert session.state.vehicle[0] != before.vehicle[0]
+        assert session.state.actions_left == 3
+        assert session.log[-1].rule == "R-move"
+        await pilot.press("u")
+        await pilot.pause()
+        assert session.state == before
+        assert "Undone" in prompt_text(app)
+
+
+async def test_move_with_mouse():
+    session = two_guides()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await click_space(pilot, app, space("★5"))
+        assert session.state.vehicle[0] == space("★5")
+        assert session.state.actions_left == 3
+
+
+async def test_cancel_target_mode_with_escape():
+    session = two_guides()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("m", "escape")
+        await pilot.pause()
+        assert session.state.actions_left == 4
+        assert not game_screen(app).query_one("BoardView").targeting
+
+
+async def test_spot_with_keys_and_with_mouse():
+    session = two_guides(
+        guides=["david", "kate"],
+        vehicles={"david": {"at": "★4"}, "kate": {"at": "♣4"}},
+        turn={"guide": "david", "phase": "actions"},
+        tokens={"★5": "lion", "★1": "buffalo"},
+    )
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        board = game_screen(app).query_one("BoardView")
+        assert set(board.targets) == {space("★5"), space("★1")}
+        # Move the cursor onto ★5 explicitly, then confirm.
+        board.cursor = space("★5")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.state.spotted[0] & (1 << Species.LION)
+        # ★1 is next to David: a click offers both driving there and spotting.
+        await click_space(pilot, app, space("★1"))
+        assert isinstance(app.screen, ChoiceDialog)
+        choice = next(i for i, text in enumerate(app.screen.options) if "spot" in text)
+        await pilot.press(str(choice + 1))
+        await pilot.pause()
+        assert session.state.spotted[0] & (1 << Species.BUFFALO)
+        assert session.state.actions_left == 2
+
+
+async def test_extinguish_refuel_and_food():
+    session = two_guides(
+        vehicles={"kate": {"at": "★4", "fuel": 3, "food": 3}},
+        fires={"★5": 2},
+        tokens={"★1": "food"},
+    )
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("x", "enter")
+        await pilot.pause()
+        assert session.state.fires[space("★5")] == 1
+        await pilot.press("f", "enter")
+        await pilot.pause()
+        assert session.state.food[0] == 5
+        await pilot.press("r")
+        await pilot.pause()
+        assert "park entrance" in prompt_text(app)
+        assert session.state.fuel[0] == 3
+
+
+async def test_refuel_at_the_gate():
+    gate = "♠c"  # any name; replaced below by the west gate space
+    from test_app_support import OPEN
+
+    gate = OPEN.names[0]
+    session = two_guides(vehicles={"kate": {"at": gate, "fuel": 2}})
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert session.state.fuel[0] == session.game.caps[0]
+
+
+async def test_exchange_dialog_offers_only_legal_choices():
+    session = two_guides(
+        vehicles={"kate": {"at": "★4", "fuel": 6}, "david": {"at": "★4", "fuel": 2}},
+    )
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, ExchangeDialog)
+        # Kate gives fuel to David by default; step the amount up to 2 and give.
+        await pilot.press("down", "down", "down", "right")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.state.fuel == [4, 4]
+        assert session.state.actions_left == 4
+        assert session.log[-1].rule == "R-exchange"
+
+
+async def test_exchange_refused_with_reason_when_nobody_is_in_view():
+    session = two_guides()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        assert not isinstance(app.screen, ExchangeDialog)
+        assert "clear view" in prompt_text(app)
+
+
+async def test_illegal_action_says_why():
+    session = two_guides(vehicles={"kate": {"at": "★4", "fuel": 0}})
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        assert "no fuel" in prompt_text(app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert "park entrance" in prompt_text(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert "Nothing to undo" in prompt_text(app)
+
+
+async def test_end_turn_asks_then_hands_over_and_draws():
+    session = two_guides()
+    app = make_app(session, card_pause=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.state.seat == 1
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")  # draw
+        await pilot.pause()
+        assert session.state.phase == Phase.ACTIONS
+        assert session.texts[-1] == "draw"
+        await pilot.press("space")  # close the card
+        await pilot.pause()
+        assert app.screen is game_screen(app)
+        # giraffe was on top: +2 actions for David
+        assert session.state.actions_left == 6
+
+
+async def test_hand_over_escape_then_draw_key():
+    session = two_guides(turn={"guide": "kate", "phase": "draw"})
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert session.state.phase == Phase.DRAW
+        await pilot.press("m")
+        await pilot.pause()
+        assert "draw" in prompt_text(app)
+        await pilot.press("D")
+        await pilot.pause()
+        assert session.state.phase == Phase.ACTIONS
+
+
+async def test_influence_asks_which_card_to_discard():
+    session = two_guides(cards={"top": ["fire", "giraffe"]})
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        assert session.state.phase == Phase.INFLUENCE
+        await pilot.press("1")  # discard the top card (the fire)
+        await pilot.pause()
+        assert session.state.phase == Phase.ACTIONS
+        assert session.log[-1].text.startswith("Kate discards Fire")
+
+
+async def test_anna_token_and_repair():
+    session = two_guides(
+        guides=["anna", "kate"],
+        vehicles={"anna": {"at": "★4", "flat": "repairable"}, "kate": {"at": "♣4"}},
+        turn={"guide": "anna", "phase": "actions"},
+    )
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("1")  # use it: +1 action
+        await pilot.pause()
+        assert session.state.actions_left == 5
+        await pilot.press("R", "enter")
+        await pilot.pause()
+        assert session.state.flat[0] == 0
+        assert session.state.actions_left == 2
+
+
+async def test_line_of_sight_toggles():
+    session = two_guides()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = game_screen(app).query_one("BoardView")
+        await pilot.press("v")
+        await pilot.pause()
+        here = session.state.vehicle[0]
+        expected = set(session.game.board.view[here]) | set(session.game.board.long_view[here])
+        assert set(board.sight) == expected
+        await pilot.press("v")
+        await pilot.pause()
+        assert not board.sight
+
+
+async def test_small_terminal_gets_a_clear_message():
+    session = two_guides()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.has_class("-too-small")
+        message = screen.query_one("#too-small")
+        assert message.display and message.region.height > 0
+        assert "at least 120" in str(message.render())
+        await pilot.press("m")
+        assert session.state.actions_left == 4
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        assert not screen.has_class("-too-small")
+
+
+async def test_action_bar_entries_are_clickable():
+    session = two_guides()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        keys = game_screen(app).query_one("#action-keys")
+        first_line = str(keys.render()).splitlines()[0]
+        await pilot.click(keys, offset=(first_line.index("m move") + 2, 0))
+        await pilot.pause()
+        board = game_screen(app).query_one("BoardView")
+        assert board.targeting
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.state.actions_left == 3

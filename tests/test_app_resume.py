@@ -1,0 +1,176 @@
+"""Autosave after every action, resume after a kill, named saves, damaged saves."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import select
+import signal
+import struct
+import subprocess
+import sys
+import time
+from fcntl import ioctl
+from pathlib import Path
+from termios import TIOCSWINSZ
+
+import pytest
+from test_app_support import SIZE, game_screen, make_app, seeded_session
+
+from bigfive_tui.app import saves
+from bigfive_tui.app.screens.dialogs import HandOverScreen
+from bigfive_tui.app.screens.new_game import NewGameScreen
+from bigfive_tui.engine.session import Session
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+async def test_abandoned_app_resumes_from_the_autosave(data_dir: Path):
+    """Start with Enter, draw, move; then abandon the app mid-turn (the file is read while it
+    still runs, as a kill would leave it) and continue in a fresh app from the autosave."""
+    app = make_app(seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("enter")  # default setup
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")  # draw
+        await pilot.pause()
+        await pilot.press("m", "enter")  # drive somewhere
+        await pilot.pause()
+        session = app.session
+        assert session is not None and len(session.actions) >= 1
+        live_state = session.state.copy()
+        autosave = json.loads(saves.autosave_path().read_text())
+        loaded = saves.read_save(saves.autosave_path())
+        assert loaded.session.state == live_state
+        assert autosave["record"]["actions"] == session.texts
+
+    second = make_app()
+    async with second.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(second.screen, NewGameScreen)
+        assert second.screen.query_one("#continue") is not None
+        await pilot.press("enter")  # Continue is focused
+        await pilot.pause()
+        assert second.session is not None
+        assert second.session.state == live_state
+        assert game_screen(second).session is second.session
+
+
+def test_killed_process_resumes_exactly(data_dir: Path):
+    """Run the real ``bigfive`` in a pseudo-terminal, play, SIGKILL it, load the autosave."""
+    env = {**os.environ, "BIGFIVE_DATA_DIR": str(data_dir), "TEXTUAL_ANIMATIONS": "none"}
+    master, slave = pty.openpty()
+    ioctl(slave, TIOCSWINSZ, struct.pack("HHHH", 36, 120, 0, 0))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bigfive_tui.cli", "play", "--seed", "11"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+    )
+    os.close(slave)
+
+    def drain(seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            ready, _, _ = select.select([master], [], [], 0.05)
+            if ready:
+                try:
+                    os.read(master, 65536)
+                except OSError:
+                    return
+
+    def wait_for_actions(count: int, timeout: float = 20.0) -> list[str]:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            drain(0.2)
+            try:
+                data = json.loads(saves.autosave_path().read_text())
+            except (OSError, ValueError):
+                continue
+            if len(data["record"]["actions"]) >= count:
+                return list(data["record"]["actions"])
+        raise AssertionError(f"autosave never reached {count} actions")
+
+    try:
+        drain(4.0)
+        os.write(master, b"\r")  # start the default game
+        wait_for_actions(0)
+        drain(1.0)
+        os.write(master, b"\r")  # hand-over: draw the card
+        wait_for_actions(1)
+        drain(1.0)
+        os.write(master, b" ")  # close the card
+        drain(1.0)
+        os.write(master, b"m")
+        drain(0.5)
+        os.write(master, b"\r")  # drive to the first marked space
+        actions = wait_for_actions(2)
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+        os.close(master)
+    assert actions[0] == "draw" and actions[1].startswith("move ")
+    loaded = saves.read_save(saves.autosave_path())
+    assert loaded.session.texts == actions
+    # Replaying the record by hand reaches the same state.
+    again = Session(loaded.session.game, loaded.session.start_cells)
+    for text in actions:
+        again.play_text(text)
+    assert again.state == loaded.session.state
+
+
+async def test_damaged_autosave_gives_a_message_and_a_new_game(data_dir: Path):
+    saves.autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    saves.autosave_path().write_text('{"format": "bigfive-save", "record": {"setup": ')
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        notice = str(app.screen.query_one("#notice").render())
+        assert "could not be read" in notice
+        assert not saves.has_autosave()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session is not None
+
+
+async def test_named_save_and_load_and_a_bad_file(data_dir: Path):
+    session = seeded_session(3)
+    session.play_text("draw")
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press(*"mygame", "enter")
+        await pilot.pause()
+        path = saves.saves_dir() / "mygame.json"
+        assert path.is_file()
+        bad = data_dir / "bad.json"
+        bad.write_text("not json at all")
+        assert not app.open_save(bad)  # a message, no crash
+        assert app.session is session
+        assert app.open_save(path)
+        await pilot.pause()
+        assert app.session is not session
+        assert app.session.state == session.state
+
+
+def test_read_save_rejects_garbage_with_save_error(data_dir: Path):
+    for text in ("", "[]", '{"format": "bigfive-save"}', '{"setup": {}}', "\x00\xff"):
+        path = data_dir / "x.json"
+        path.write_bytes(text.encode("latin-1"))
+        with pytest.raises(saves.SaveError):
+            saves.read_save(path)
+    with pytest.raises(saves.SaveError):
+        saves.read_save(data_dir / "missing.json")

@@ -1,0 +1,188 @@
+"""New-game choices, start spaces on the board, computer seats, palette, help and rules."""
+
+from __future__ import annotations
+
+import pytest
+from test_app_support import SIZE, game_screen, make_app, seeded_session
+from textual.widgets import MarkdownViewer
+
+from bigfive_tui.app import saves
+from bigfive_tui.app.components.cycle_field import CycleField
+from bigfive_tui.app.screens.dialogs import HandOverScreen, LoadDialog
+from bigfive_tui.app.screens.help import HelpScreen
+from bigfive_tui.app.screens.new_game import NewGameScreen
+from bigfive_tui.app.screens.rules import RulesScreen
+from bigfive_tui.app.screens.start_spaces import StartSpacesScreen
+from bigfive_tui.engine.content import Difficulty, Guide
+from bigfive_tui.engine.state import Phase
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+async def test_default_setup_is_one_enter_away():
+    app = make_app(seed=8)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session is not None
+        game = app.session.game
+        assert game.guides == (Guide.JACK, Guide.KATE)
+        assert game.difficulty == Difficulty.BEGINNER
+        assert game.seed == 8
+        assert "seed 8" in game.board.layout_name
+        assert isinstance(app.screen, HandOverScreen)
+
+
+async def test_seats_offer_only_free_guides_and_options_apply():
+    app = make_app(seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        seat0 = screen.query_one("#seat-0", CycleField)
+        assert seat0.has_focus
+        # Seat 1 cycles Jack -> David -> Anna -> Sam: Kate is seat 2's and is skipped.
+        await pilot.press("right", "right", "right")
+        assert seat0.value == Guide.SAM
+        assert screen.query_one("#seat-1", CycleField).value == Guide.KATE
+        await pilot.press("left", "left")  # back to David
+        assert seat0.value == Guide.DAVID
+        screen.query_one("#seat-2", CycleField).set_value(Guide.SAM, announce=True)
+        screen.query_one("#seat-3", CycleField).set_value(Guide.KATE, announce=True)
+        await pilot.pause()
+        assert screen.query_one("#seat-3", CycleField).value is None  # Kate is taken
+        screen.query_one("#kind-2", CycleField).set_value(True)
+        screen.query_one("#difficulty", CycleField).set_value(Difficulty.EXPERT)
+        screen.query_one("#short", CycleField).action_step(1)  # lion removed
+        await pilot.pause()
+        setup = screen.setup()
+        assert setup.guides == (Guide.DAVID, Guide.KATE, Guide.SAM)
+        assert setup.computer_seats == frozenset({2})
+        assert setup.difficulty == Difficulty.EXPERT
+        assert len(setup.removed) == 1
+
+
+async def test_too_few_guides_and_bad_layout_file_are_explained():
+    app = make_app(seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#seat-1", CycleField).set_value(None, announce=True)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "at least two guides" in str(screen.query_one("#error").render())
+        screen.query_one("#seat-1", CycleField).set_value(Guide.SAM, announce=True)
+        screen.query_one("#board-source", CycleField).set_value("file", announce=True)
+        screen.query_one("#layout-file").value = "/nowhere/layout.toml"
+        await pilot.pause()
+        screen.query_one("#seat-0", CycleField).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "no such layout file" in str(screen.query_one("#error").render())
+        assert app.session is None
+
+
+async def test_start_spaces_chosen_on_the_board():
+    app = make_app(seed=12)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#starts", CycleField).set_value(True)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, StartSpacesScreen)
+        board = app.screen.query_one("BoardView")
+        first_targets = set(board.targets)
+        assert len(first_targets) == 54  # six numbered spaces on each of nine pieces
+        await pilot.press("enter")
+        await pilot.pause()
+        second_targets = set(board.targets)
+        assert len(second_targets) == 48  # the first piece is taken
+        await pilot.press("n", "enter")
+        await pilot.pause()
+        assert app.session is not None
+        cells = app.session.start_cells
+        slots = {app.session.game.board.slot[cell] for cell in cells}
+        assert len(slots) == 2
+        assert cells[0] in first_targets and cells[1] in second_targets
+
+
+async def test_computer_seat_plays_its_turn_by_itself():
+    session = seeded_session(21, (Guide.JACK, Guide.SAM))
+    app = make_app(session, computer_seats=frozenset({1}))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        game_screen(app).play(next(a for a in session.legal_actions() if a.kind.name == "END"))
+        for _ in range(200):
+            await pilot.pause(0.01)
+            if session.state.seat == 0 or session.state.over:
+                break
+        assert session.state.over or session.state.seat == 0
+        assert "draw" in session.texts[1:]
+        if not session.state.over:
+            assert session.state.phase == Phase.DRAW
+            assert isinstance(app.screen, HandOverScreen)
+
+
+async def test_palette_offers_game_commands():
+    app = make_app(seeded_session(4))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Rules")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.press(*"Theme: textual-light")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.theme == "textual-light"
+
+
+async def test_help_then_rules_then_back():
+    app = make_app(seeded_session(4))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")  # leave the hand-over: look at the board first
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.query_one(MarkdownViewer)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+
+
+async def test_load_dialog_lists_saves():
+    session = seeded_session(6)
+    session.play_text("draw")
+    saves.save_named("first", session, frozenset())
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadDialog)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session is not None
+        assert app.session.state == session.state

@@ -1,0 +1,67 @@
+"""Snapshots (pytest-textual-snapshot) at 120 x 36, fixed seed, theme "savanna", no blinking
+cursor, no animations. Update with ``pytest tests/test_app_snapshots.py --snapshot-update``."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from test_app_support import SIZE, make_app, scenario_session, seeded_session
+
+os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def mid_game():
+    session = seeded_session(42)
+    session.play_text("draw")
+    move = next(a for a in session.legal_actions() if session.describe(a).startswith("move"))
+    session.play(move)
+    return session
+
+
+def test_new_game_screen(snap_compare):
+    assert snap_compare(make_app(seed=42), terminal_size=SIZE)
+
+
+def test_mid_game_board(snap_compare):
+    assert snap_compare(make_app(mid_game()), terminal_size=SIZE)
+
+
+def test_line_of_sight(snap_compare):
+    assert snap_compare(make_app(mid_game()), terminal_size=SIZE, press=["v"])
+
+
+def test_target_mode(snap_compare):
+    assert snap_compare(make_app(mid_game()), terminal_size=SIZE, press=["m"])
+
+
+def test_help(snap_compare):
+    assert snap_compare(make_app(mid_game()), terminal_size=SIZE, press=["question_mark"])
+
+
+def test_end_screen(snap_compare):
+    session = scenario_session(
+        {
+            "guides": ["kate", "david"],
+            "vehicles": {
+                "kate": {"at": "★4", "spotted": ["lion", "leopard", "elephant", "rhino"]},
+                "david": {
+                    "at": "♣4",
+                    "spotted": ["lion", "leopard", "elephant", "rhino", "buffalo"],
+                },
+            },
+            "tokens": {"★5": "buffalo"},
+            "turn": {"guide": "kate", "phase": "actions", "number": 9},
+        }
+    )
+    assert snap_compare(make_app(session), terminal_size=SIZE, press=["s", "enter"])
+
+
+def test_light_theme_mid_game(snap_compare):
+    assert snap_compare(make_app(mid_game(), theme="textual-light"), terminal_size=SIZE)

@@ -1,0 +1,75 @@
+"""Helpers for the app tests (no tests here): positions from scenario data, apps, pilots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from bigfive_tui.app.components.board_view import BoardView
+from bigfive_tui.app.main import BigFiveApp
+from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.assets import load_layout, load_pieces, seeded_board
+from bigfive_tui.engine.board import Board
+from bigfive_tui.engine.content import Difficulty, Guide
+from bigfive_tui.engine.scenario import build, open_board, parse_scenario
+from bigfive_tui.engine.session import Session, make_game
+
+SIZE = (120, 36)
+OPEN = open_board()
+
+
+def space(name: str, board: Board = OPEN) -> int:
+    cell = board.find(name)
+    assert cell is not None, name
+    return cell
+
+
+def scenario_session(data: dict[str, Any]) -> Session:
+    """A session whose state is the scenario's position (built by engine/scenario.py)."""
+    scenario = parse_scenario(data, "test")
+    built = build(scenario, "test", load_pieces(), load_layout)
+    session = Session(built.game)
+    session.state = built.state
+    session.log = list(built.setup)
+    return session
+
+
+def seeded_session(seed: int = 42, guides: tuple[Guide, ...] = (Guide.JACK, Guide.KATE)) -> Session:
+    game = make_game(seeded_board(seed), guides, Difficulty.BEGINNER, (), seed)
+    return Session(game)
+
+
+def make_app(session: Session | None = None, **options: Any) -> BigFiveApp:
+    settings: dict[str, Any] = {
+        "seed": 42,
+        "theme": "savanna",
+        "computer_delay": 0.0,
+        "card_pause": False,
+        "cursor_blink": False,
+    }
+    settings.update(options)
+    app = BigFiveApp(session=session, **settings)
+    app.animation_level = "none"
+    return app
+
+
+def game_screen(app: BigFiveApp) -> GameScreen:
+    for screen in app.screen_stack:
+        if isinstance(screen, GameScreen):
+            return screen
+    raise AssertionError(f"no game screen in {app.screen_stack}")
+
+
+async def click_space(pilot: Pilot[None], app: BigFiveApp, cell: int) -> None:
+    board = game_screen(app).query_one(BoardView)
+    offset = board.offset_of(cell)
+    await pilot.click(board, offset=(offset.x + 1, offset.y))
+    await pilot.pause()
+
+
+def prompt_text(app: BigFiveApp) -> str:
+    from textual.widgets import Static
+
+    widget = game_screen(app).query_one("#prompt", Static)
+    return str(widget.render())

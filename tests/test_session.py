@@ -1,0 +1,98 @@
+"""Game records, replays, fair undo and the action notation (R-turn-*, docs/notation.md)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from positions import place, position
+
+from bigfive_tui.assets import load_pieces, seeded_board
+from bigfive_tui.engine.actions import Act, Action
+from bigfive_tui.engine.content import Difficulty, Guide
+from bigfive_tui.engine.notation import NotationError, format_action, parse_action
+from bigfive_tui.engine.rules import IllegalAction, why_not_kind
+from bigfive_tui.engine.session import RecordError, Session, load_record, make_game
+
+
+def played(seed: int, actions: int = 60) -> Session:
+    game = make_game(seeded_board(seed), [Guide.KATE, Guide.JACK, Guide.SAM], Difficulty.NORMAL,
+                     seed=seed)  # fmt: skip
+    session = Session(game)
+    chooser = random.Random(seed)
+    while not session.state.outcome and len(session.actions) < actions:
+        legal = session.legal_actions()
+        kind = chooser.choice(sorted({a.kind for a in legal}))
+        session.play(chooser.choice([a for a in legal if a.kind == kind]))
+    return session
+
+
+def test_a_record_replays_to_the_identical_state() -> None:
+    session = played(3)
+    data = json.loads(session.record().model_dump_json())
+    assert load_record(data, load_pieces()).state == session.state
+
+
+def test_a_hand_edited_record_is_refused_with_the_place_named() -> None:
+    data = json.loads(played(4, 20).record().model_dump_json())
+    data["actions"][3] = "fly to the moon"
+    with pytest.raises(RecordError, match=r"actions\[3\] 'fly to the moon'"):
+        load_record(data, load_pieces(), "save.json")
+    broken = {"format": "bigfive-record", "setup": {"guides": ["kate"]}}
+    with pytest.raises(RecordError, match=r"save\.json: .*guides"):
+        load_record(broken, load_pieces(), "save.json")
+
+
+def test_undo_goes_back_within_the_turn_but_not_past_a_reveal() -> None:
+    session = Session(make_game(seeded_board(1), [Guide.KATE, Guide.SAM], seed=1))
+    assert not session.can_undo()
+    session.play(Action(Act.DRAW))
+    assert not session.can_undo()  # the card is revealed
+    free = [a for a in session.legal_actions() if a.kind in (Act.MOVE, Act.EXCHANGE)]
+    before = session.state
+    session.play(free[0])
+    assert session.can_undo()
+    session.undo()
+    assert session.state == before and session.actions == [Action(Act.DRAW)]
+    with pytest.raises(IllegalAction, match="Nothing to undo"):
+        session.undo()
+
+
+def test_an_illegal_action_leaves_the_session_untouched() -> None:
+    session = Session(make_game(seeded_board(2), [Guide.KATE, Guide.SAM], seed=2))
+    before, log = session.state, list(session.log)
+    with pytest.raises(IllegalAction, match="must draw"):
+        session.play(Action(Act.END))
+    assert session.state is before and session.log == log and session.actions == []
+
+
+def test_notation_round_trips_and_explains_mistakes() -> None:
+    state = position(guides=("kate", "sam"), at=("c1", "c2"))
+    game = state.game
+    action = Action(Act.EXCHANGE, 1, 2, 0, 1)
+    assert format_action(game, action, 0) == "give 2 food to Sam"
+    assert parse_action(game, "GIVE 2 food to sam", 0) == action
+    assert format_action(game, action, 1) == "Kate gives 2 food to Sam"
+    assert parse_action(game, "move c4", 0) == parse_action(game, "move ♣4", 0)
+    with pytest.raises(NotationError, match="no space called 'q9'"):
+        parse_action(game, "move q9", 0)
+    with pytest.raises(NotationError, match="Jack is not in this game"):
+        parse_action(game, "repair Jack", 0)
+
+
+def test_why_not_kind_names_the_reason_for_a_missing_action() -> None:
+    state = position(guides=("kate", "sam"), at=("c1", "h1"))
+    assert "no animal token" in (why_not_kind(state, Act.SPOT) or "")
+    place(state, 0, "c2")
+    assert why_not_kind(state, Act.SPOT) is None
+    state.fuel[0] = 0
+    assert "cannot drive" in (why_not_kind(state, Act.MOVE) or "")
+
+
+def test_a_session_from_a_position_plays_but_has_no_record() -> None:
+    session = Session.from_state(position())
+    session.play(Action(Act.END))
+    assert session.state.seat == 1
+    with pytest.raises(RecordError):
+        session.record()
