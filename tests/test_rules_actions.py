@@ -314,3 +314,12 @@ def test_RU_turn_order_seat_one_begins() -> None:
 
     state, _ = new_game(Game(open_board(), (Guide.SAM, Guide.KATE), Difficulty.NORMAL, seed=4))
     assert state.seat == 0 and state.guide == Guide.SAM and state.phase == Phase.DRAW
+
+
+def test_RU_full_track_no_refuelling_or_food_on_a_full_track_not_even_for_sam() -> None:
+    state = position(guides=("sam", "kate"), at=("s2", "h1"), fuel=10, food=10)
+    place(state, FOOD_TOKENS[0], "s3", face_up=True)
+    kinds = {a.kind for a in legal_actions(state)}
+    assert Act.REFUEL not in kinds and Act.REPLENISH not in kinds
+    with pytest.raises(IllegalAction, match="already full"):
+        apply(state, REFUEL)

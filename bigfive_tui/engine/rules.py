@@ -399,6 +399,7 @@ def new_game(
         rolled, script_pos = state.rng, state.script_pos
         state = empty.copy()
         state.rng, state.script_pos = rolled, script_pos
+        state.rng, state.animal_supply = rng.shuffled(state.rng, state.animal_supply)
         del log[logged:]
         log.append(
             Step(
@@ -740,7 +741,7 @@ def vehicles_in_view(state: GameState, seat: int) -> list[int]:
 def legal_actions(state: GameState) -> list[Action]:
     phase = state.phase
     if phase == Phase.DRAW:
-        return [DRAW]
+        return [DRAW, *_exchanges(state)]  # RU-exchange: also before the card
     if phase == Phase.OVER:
         return []
     if phase == Phase.INFLUENCE:
@@ -1052,6 +1053,13 @@ def why_not_kind(state: GameState, kind: Act) -> str | None:
         return why_illegal(state, Action(kind))
     name = guide_name(state, seat)
     what = f"{name} cannot {_KIND_WORDS.get(kind, 'do that')}"
+    free = {Act.SPOT: Guide.KATE, Act.EXTINGUISH: Guide.JACK, Act.REPAIR_VEHICLE: Guide.DAVID,
+            Act.REPAIR_GATE: Guide.DAVID}  # fmt: skip
+    if kind in free:
+        base = REPAIR_COST if kind in (Act.REPAIR_VEHICLE, Act.REPAIR_GATE) else 1
+        cost = 0 if state.game.guides[seat] == free[kind] else base
+        if cost > state.actions_left:
+            return f"{name} has {state.actions_left} action(s) left; that costs {cost}."
     if kind == Act.MOVE:
         if not can_drive(state, seat):
             return f"{name} cannot drive: no fuel, or a flat tyre."
@@ -1075,11 +1083,31 @@ def why_not_kind(state: GameState, kind: Act) -> str | None:
     return f"{what} now."
 
 
+def _why_no_exchange(state: GameState, action: Action) -> str:
+    seats = range(len(state.vehicle))
+    giver, receiver, amount = action.giver, action.target, action.amount
+    if giver not in seats or receiver not in seats or giver == receiver:
+        return "An exchange needs two different vehicles of this game."
+    if receiver not in vehicles_in_view(state, giver):
+        return (
+            f"{guide_name(state, giver)} and {guide_name(state, receiver)} have no clear view "
+            "of each other (same space, or next to each other without bushes between)."
+        )
+    track = state.fuel if action.resource == FUEL else state.food
+    what = RESOURCE_NAMES[action.resource]
+    room = state.game.caps[receiver] - track[receiver]
+    if amount > room:
+        return f"{guide_name(state, receiver)} has room for only {room} more {what}."
+    if action.resource == FOOD and amount >= track[giver]:
+        return f"{guide_name(state, giver)} cannot give away the last food (RU-exchange)."
+    return f"{guide_name(state, giver)} has only {track[giver]} {what} to give."
+
+
 def why_illegal(state: GameState, action: Action) -> str:
     """A player-facing reason why ``action`` is not allowed now."""
     if state.phase == Phase.OVER:
         return "The game is over."
-    if state.phase == Phase.DRAW:
+    if state.phase == Phase.DRAW and action.kind != Act.EXCHANGE:
         return f"{guide_name(state, state.seat)} must draw an event card first."
     if state.phase == Phase.INFLUENCE and action.kind != Act.CHOOSE_DISCARD:
         return "First choose which of the two cards to discard."
@@ -1129,11 +1157,20 @@ def why_illegal(state: GameState, action: Action) -> str:
         track = state.fuel if kind == Act.REFUEL else state.food
         if track[seat] >= state.game.caps[seat]:
             return f"{name}'s {'fuel' if kind == Act.REFUEL else 'food'} track is already full."
+        cost = 0 if guide == Guide.SAM else 1
+        doing = "refuelling" if kind == Act.REFUEL else "taking food"
+        if short(cost, doing):
+            return short(cost, doing) or ""
         if kind == Act.REFUEL:
             return "Refuelling needs clear view of a park entrance token (on it or next to it)."
         return "Taking food needs clear view of a food token (on it or next to it)."
     if kind == Act.SPOT:
         cost = 0 if guide == Guide.KATE else 1
+        token = state.token_at[action.target] if 0 <= action.target < len(board.names) else -1
+        if (token == BUFFALO_TOKEN or _is_animal(token)) and state.face_up[token]:
+            species = _species_of(token)
+            if species != MONKEY and state.spotted[seat] & (1 << species):
+                return f"{name} has already spotted the {Species(species).name.lower()}."
         return short(cost, "spotting") or (
             "There is no animal there that this vehicle can spot with clear view."
         )
@@ -1150,6 +1187,9 @@ def why_illegal(state: GameState, action: Action) -> str:
                 return "A flat tyre cannot be repaired before its owner's next turn."
             if flat == 0:
                 return f"{guide_name(state, action.target)}'s vehicle is not broken."
+        if kind == Act.REPAIR_GATE and action.target not in state.broken_gates():
+            gate = GATE_NAMES[action.target] if action.target in (0, 1) else "that"
+            return f"The {gate} gate is not broken."
         return short(cost, "a repair") or "Repairs need clear view of what is being repaired."
     if kind == Act.DETOUR:
         if here not in GATE_CELLS:
@@ -1166,10 +1206,11 @@ def why_illegal(state: GameState, action: Action) -> str:
     if kind in (Act.TOKEN_USE, Act.TOKEN_GIVE):
         if guide != Guide.ANNA:
             return "Only Anna decides about the extra-action token, on her own turn."
+        if kind == Act.TOKEN_GIVE and action.target == seat:
+            return "Anna lends the token to another guide; to use it herself, use it."
+        if state.token_holder != seat:
+            return "The token is lent out; it comes back after that guide's turn."
         return "Anna has already used or lent the token this turn."
     if kind == Act.EXCHANGE:
-        return (
-            "An exchange needs two different vehicles with clear view of each other, at least "
-            "that much to give (never the last food) and room on the receiver's track."
-        )
+        return _why_no_exchange(state, action)
     return "That action is not possible now."

@@ -65,6 +65,8 @@ def make_game(
         raise IllegalAction("each guide can be chosen only once")
     if not 2 <= len(guides) <= 5:
         raise IllegalAction("a game needs 2 to 5 guides")
+    if len(set(removed_species)) != len(removed_species):
+        raise IllegalAction("the short game removes each species at most once")
     if Species.BUFFALO in removed_species or len(removed_species) > 2:
         raise IllegalAction("the short game removes one or two of lion, leopard, elephant, rhino")
     return Game(

@@ -38,7 +38,7 @@ from bigfive_tui.app.screens.dialogs import (
 from bigfive_tui.engine.actions import END, Act, Action, Step
 from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
 from bigfive_tui.engine.content import CARDS, Guide
-from bigfive_tui.engine.rules import IllegalAction, why_illegal
+from bigfive_tui.engine.rules import IllegalAction, why_illegal, why_not_kind
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import GameState, Phase
 
@@ -373,39 +373,23 @@ class GameScreen(Screen[None]):
             self._choose_among(entry.label.capitalize(), legal)
 
     def _why_not(self, entry: ActionKey) -> str:
-        """The engine's reasons why no action of this kind is legal, for likely targets."""
+        """The engine's reasons why no action of this kind is legal now."""
         state = self.state
-        board = state.game.board
-        here = state.vehicle[state.seat]
-        kind = entry.kinds[0]
-        candidates: list[tuple[str, Action]] = []
-        if kind == Act.MOVE:
-            candidates = [
-                (board.names[cell], Action(Act.MOVE, cell))
-                for cell in board.neighbours[here]
-                if cell >= 0
-            ]
-        elif kind in (Act.SPOT, Act.EXTINGUISH, Act.REPLENISH):
-            candidates = [("", Action(kind, here))]
-        elif kind == Act.REPAIR_VEHICLE:
-            flat = [seat for seat, value in enumerate(state.flat) if value]
-            candidates = [("", Action(Act.REPAIR_VEHICLE, seat)) for seat in flat]
-            candidates += [("", Action(Act.REPAIR_GATE, gate)) for gate in state.broken_gates()]
-            if not candidates:
-                return "No vehicle has a flat tyre and no gate is broken: nothing to repair."
-        elif kind == Act.EXCHANGE:
-            candidates = [("", Action(Act.EXCHANGE, -1, 1, state.seat))]
-        else:
-            candidates = [("", Action(kind))]
-        reasons: dict[str, list[str]] = {}
-        for label, action in candidates:
-            reasons.setdefault(why_illegal(state, action), []).append(label)
-        if len(reasons) == 1:
-            return next(iter(reasons))
-        return " ".join(
-            f"{', '.join(labels)}: {reason}" if any(labels) else reason
-            for reason, labels in reasons.items()
-        )
+        if entry.kinds[0] == Act.MOVE and state.phase == Phase.ACTIONS:
+            # Name the reason per neighbour: the most useful answer for a blocked vehicle.
+            board = state.game.board
+            here = state.vehicle[state.seat]
+            reasons: dict[str, list[str]] = {}
+            for cell in board.neighbours[here]:
+                if cell >= 0:
+                    reason = why_illegal(state, Action(Act.MOVE, cell))
+                    reasons.setdefault(reason, []).append(board.names[cell])
+            if len(reasons) == 1:
+                return next(iter(reasons))
+            return " ".join(f"{', '.join(cells)}: {why}" for why, cells in reasons.items())
+        found = [why_not_kind(state, kind) for kind in entry.kinds]
+        unique = list(dict.fromkeys(reason for reason in found if reason))
+        return " ".join(unique) or "Not possible now."
 
     def _target_mode(self, entry: ActionKey, legal: list[Action]) -> None:
         targets: dict[int, list[Action]] = {}
