@@ -7,7 +7,7 @@ caller passes the file name as ``source`` so that every error names the file it 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from enum import IntEnum, IntFlag
 from typing import Any
 
@@ -316,6 +316,33 @@ def parse_placement(text: str, where: str) -> PlacementSpec:
         raise BoardFileError(f"{where}: {text!r} names side {words[1]!r}; use A or B") from None
 
 
+def resolve_placements(
+    entries: Sequence[tuple[str, str]], available: Mapping[str, Piece], source: str
+) -> tuple[list[PlacementSpec], dict[str, Piece]]:
+    """Check ``(where, text)`` placements against the known pieces: every piece known, used
+    once, and no two pieces sharing a symbol or a key letter."""
+    placements: list[PlacementSpec] = []
+    for where, text in entries:
+        placement = parse_placement(text, where)
+        if placement.piece not in available:
+            raise BoardFileError(
+                f"{where}: no piece named {placement.piece!r}; known pieces: "
+                + ", ".join(sorted(available))
+            )
+        placements.append(placement)
+    used = [p.piece for p in placements]
+    doubled = sorted({name for name in used if used.count(name) > 1})
+    if doubled:
+        raise BoardFileError(f"{source}: pieces used more than once: {', '.join(doubled)}")
+    chosen = {name: available[name] for name in used}
+    for attribute in ("symbol", "key"):
+        values = [getattr(piece, attribute) for piece in chosen.values()]
+        twice = sorted({v for v in values if values.count(v) > 1})
+        if twice:
+            raise BoardFileError(f"{source}: two pieces share the {attribute} {twice[0]!r}")
+    return placements, chosen
+
+
 def parse_layout(
     data: Mapping[str, Any], source: str, pieces: Mapping[str, Piece]
 ) -> tuple[str, list[PlacementSpec], dict[str, Piece]]:
@@ -328,28 +355,12 @@ def parse_layout(
     for index, piece_data in enumerate(spec.pieces):
         piece = parse_piece(piece_data, f"{source}: pieces[{index}]")
         available[piece.name] = piece
-    placements: list[PlacementSpec] = []
+    entries: list[tuple[str, str]] = []
     for row_index, row in enumerate(spec.rows):
         if len(row) != PIECE_SIZE:
             raise BoardFileError(f"{source}: rows[{row_index}] has {len(row)} pieces, expected 3")
-        for column, text in enumerate(row):
-            where = f"{source}: rows[{row_index}][{column}]"
-            placement = parse_placement(text, where)
-            if placement.piece not in available:
-                raise BoardFileError(
-                    f"{where}: no piece named {placement.piece!r}; known pieces: "
-                    + ", ".join(sorted(available))
-                )
-            placements.append(placement)
-    used = [p.piece for p in placements]
-    doubled = sorted({name for name in used if used.count(name) > 1})
-    if doubled:
-        raise BoardFileError(f"{source}: pieces used more than once: {', '.join(doubled)}")
-    chosen = {name: available[name] for name in used}
-    symbols = [piece.symbol for piece in chosen.values()]
-    if len(set(symbols)) != len(symbols):
-        raise BoardFileError(f"{source}: two pieces share one symbol")
-    keys = [piece.key for piece in chosen.values()]
-    if len(set(keys)) != len(keys):
-        raise BoardFileError(f"{source}: two pieces share one key letter")
+        entries += [
+            (f"{source}: rows[{row_index}][{column}]", text) for column, text in enumerate(row)
+        ]
+    placements, chosen = resolve_placements(entries, available, source)
     return spec.name, placements, chosen

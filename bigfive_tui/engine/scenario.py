@@ -25,7 +25,7 @@ from bigfive_tui.engine.boardspec import (
     Piece,
     PlacementSpec,
     parse_piece,
-    parse_placement,
+    resolve_placements,
 )
 from bigfive_tui.engine.content import (
     ALL_SPECIES_MASK,
@@ -410,16 +410,6 @@ def _inline_pieces(spec: BoardSpec, source: str) -> dict[str, Piece]:
     return pieces
 
 
-def _check_symbols(
-    placements: Sequence[PlacementSpec], pieces: Mapping[str, Piece], where: str
-) -> None:
-    for attribute in ("symbol", "key"):
-        values = [getattr(pieces[p.piece], attribute) for p in placements]
-        doubled = sorted({v for v in values if values.count(v) > 1})
-        if doubled:
-            raise ScenarioError(f"{where}: two pieces share the {attribute} {doubled[0]!r}")
-
-
 def build_board(
     spec: BoardSpec,
     source: str,
@@ -437,25 +427,17 @@ def build_board(
                 f"got {len(spec.placements)}"
             )
         available = {**pieces, **open_pieces(), **inline}
-        placements = []
-        for index, text in enumerate(spec.placements):
-            where = f"{source}: board.placements[{index}]"
-            try:
-                placement = parse_placement(text, where)
-            except BoardFileError as error:
-                raise ScenarioError(str(error)) from None
-            if placement.piece not in available:
-                raise ScenarioError(
-                    f"{where}: no piece named {placement.piece!r}; known pieces: "
-                    + ", ".join(sorted(available))
-                )
-            placements.append(placement)
-        used = [p.piece for p in placements]
-        doubled = sorted({name for name in used if used.count(name) > 1})
-        if doubled:
-            raise ScenarioError(f"{source}: board.placements: {doubled[0]!r} is used twice")
-        _check_symbols(placements, available, f"{source}: board.placements")
-        return assemble(placements, available, "scenario board")
+        entries = [
+            (f"{source}: board.placements[{index}]", text)
+            for index, text in enumerate(spec.placements)
+        ]
+        try:
+            placements, chosen = resolve_placements(
+                entries, available, f"{source}: board.placements"
+            )
+        except BoardFileError as error:
+            raise ScenarioError(str(error)) from None
+        return assemble(placements, chosen, "scenario board")
     if spec.layout is None or spec.layout == OPEN_LAYOUT:
         available = {**open_pieces(), **inline}
         placements = [PlacementSpec(piece=name, side="A") for name, _, _ in OPEN_PIECES]
@@ -473,8 +455,12 @@ def build_board(
                     f"{source}: board.pieces[{index}]: a second inline piece for {piece.symbol}"
                 )
             placements[slot] = PlacementSpec(piece=piece.name, side="A")
-        _check_symbols(placements, available, f"{source}: board.pieces")
-        return assemble(placements, available, OPEN_LAYOUT if not inline else "open, modified")
+        entries = [(f"{source}: board.pieces", p.text()) for p in placements]
+        try:
+            placements, chosen = resolve_placements(entries, available, f"{source}: board.pieces")
+        except BoardFileError as error:
+            raise ScenarioError(str(error)) from None
+        return assemble(placements, chosen, OPEN_LAYOUT if not inline else "open, modified")
     if inline:
         raise ScenarioError(
             f"{source}: board.pieces: inline pieces need board.placements (or the open board)"

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bigfive_tui.engine.actions import REVEALING_KINDS, Act, Action, Step
 from bigfive_tui.engine.board import Board, assemble
-from bigfive_tui.engine.boardspec import BoardFileError, Piece, parse_piece, parse_placement
+from bigfive_tui.engine.boardspec import BoardFileError, Piece, parse_piece, resolve_placements
 from bigfive_tui.engine.content import Difficulty, Guide, Species
 from bigfive_tui.engine.notation import NotationError, format_action, parse_action
 from bigfive_tui.engine.rules import IllegalAction, apply, legal_actions, new_game
@@ -166,13 +166,9 @@ def board_from_setup(setup: SetupRecord, pieces: Mapping[str, Piece]) -> Board:
     for index, data in enumerate(setup.pieces):
         piece = parse_piece(data, f"setup.pieces[{index}]")
         available[piece.name] = piece
-    placements = [parse_placement(text, f"setup.board[{i}]") for i, text in enumerate(setup.board)]
-    for i, placement in enumerate(placements):
-        if placement.piece not in available:
-            raise BoardFileError(f"setup.board[{i}]: no piece named {placement.piece!r}")
-    if len({p.piece for p in placements}) != len(placements):
-        raise BoardFileError("setup.board: a piece is used more than once")
-    return assemble(placements, available, setup.layout_name)
+    entries = [(f"setup.board[{i}]", text) for i, text in enumerate(setup.board)]
+    placements, chosen = resolve_placements(entries, available, "setup.board")
+    return assemble(placements, chosen, setup.layout_name)
 
 
 def replay(record: GameRecord, pieces: Mapping[str, Piece]) -> Session:
