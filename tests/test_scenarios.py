@@ -251,7 +251,7 @@ BAD_FILES: list[tuple[dict[str, Any], str, str]] = [
     (minimal(expect={"fires": {"Q4": 1}}), "expect.fires.Q4", "no space"),
     (minimal(expect={"outcome": "lost:bored"}), "expect.outcome", "pattern"),
     (minimal(expect={"log": ["R-nope"]}), "expect.log[0]", "unknown rule id"),
-    (minimal(board=["club A"] * 9), "board.placements", "used twice"),
+    (minimal(board=["club A"] * 9), "board.placements", "used more than once"),
     (minimal(board=["club A"]), "board.placements", "needs 9 placements"),
     (
         minimal(board={"placements": ["nothing A"] * 9}),
