@@ -235,76 +235,51 @@ def _place_animal(state: GameState, log: Log, rule: str) -> None:
         return
 
 
-def _place_buffalo(state: GameState, log: Log, rule: str) -> None:
+def _roll_free_space(state: GameState, log: Log, what: str, *, avoid_fire: bool) -> int:
+    """Roll until the dice name a free numbered space (R-buffalo-*, R-foodtoken-*): an X or a
+    taken space is rolled again, and so, for the buffalo, is a piece on fire. The caller has
+    checked that such a space exists (RU-no-space), so this ends."""
     board = state.game.board
-    if not _free_numbered_cells(state, burning_ok=False):
-        log.append(
-            Step(
-                "RU-no-space",
-                "effect",
-                "No free space on a piece without fire: the buffalo stays where it is.",
-            )
-        )
-        return
+    prefix = "R-buffalo" if what == "the buffalo" else "R-foodtoken"
     while True:
-        face, number = _roll(state, log, "the buffalo")
+        face, number = _roll(state, log, what)
         if face == X_FACE:
-            log.append(Step("R-buffalo-x", "reroll", "An X: roll again for the buffalo."))
+            log.append(Step(f"{prefix}-x", "reroll", f"An X: roll again for {what}."))
             continue
         cell = board.space_by_roll[(face, number)]
         if state.token_at[cell] != NO_TOKEN:
-            log.append(
-                Step(
-                    "R-buffalo-reroll",
-                    "reroll",
-                    f"{board.names[cell]} already holds a token: roll again.",
-                )
-            )
+            text = f"{board.names[cell]} already holds a token: roll again."
+            log.append(Step(f"{prefix}-reroll", "reroll", text))
             continue
-        if state.burning(face):
-            log.append(
-                Step(
-                    "R-buffalo-burning",
-                    "reroll",
-                    f"The {board.symbols[face]} piece "
-                    "is on fire: the buffalo is chased off, roll again.",
-                )
-            )
+        if avoid_fire and state.burning(face):
+            text = f"The {board.symbols[face]} piece is on fire: {what} is chased off, roll again."
+            log.append(Step(f"{prefix}-burning", "reroll", text))
             continue
-        _put_token(state, BUFFALO_TOKEN, cell)
-        state.face_up[BUFFALO_TOKEN] = True
-        log.append(Step(rule, "place", f"The buffalo goes to {board.names[cell]}."))
+        return cell
+
+
+def _place_buffalo(state: GameState, log: Log, rule: str) -> None:
+    board = state.game.board
+    if not _free_numbered_cells(state, burning_ok=False):
+        text = "No free space on a piece without fire: the buffalo stays where it is."
+        log.append(Step("RU-no-space", "effect", text))
         return
+    cell = _roll_free_space(state, log, "the buffalo", avoid_fire=True)
+    _put_token(state, BUFFALO_TOKEN, cell)
+    state.face_up[BUFFALO_TOKEN] = True
+    log.append(Step(rule, "place", f"The buffalo goes to {board.names[cell]}."))
 
 
 def _place_food(state: GameState, log: Log, token: int, rule: str) -> None:
     board = state.game.board
     if not _free_numbered_cells(state, burning_ok=True):
-        log.append(
-            Step(
-                "RU-no-space", "effect", "No free numbered space: the food token stays where it is."
-            )
-        )
+        text = "No free numbered space: the food token stays where it is."
+        log.append(Step("RU-no-space", "effect", text))
         return
-    while True:
-        face, number = _roll(state, log, "a food token")
-        if face == X_FACE:
-            log.append(Step("R-foodtoken-x", "reroll", "An X: roll again for the food token."))
-            continue
-        cell = board.space_by_roll[(face, number)]
-        if state.token_at[cell] != NO_TOKEN:
-            log.append(
-                Step(
-                    "R-foodtoken-reroll",
-                    "reroll",
-                    f"{board.names[cell]} already holds a token: roll again.",
-                )
-            )
-            continue
-        _put_token(state, token, cell)
-        state.face_up[token] = True
-        log.append(Step(rule, "place", f"A food token goes to {board.names[cell]}."))
-        return
+    cell = _roll_free_space(state, log, "a food token", avoid_fire=False)
+    _put_token(state, token, cell)
+    state.face_up[token] = True
+    log.append(Step(rule, "place", f"A food token goes to {board.names[cell]}."))
 
 
 def _jack_sweeps(state: GameState, log: Log) -> None:
