@@ -118,16 +118,17 @@ def test_RU_short_game_rejects_the_same_species_twice() -> None:
 # --------------------------------------------------------------------------- pinned choices
 
 
-def test_RU_stuck_dry_vehicle_on_a_park_entrance_still_counts_as_stuck() -> None:
-    """RU-stuck's reason says the test asks whether any guide can still act to get a vehicle
-    rolling; Kate stands on the west park entrance token and could refuel for 1 action, yet
-    the safari counts as stuck (Jack has fuel but a flat tyre and the east gate is broken out
-    of everybody's view)."""
+def test_RU_stuck_a_dry_vehicle_at_a_park_entrance_can_still_refuel() -> None:
+    """Kate stands on the west park entrance token and can refuel for 1 action, so the safari
+    is not stuck although Jack has a flat tyre behind a broken gate; with no fuel anywhere at
+    all, it is lost as the books say, even at the entrance."""
     state = position(guides=("kate", "jack"), at=("s1", "n6"), fuel=3)
     state.fuel[0] = 0
     state.flat[1] = 2
     break_gate(state, EAST)
     assert REFUEL in legal_actions(state)
+    assert not is_stuck(state)
+    state.fuel[1] = 0
     assert is_stuck(state)
 
 

@@ -640,12 +640,17 @@ def is_stuck(state: GameState) -> bool:
     seats = range(len(fuel))
     if any(fuel[s] and not flat[s] for s in seats):
         return False
+    if not any(fuel):
+        return True  # every vehicle out of fuel at once: the books' own case
+    view = state.game.board.view
+    for dry in seats:
+        if not flat[dry] and any(gate in view[state.vehicle[dry]] for gate in GATE_CELLS):
+            return False  # it can refuel at the park entrance and drive on
     for dry in seats:
         if not flat[dry] and not fuel[dry] and any(fuel[o] for o in vehicles_in_view(state, dry)):
             return False
     if not any(fuel[s] and flat[s] for s in seats):
         return True
-    view = state.game.board.view
     return not all(
         any(GATE_CELLS[gate] in view[cell] for cell in state.vehicle)
         for gate in state.broken_gates()
@@ -1084,7 +1089,9 @@ def why_illegal(state: GameState, action: Action) -> str:
         return "The game is over."
     if state.phase == Phase.DRAW and action.kind != Act.EXCHANGE:
         return f"{guide_name(state, state.seat)} must draw an event card first."
-    if state.phase == Phase.INFLUENCE and action.kind != Act.CHOOSE_DISCARD:
+    if state.phase == Phase.INFLUENCE:
+        if action.kind == Act.CHOOSE_DISCARD:
+            return "Choose the top card or the second card to discard."
         return "First choose which of the two cards to discard."
     seat = state.seat
     name = guide_name(state, seat)

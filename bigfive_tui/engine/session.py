@@ -1,7 +1,8 @@
 """A game in progress: its state, its record of actions, the rule-step log, and fair undo.
 
 Undo goes back within the current turn, but never past a moment that revealed something random
-or hidden (a card, a roll, a turned token, a look at the deck) - the Board Game Arena rule.
+or hidden (a card, a roll, a turned token, a look at the deck) - the Board Game Arena rule - and
+never out of a finished game.
 """
 
 from __future__ import annotations
@@ -117,8 +118,10 @@ class Session:
         self.texts.append(format_action(self.game, action, before.seat))
         self.actions.append(action)
         self.log.extend(steps)
-        revealing = action.kind in (Act.DRAW, Act.END) or any(
-            step.kind in REVEALING_KINDS for step in steps
+        revealing = (
+            action.kind in (Act.DRAW, Act.END)
+            or self.state.over  # the end of the game is final
+            or any(step.kind in REVEALING_KINDS for step in steps)
         )
         if revealing:
             self._undo_stack.clear()

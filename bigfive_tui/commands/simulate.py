@@ -1,0 +1,410 @@
+"""``bigfive simulate``: play many whole games with computer players and report.
+
+Every game is fixed by one game seed: the board (unless ``--layout``), the guides when only
+``--players`` is given, the difficulty for ``mixed``, the engine's dice and cards, and the
+policy's choices. Game ``i`` of a run uses seed ``S + i``, so any game can be replayed alone
+with ``--games 1 --seed S+i`` and the same flags; an engine error prints the exact command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bigfive_tui.engine.actions import Action, Step
+from bigfive_tui.engine.board import Board
+from bigfive_tui.engine.content import Difficulty, Guide
+from bigfive_tui.engine.state import GameState
+
+#: A game that has not ended after this many actions counts as an error (a runaway game).
+MAX_ACTIONS = 20_000
+DIFFICULTY_CHOICES = ("beginner", "normal", "expert", "mixed")
+POLICY_CHOICES = ("random", "greedy")
+
+Policy = Callable[[GameState, Sequence[Action], random.Random], Action]
+
+
+class UsageError(ValueError):
+    """A flag value that makes no sense; reported with exit status 2."""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int, default=100, metavar="N", help="games to play")
+    parser.add_argument(
+        "--guides",
+        metavar="LIST",
+        help="comma-separated guides in seat order, e.g. jack,kate (default: random per game)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="number of guides, 2 to 5, chosen at random per game (default: 2 to 5 at random)",
+    )
+    parser.add_argument(
+        "--difficulty",
+        default="normal",
+        metavar="LEVEL",
+        help="beginner, normal, expert or mixed (random per game); default normal",
+    )
+    parser.add_argument(
+        "--policy", default="random", metavar="NAME", help="random (default) or greedy"
+    )
+    parser.add_argument("--seed", type=int, metavar="S", help="seed of the first game")
+    parser.add_argument("--layout", metavar="FILE", help="play every game on this layout")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+# --------------------------------------------------------------------------- settings
+
+
+@dataclass(frozen=True)
+class Settings:
+    games: int
+    guides: tuple[Guide, ...] | None
+    players: int | None
+    difficulty: str
+    policy: str
+    seed: int
+    layout: str | None
+
+
+def parse_guides(text: str) -> tuple[Guide, ...]:
+    names = [part.strip().lower() for part in text.split(",") if part.strip()]
+    known = {guide.name.lower(): guide for guide in Guide}
+    guides = []
+    for name in names:
+        if name not in known:
+            raise UsageError(f"unknown guide {name!r}; the guides are {', '.join(known)}")
+        guides.append(known[name])
+    if len(set(guides)) != len(guides):
+        raise UsageError("each guide can be chosen only once")
+    if not 2 <= len(guides) <= 5:
+        raise UsageError(f"a game needs 2 to 5 guides, got {len(guides)}")
+    return tuple(guides)
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, got {args.games}")
+    guides = parse_guides(args.guides) if args.guides is not None else None
+    players = args.players
+    if players is not None and not 2 <= players <= 5:
+        raise UsageError(f"--players must be between 2 and 5, got {players}")
+    if guides is not None and players is not None and players != len(guides):
+        raise UsageError(f"--players {players} does not match {len(guides)} guides in --guides")
+    difficulty = args.difficulty.lower()
+    if difficulty not in DIFFICULTY_CHOICES:
+        raise UsageError(
+            f"unknown difficulty {args.difficulty!r}; choose {', '.join(DIFFICULTY_CHOICES)}"
+        )
+    policy = args.policy.lower()
+    if policy not in POLICY_CHOICES:
+        raise UsageError(f"unknown policy {args.policy!r}; choose {', '.join(POLICY_CHOICES)}")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    if seed < 0:
+        raise UsageError(f"--seed must not be negative, got {seed}")
+    return Settings(args.games, guides, players, difficulty, policy, seed, args.layout)
+
+
+# --------------------------------------------------------------------------- one game
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    seed: int
+    guides: tuple[Guide, ...]
+    difficulty: Difficulty
+
+
+def game_setup(settings: Settings, seed: int) -> GameSetup:
+    """Guides and difficulty of one game, drawn from its seed alone (not from the policy rng)."""
+    pick = random.Random(f"bigfive-simulate-setup:{seed}")
+    if settings.guides is not None:
+        guides = settings.guides
+    else:
+        count = settings.players or pick.randint(2, 5)
+        guides = tuple(pick.sample(list(Guide), count))
+    if settings.difficulty == "mixed":
+        difficulty = Difficulty(pick.randrange(len(Difficulty)))
+    else:
+        difficulty = Difficulty[settings.difficulty.upper()]
+    return GameSetup(seed, guides, difficulty)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    outcome: str  # "won", "lost:<cause>", or "error"
+    turns: int
+    actions: int
+    error: str = ""
+
+
+class RunawayGame(RuntimeError):
+    """A game that went on far longer than any real game can."""
+
+
+def play_game(
+    board: Board, setup: GameSetup, policy: Policy, max_actions: int = MAX_ACTIONS
+) -> GameResult:
+    """Play one whole game with ``policy`` for every seat, on the engine's fast path.
+
+    ``apply_in_place`` trusts that the action is legal, so ``policy`` must only ever return one
+    of the actions it is given (tests/test_players.py checks this for every shipped policy).
+    """
+    from bigfive_tui.engine.rules import apply_in_place, legal_actions, new_game
+    from bigfive_tui.engine.session import make_game
+
+    game = make_game(board, setup.guides, setup.difficulty, (), setup.seed)
+    state, _ = new_game(game)
+    rng = random.Random(setup.seed)
+    log: list[Step] = []
+    actions = 0
+    while not state.outcome:
+        if actions >= max_actions:
+            raise RunawayGame(f"no end after {max_actions} actions (turn {state.turn})")
+        legal = legal_actions(state)
+        action = policy(state, legal, rng)
+        apply_in_place(state, action, log)
+        log.clear()
+        actions += 1
+    return GameResult(state.outcome, state.turn, actions)
+
+
+def safe_game(
+    board_for: Callable[[int], Board], setup: GameSetup, policy: Policy, max_actions: int
+) -> GameResult:
+    """``play_game`` with any exception turned into an error result."""
+    try:
+        return play_game(board_for(setup.seed), setup, policy, max_actions)
+    except Exception as error:  # any failure is counted and reported, never raised
+        frame = traceback.extract_tb(error.__traceback__)[-1]
+        where = f"{frame.filename.rsplit('/', 1)[-1]}:{frame.lineno} in {frame.name}"
+        return GameResult("error", 0, 0, f"{type(error).__name__}: {error} ({where})")
+
+
+# --------------------------------------------------------------------------- a whole run
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    wins: int = 0
+    losses: Counter[str] = field(default_factory=Counter)
+    errors: int = 0
+    turns: int = 0
+    actions: int = 0
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        if result.outcome == "error":
+            self.errors += 1
+            return
+        self.turns += result.turns
+        self.actions += result.actions
+        if result.outcome == "won":
+            self.wins += 1
+        else:
+            self.losses[result.outcome.removeprefix("lost:")] += 1
+
+    @property
+    def finished(self) -> int:
+        return self.games - self.errors
+
+    def as_dict(self) -> dict[str, Any]:
+        finished = self.finished
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "losses": dict(sorted(self.losses.items())),
+            "lost": sum(self.losses.values()),
+            "errors": self.errors,
+            "win_rate": round(self.wins / finished, 4) if finished else None,
+            "turns": self.turns,
+            "actions": self.actions,
+            "mean_turns": round(self.turns / finished, 2) if finished else None,
+            "mean_actions": round(self.actions / finished, 2) if finished else None,
+        }
+
+
+@dataclass
+class Report:
+    settings: Settings
+    total: Tally = field(default_factory=Tally)
+    by_players: dict[int, Tally] = field(default_factory=dict)
+    errors: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def add(self, setup: GameSetup, result: GameResult) -> None:
+        self.total.add(result)
+        self.by_players.setdefault(len(setup.guides), Tally()).add(result)
+        if result.outcome == "error":
+            self.errors.append(
+                {
+                    "seed": setup.seed,
+                    "guides": [g.name.lower() for g in setup.guides],
+                    "difficulty": setup.difficulty.name.lower(),
+                    "error": result.error,
+                    "reproduce": reproduce_command(self.settings, setup),
+                }
+            )
+
+    def as_dict(self) -> dict[str, Any]:
+        data = self.total.as_dict()
+        data["seconds"] = round(self.seconds, 3)
+        data["actions_per_second"] = round(self.total.actions / self.seconds) if self.seconds else 0
+        data["seed"] = self.settings.seed
+        data["policy"] = self.settings.policy
+        data["difficulty"] = self.settings.difficulty
+        data["layout"] = self.settings.layout
+        data["by_players"] = {
+            str(count): tally.as_dict() for count, tally in sorted(self.by_players.items())
+        }
+        data["error_games"] = self.errors
+        return data
+
+
+def reproduce_command(settings: Settings, setup: GameSetup) -> str:
+    parts = [
+        "bigfive simulate --games 1",
+        f"--seed {setup.seed}",
+        f"--guides {','.join(g.name.lower() for g in setup.guides)}",
+        f"--difficulty {setup.difficulty.name.lower()}",
+        f"--policy {settings.policy}",
+    ]
+    if settings.layout:
+        parts.append(f"--layout {settings.layout}")
+    return " ".join(parts)
+
+
+def simulate(
+    settings: Settings,
+    board_for: Callable[[int], Board],
+    on_game: Callable[[], None] | None = None,
+    max_actions: int = MAX_ACTIONS,
+) -> Report:
+    from bigfive_tui.players import POLICIES
+
+    policy = POLICIES[settings.policy]
+    report = Report(settings)
+    start = time.perf_counter()
+    for index in range(settings.games):
+        setup = game_setup(settings, settings.seed + index)
+        report.add(setup, safe_game(board_for, setup, policy, max_actions))
+        if on_game is not None:
+            on_game()
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from bigfive_tui.assets import load_layout, seeded_board
+    from bigfive_tui.engine.boardspec import BoardFileError
+
+    errors = Console(stderr=True)
+    try:
+        settings = settings_from(args)
+        fixed = load_layout(settings.layout) if settings.layout else None
+    except (UsageError, BoardFileError) as error:
+        errors.print(f"[bold red]error:[/] {error}", highlight=False)
+        return 2
+
+    def board_for(seed: int) -> Board:
+        return fixed if fixed is not None else seeded_board(seed)
+
+    if args.json:
+        report = simulate(settings, board_for)
+        sys.stdout.write(json.dumps(report.as_dict(), indent=2) + "\n")
+        return 0
+
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=errors,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("games", total=settings.games)
+        report = simulate(settings, board_for, lambda: progress.advance(task))
+    print_report(Console(), report)
+    return 0
+
+
+def print_report(console: Any, report: Report) -> None:
+    from rich.table import Table
+
+    data = report.as_dict()
+    settings = report.settings
+    guides = (
+        ",".join(g.name.lower() for g in settings.guides)
+        if settings.guides
+        else f"{settings.players} random"
+        if settings.players
+        else "2-5 random"
+    )
+    last_seed = settings.seed + settings.games - 1
+    console.print(
+        f"[bold]{data['games']} games[/], seeds {settings.seed}..{last_seed}, policy "
+        f"{settings.policy}\nguides {guides}, {settings.difficulty}, "
+        f"{settings.layout or 'random boards'}",
+        highlight=False,
+    )
+    table = Table(show_edge=False, box=None, pad_edge=False)
+    table.add_column("guides", justify="right")
+    for name in ("games", "wins", "win rate", "lost", "errors", "mean turns", "mean actions"):
+        table.add_column(name, justify="right")
+    rows = [(str(count), tally.as_dict()) for count, tally in sorted(report.by_players.items())]
+    rows.append(("all", data))
+    for label, row in rows:
+        rate = row["win_rate"]
+        table.add_row(
+            label,
+            str(row["games"]),
+            str(row["wins"]),
+            "-" if rate is None else f"{rate:.1%}",
+            str(row["lost"]),
+            str(row["errors"]),
+            "-" if row["mean_turns"] is None else f"{row['mean_turns']:.1f}",
+            "-" if row["mean_actions"] is None else f"{row['mean_actions']:.1f}",
+        )
+    console.print(table)
+    if data["losses"]:
+        console.print("[bold]losses by cause[/]")
+        for cause, count in sorted(data["losses"].items(), key=lambda item: -item[1]):
+            console.print(f"  {cause:<20} {count:>7}", highlight=False)
+    console.print(
+        f"{data['actions']} actions in {data['seconds']:.2f} s "
+        f"({data['actions_per_second']} actions/s, board assembly included)",
+        highlight=False,
+    )
+    if report.errors:
+        console.print(f"[bold red]{len(report.errors)} engine error(s):[/]")
+        for item in report.errors:
+            console.print(f"  seed {item['seed']}: {item['error']}", highlight=False, markup=False)
+            console.print(f"    reproduce: {item['reproduce']}", highlight=False, markup=False)
+    else:
+        console.print("no engine errors")

@@ -1,0 +1,24 @@
+"""Computer teammates: policies that pick one of the legal actions.
+
+Every policy is a function ``choose(state, legal_actions, rng) -> Action`` that returns one of
+``legal_actions`` (never anything else) and draws randomness only from ``rng``. They use the
+engine alone, so the app layer and the ``simulate`` command can import them without a UI.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from bigfive_tui.engine.actions import Action
+from bigfive_tui.engine.state import GameState
+from bigfive_tui.players import greedy_player, random_player
+
+Policy = Callable[[GameState, Sequence[Action], random.Random], Action]
+
+POLICIES: dict[str, Policy] = {
+    "random": random_player.choose,
+    "greedy": greedy_player.choose,
+}
+
+__all__ = ["POLICIES", "Policy"]

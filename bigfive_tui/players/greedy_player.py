@@ -1,0 +1,409 @@
+"""A simple heuristic teammate: spot what is in view, keep fuel and food up, help stranded
+teammates, repair, and otherwise drive towards the nearest animal this vehicle still needs;
+with actions to spare, place an extra animal when none is left to find, or look at the next two
+event cards and discard the worse one.
+
+Pure and deterministic given ``rng`` (used only to break ties), and it never loops within a
+turn: every action it picks either costs at least one action, or is a free action that strictly
+lowers a bounded measure (Kate's free spot turns a token over or takes a species, Jack's free
+extinguish removes a fire, Sam's free refuel and food fill tracks that are not full, an exchange
+only ever narrows the gap between two tracks, Anna's token can be used once a turn).
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bigfive_tui.engine.actions import FOOD, Act, Action
+from bigfive_tui.engine.board import GATE_CELLS, Board
+from bigfive_tui.engine.boardspec import Feature
+from bigfive_tui.engine.content import (
+    ANIMAL_KIND,
+    BUFFALO_TOKEN,
+    CARDS,
+    FOOD_TOKENS,
+    CardKind,
+    Guide,
+    Species,
+)
+from bigfive_tui.engine.movement import BLOCKED, step_cost
+from bigfive_tui.engine.rules import DETOUR_COST, rivers_closed_for
+from bigfive_tui.engine.state import GameState, Phase
+
+#: Tracks at or below these marks make the bot look after itself first.
+LOW_FOOD = 3
+LOW_FUEL = 2
+#: A teammate at or below these marks gets a share from the bot when they see each other.
+NEEDY_FOOD = 3
+NEEDY_FUEL = 1
+
+_ANIMAL_TOKEN_LIMIT = 15
+#: Marks the detour (R-detour) among the first steps of a route.
+DETOUR_STEP = -1
+_BUFFALO_BIT = 1 << Species.BUFFALO
+
+#: How much the team would rather not face each event card (higher: discard it first).
+_CARD_HARM = {
+    CardKind.FIRE: 6,
+    CardKind.FLAT_TYRE: 5,
+    CardKind.LEAKY: 5,
+    CardKind.LOST_FOOD: 5,
+    CardKind.BROKEN_GATE: 4,
+    CardKind.OVERHEATED: 4,
+    CardKind.STOLEN_FOOD: 4,
+    CardKind.HIPPOS: 1,
+    CardKind.RAIN: 1,
+    CardKind.WILDEBEEST: -1,
+    CardKind.ANIMAL: -2,
+    CardKind.GIRAFFE: -2,
+}
+
+
+def choose(state: GameState, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    """One of ``legal_actions`` (which must not be empty)."""
+    if len(legal_actions) == 1:
+        return legal_actions[0]
+    if state.phase == Phase.INFLUENCE:
+        return _choose_discard(state, legal_actions)
+    by_kind: dict[Act, list[Action]] = {}
+    for action in legal_actions:
+        by_kind.setdefault(action.kind, []).append(action)
+    for rule in _RULES:
+        picked = rule(state, by_kind, rng)
+        if picked is not None:
+            return picked
+    for kind in (Act.END, Act.DRAW):  # nothing better: end the turn, or draw to start it
+        if kind in by_kind:
+            return by_kind[kind][0]
+    return legal_actions[0]
+
+
+def _choose_discard(state: GameState, legal_actions: Sequence[Action]) -> Action:
+    def harm(action: Action) -> int:
+        return _CARD_HARM[CARDS[state.looking_at[action.target]].kind]
+
+    return max(legal_actions, key=harm)
+
+
+# --------------------------------------------------------------------------- rules, in order
+
+Choice = Action | None
+ByKind = dict[Act, list[Action]]
+
+
+def _use_token(state: GameState, by_kind: ByKind, rng: random.Random) -> Choice:
+    """Anna takes her extra action at once: it is worth exactly one action either way."""
+    return by_kind[Act.TOKEN_USE][0] if Act.TOKEN_USE in by_kind else None
+
+
+def _spot(state: GameState, by_kind: ByKind, rng: random.Random) -> Choice:
+    """Spot a species this vehicle lacks first, then turn over face-down tokens."""
+    spots = by_kind.get(Act.SPOT)
+    if not spots:
+        return None
+    mask = state.spotted[state.seat]
+    sure = [a for a in spots if _needed_face_up(state, mask, state.token_at[a.target])]
+    return rng.choice(sure or spots)
+
+
+def _look_after_self(state: GameState, by_kind: ByKind, rng: random.Random) -> Choice:
+    seat = state.seat
+    cap = state.game.caps[seat]
+    sam = state.game.guides[seat] == Guide.SAM
+    food_gain = 4 if sam else 2
+    food, fuel = state.food[seat], state.fuel[seat]
+    if Act.REPLENISH in by_kind and (
+        food <= LOW_FOOD or (food + food_gain <= cap and (sam or state.actions_left >= 3))
+    ):
+        return rng.choice(by_kind[Act.REPLENISH])
+    if Act.REFUEL in by_kind and (sam or fuel <= LOW_FUEL + 1):
+        return by_kind[Act.REFUEL][0]
+    return None
+
+
+def _share(state: GameState, by_kind: ByKind, rng: random.Random) -> Choice:
+    """Hand food or fuel from a well-stocked vehicle to a needy one in view: half the gap."""
+    exchanges = by_kind.get(Act.EXCHANGE)
+    if not exchanges:
+        return None
+    best: Action | None = None
+    best_gap = 1
+    for action in exchanges:
+        track = state.food if action.resource == FOOD else state.fuel
+        needy = NEEDY_FOOD if action.resource == FOOD else NEEDY_FUEL
+        receiver, giver = track[action.target], track[action.giver]
+        gap = giver - receiver
+        if receiver > needy or gap < 2 or action.amount != gap // 2:
+            continue
+        if gap > best_gap or (best is not None and gap == best_gap and action < best):
+            best, best_gap = action, gap
+    if best is not None:
+        return best
+    # The half-gap amount may not fit the receiver's track: take the largest that does.
+    for action in sorted(exchanges, key=lambda a: -a.amount):
+        track = state.food if action.resource == FOOD else state.fuel
+        needy = NEEDY_FOOD if action.resource == FOOD else NEEDY_FUEL
+        gap = track[action.giver] - track[action.target]
+        if track[action.target] <= needy and gap >= 2 and 2 * action.amount <= gap:
+            return action
+    return None
+
+
+def _repair(state: GameState, by_kind: ByKind, rng: random.Random) -> Choice:
+    if Act.REPAIR_VEHICLE in by_kind:
+        return by_kind[Act.REPAIR_VEHICLE][0]
+    if Act.REPAIR_GATE in by_kind and (
+        any(state.flat) or state.game.guides[state.seat] == Guide.DAVID
+    ):
+        return by_kind[Act.REPAIR_GATE][0]
+    return None
+
+
+def _extinguish(state: GameState, by_kind: ByKind, rng: random.Random) -> Choice:
+    """Put out fires for free (Jack), or on pieces where animals are still to be found."""
+    fires = by_kind.get(Act.EXTINGUISH)
+    if not fires:
+        return None
+    seat = state.seat
+    if state.game.guides[seat] == Guide.JACK:
+        return fires[0]
+    if state.actions_left < 2:
+        return None
+    board = state.game.board
+    worth = [
+        action
+        for action in fires
+        if any(
+            _wanted_by_team(state, state.token_at[cell])
+            for cell in board.slot_cells[board.slot[action.target]]
+        )
+    ]
+    return rng.choice(worth) if worth else None
+
+
+def _drive(state: GameState, by_kind: ByKind, rng: random.Random) -> Choice:
+    """One step along a cheapest route to where this vehicle is most needed."""
+    moves = by_kind.get(Act.MOVE, [])
+    detour = by_kind.get(Act.DETOUR, [])
+    if not moves and not detour:
+        return None
+    seat = state.seat
+    for goals in _goal_sets(state, seat):
+        first = _first_steps(state, seat, goals)
+        if first is None:
+            continue  # out of reach: try the next kind of goal
+        options = [a for a in moves if a.target in first]
+        if detour and DETOUR_STEP in first:
+            options.extend(detour)
+        return rng.choice(options) if options else None
+    return None
+
+
+def _extra_animal(state: GameState, by_kind: ByKind, rng: random.Random) -> Choice:
+    """With nothing to look for anywhere, put a new animal on the board."""
+    if Act.EXTRA_ANIMAL not in by_kind:
+        return None
+    token_cell = state.token_cell
+    if any(
+        token_cell[token] >= 0 and _wanted_by_team(state, token)
+        for token in range(BUFFALO_TOKEN + 1)
+    ):
+        return None
+    return by_kind[Act.EXTRA_ANIMAL][0]
+
+
+def _influence(state: GameState, by_kind: ByKind, rng: random.Random) -> Choice:
+    """With four actions and nothing better to do, steer the next event card (R-influence)."""
+    return by_kind[Act.INFLUENCE][0] if Act.INFLUENCE in by_kind else None
+
+
+Rule = Callable[[GameState, ByKind, random.Random], Choice]
+_RULES: tuple[Rule, ...] = (
+    _use_token,
+    _spot,
+    _look_after_self,
+    _share,
+    _repair,
+    _extinguish,
+    _drive,
+    _extra_animal,
+    _influence,
+)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _needed_face_up(state: GameState, mask: int, token: int) -> bool:
+    if token == BUFFALO_TOKEN:
+        return not mask & _BUFFALO_BIT
+    return (
+        0 <= token < _ANIMAL_TOKEN_LIMIT
+        and state.face_up[token]
+        and not mask & (1 << ANIMAL_KIND[token])
+    )
+
+
+def _wanted_by(state: GameState, mask: int, token: int) -> bool:
+    """A token this vehicle would spot: face down, or of a species it lacks."""
+    if token == BUFFALO_TOKEN:
+        return not mask & _BUFFALO_BIT
+    if not 0 <= token < _ANIMAL_TOKEN_LIMIT:
+        return False
+    return not state.face_up[token] or not mask & (1 << ANIMAL_KIND[token])
+
+
+def _wanted_by_team(state: GameState, token: int) -> bool:
+    return any(_wanted_by(state, mask, token) for mask in state.spotted)
+
+
+def _goal_sets(state: GameState, seat: int) -> list[set[int]]:
+    """Cells worth driving to, most urgent first: food or fuel when low, a stranded teammate,
+    then the places with a view of an animal this vehicle still needs."""
+    board = state.game.board
+    seers = _geometry(board).seers
+    result: list[set[int]] = []
+    if state.food[seat] <= LOW_FOOD:
+        food_cells = [state.token_cell[t] for t in FOOD_TOKENS if state.token_cell[t] >= 0]
+        result.append(set().union(*(seers[cell] for cell in food_cells)))
+    if state.fuel[seat] <= LOW_FUEL:
+        result.append(set().union(*(seers[cell] for cell in GATE_CELLS)))
+    stranded = [
+        state.vehicle[other]
+        for other in range(len(state.fuel))
+        if other != seat
+        and (
+            (state.fuel[other] == 0 and state.fuel[seat] >= 2)
+            or (state.food[other] <= NEEDY_FOOD and state.food[seat] >= NEEDY_FOOD + 2)
+        )
+    ]
+    if stranded:
+        # Clear view either way (RU-clear-view): the cells it sees, and those that see it.
+        result.append(set().union(*(seers[cell] | set(board.view[cell]) for cell in stranded)))
+    mask = state.spotted[seat]
+    wanted = [
+        cell
+        for token, cell in enumerate(state.token_cell[: BUFFALO_TOKEN + 1])
+        if cell >= 0 and _wanted_by(state, mask, token)
+    ]
+    if wanted:
+        goals = set().union(*(seers[cell] for cell in wanted))
+        if state.game.guides[seat] == Guide.KATE:
+            long_seers = _geometry(board).long_seers
+            goals.update(*(long_seers[cell] for cell in wanted))
+        result.append(goals)
+    return [goals for goals in result if goals]
+
+
+def _first_steps(state: GameState, seat: int, goals: set[int]) -> set[int] | None:
+    """First cells (DETOUR_STEP for the detour) of every cheapest route to the nearest goal;
+    empty when the vehicle is at a goal or cannot afford the first step this turn, None when
+    no goal can be reached at all.
+
+    Dijkstra over the cells this vehicle can drive to, with its own costs.
+    """
+    board = state.game.board
+    start = state.vehicle[seat]
+    if start in goals:
+        return set()
+    guide = state.game.guides[seat]
+    edges = _geometry(board).edges[guide == Guide.DAVID, guide == Guide.SAM]
+    closed = rivers_closed_for(state, seat)
+    left = state.actions_left
+    best: dict[int, int] = {start: 0}
+    firsts: dict[int, set[int]] = {start: set()}
+    queue: list[tuple[int, int]] = [(0, start)]
+    found = -1
+    result: set[int] = set()
+    while queue:
+        dist, cell = heapq.heappop(queue)
+        if dist > best[cell]:
+            continue
+        if found >= 0 and dist > found:
+            break
+        if cell in goals:
+            found = dist
+            result |= firsts[cell]
+            continue
+        for target, cost, label, river in edges[cell]:
+            if river and closed:
+                continue
+            new = dist + cost
+            if cell == start:
+                # A first step the turn cannot pay for leads nowhere now; it still counts
+                # for finding the nearest goal, so the vehicle waits rather than wanders.
+                step = {label} if cost <= left else set()
+            else:
+                step = firsts[cell]
+            old = best.get(target)
+            if old is None or new < old:
+                best[target] = new
+                firsts[target] = set(step)
+                heapq.heappush(queue, (new, target))
+            elif new == old:
+                firsts[target] |= step
+    return result if found >= 0 else None
+
+
+# --------------------------------------------------------------------------- board geometry
+
+#: [cell] -> (target, actions, first-step label, crosses a river) for every way out.
+Edges = tuple[tuple[tuple[int, int, int, bool], ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Geometry:
+    """What the bot looks up on every decision, worked out once per board."""
+
+    seers: tuple[frozenset[int], ...]  # [cell] -> cells whose clear view includes it
+    long_seers: tuple[frozenset[int], ...]  # [cell] -> cells Kate sees it from, on a line
+    edges: dict[tuple[bool, bool], Edges]  # (David, Sam) -> driving graph with their costs
+
+
+_GEOMETRY: dict[int, tuple[Board, _Geometry]] = {}
+
+
+def _geometry(board: Board) -> _Geometry:
+    entry = _GEOMETRY.get(id(board))
+    if entry is not None and entry[0] is board:
+        return entry[1]
+    if len(_GEOMETRY) >= 64:
+        _GEOMETRY.clear()
+    cells = range(len(board.view))
+    seers: list[set[int]] = [set() for _ in cells]
+    long_seers: list[set[int]] = [set() for _ in cells]
+    for viewer in cells:
+        for seen in board.view[viewer]:
+            seers[seen].add(viewer)
+        for seen in board.long_view[viewer]:
+            long_seers[seen].add(viewer)
+    edges = {
+        (david, sam): _edges(board, david=david, sam=sam)
+        for david in (False, True)
+        for sam in (False, True)
+    }
+    geometry = _Geometry(
+        tuple(frozenset(s) for s in seers), tuple(frozenset(s) for s in long_seers), edges
+    )
+    _GEOMETRY[id(board)] = (board, geometry)
+    return geometry
+
+
+def _edges(board: Board, *, david: bool, sam: bool) -> Edges:
+    result = []
+    for cell in range(len(board.view)):
+        out = []
+        for direction in range(6):
+            cost = step_cost(board, cell, direction, through_bushes=david, hills_free=sam)
+            if cost != BLOCKED:
+                target = board.neighbours[cell][direction]
+                river = bool(board.features[cell][direction] & Feature.RIVER)
+                out.append((target, cost, target, river))
+        if cell in GATE_CELLS:
+            other = GATE_CELLS[1] if cell == GATE_CELLS[0] else GATE_CELLS[0]
+            out.append((other, DETOUR_COST, DETOUR_STEP, False))
+        result.append(tuple(out))
+    return tuple(result)

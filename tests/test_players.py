@@ -1,0 +1,172 @@
+"""The computer players: only legal actions, whole games to the end, no endless turns."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+from positions import cell, place, position
+
+from bigfive_tui.assets import seeded_board
+from bigfive_tui.engine.actions import END, FOOD, FUEL, Act, Action, Step
+from bigfive_tui.engine.content import BUFFALO_TOKEN, Difficulty, Guide
+from bigfive_tui.engine.rules import apply_in_place, legal_actions, new_game
+from bigfive_tui.engine.session import make_game
+from bigfive_tui.engine.state import GameState, Phase
+from bigfive_tui.players import POLICIES, Policy, greedy_player, random_player
+
+#: Far more actions than one turn can take without a loop (free actions included).
+TURN_LIMIT = 200
+GAME_LIMIT = 20_000
+
+
+def play(policy: Policy, seed: int, guides: tuple[Guide, ...], level: Difficulty) -> GameState:
+    """A whole game, checking every choice is legal and no turn runs away."""
+    game = make_game(seeded_board(seed), guides, level, (), seed)
+    state, _ = new_game(game)
+    rng = random.Random(seed)
+    log: list[Step] = []
+    total = in_turn = 0
+    turn = state.turn
+    while not state.outcome:
+        legal = legal_actions(state)
+        action = policy(state, legal, rng)
+        assert action in legal, (seed, action)
+        apply_in_place(state, action, log)
+        log.clear()
+        total += 1
+        in_turn = in_turn + 1 if state.turn == turn else 0
+        turn = state.turn
+        assert in_turn < TURN_LIMIT, f"seed {seed}: turn {turn} does not end"
+        assert total < GAME_LIMIT, f"seed {seed}: game does not end"
+    return state
+
+
+CASES = [
+    (seed, tuple(random.Random(seed).sample(list(Guide), 2 + seed % 4)), Difficulty(seed % 3))
+    for seed in range(12)
+]
+
+
+@pytest.mark.parametrize("name", sorted(POLICIES))
+@pytest.mark.parametrize(("seed", "guides", "level"), CASES)
+def test_bots_play_legal_actions_to_the_end(
+    name: str, seed: int, guides: tuple[Guide, ...], level: Difficulty
+) -> None:
+    state = play(POLICIES[name], seed, guides, level)
+    assert state.phase == Phase.OVER
+    assert state.outcome == "won" or state.outcome.startswith("lost:")
+
+
+@pytest.mark.parametrize("name", sorted(POLICIES))
+def test_bots_are_deterministic_given_the_rng(name: str) -> None:
+    guides = (Guide.JACK, Guide.ANNA, Guide.SAM)
+    first = play(POLICIES[name], 7, guides, Difficulty.NORMAL)
+    second = play(POLICIES[name], 7, guides, Difficulty.NORMAL)
+    assert first.key() == second.key()
+
+
+def test_greedy_wins_some_games_where_random_play_wins_none() -> None:
+    wins = Counter(
+        name
+        for name in ("greedy", "random")
+        for seed in range(30)
+        if play(POLICIES[name], seed, (Guide.JACK, Guide.KATE), Difficulty.BEGINNER).outcome
+        == "won"
+    )
+    assert wins["greedy"] >= 5
+    assert wins["greedy"] > wins["random"]
+
+
+def test_players_import_no_ui_code() -> None:
+    code = (
+        "import sys, bigfive_tui.players; "
+        "bad = [m for m in ('rich', 'textual') if m in sys.modules]; "
+        "print(*bad); sys.exit(1 if bad else 0)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+# --------------------------------------------------------------------------- random player
+
+
+def test_random_player_picks_the_kind_first() -> None:
+    """With one end and twenty exchanges, ending is as likely as exchanging."""
+    legal = [END] + [Action(Act.EXCHANGE, 1, amount, 0, FUEL) for amount in range(1, 21)]
+    rng = random.Random(3)
+    state = position()
+    picks = Counter(random_player.choose(state, legal, rng).kind for _ in range(4000))
+    assert 1800 < picks[Act.END] < 2200
+
+
+def test_random_player_takes_the_only_action() -> None:
+    assert random_player.choose(position(), [END], random.Random(1)) == END
+
+
+# --------------------------------------------------------------------------- greedy player
+
+
+def greedy(state: GameState) -> Action:
+    legal = legal_actions(state)
+    action = greedy_player.choose(state, legal, random.Random(0))
+    assert action in legal
+    return action
+
+
+def test_greedy_spots_an_animal_in_view() -> None:
+    state = position(("jack", "kate"), ("s1", "c1"))
+    place(state, BUFFALO_TOKEN, "s2", face_up=True)
+    assert greedy(state) == Action(Act.SPOT, cell(state.game.board, "s2"))
+
+
+def test_greedy_drives_towards_the_nearest_animal() -> None:
+    state = position(("jack", "kate"), ("s1", "c1"))
+    place(state, BUFFALO_TOKEN, "h6", face_up=True)
+    action = greedy(state)
+    assert action.kind == Act.MOVE
+    board = state.game.board
+    start, target, goal = state.vehicle[0], action.target, cell(board, "h6")
+    assert _distance(board, target, goal) < _distance(board, start, goal)
+
+
+def test_greedy_places_an_animal_when_there_is_nothing_to_look_for() -> None:
+    state = position(("jack", "kate"), ("s1", "c1"), actions=4)
+    assert greedy(state).kind == Act.EXTRA_ANIMAL
+
+
+def test_greedy_ends_the_turn_with_nothing_to_do() -> None:
+    state = position(("jack", "kate"), ("s1", "c1"), actions=3)
+    assert greedy(state) == END
+
+
+def test_greedy_takes_food_when_low() -> None:
+    state = position(("jack", "kate"), ("s1", "c1"), food=2)
+    place(state, 16, "s2", face_up=True)
+    assert greedy(state) == Action(Act.REPLENISH, cell(state.game.board, "s2"))
+
+
+def test_greedy_shares_food_with_a_hungry_teammate_in_view() -> None:
+    state = position(("jack", "kate"), ("s1", "s2"))
+    state.food = [7, 1]
+    assert greedy(state) == Action(Act.EXCHANGE, 1, 3, 0, FOOD)
+
+
+def test_greedy_discards_the_worse_card_when_influencing() -> None:
+    from positions import card_of
+
+    from bigfive_tui.engine.content import CardKind
+
+    state = position(("jack", "kate"), ("s1", "c1"), phase=Phase.INFLUENCE)
+    state.looking_at = [card_of(CardKind.GIRAFFE), card_of(CardKind.FIRE)]
+    assert greedy(state) == Action(Act.CHOOSE_DISCARD, 1)
+
+
+def _distance(board: object, a: int, b: int) -> int:
+    from bigfive_tui.engine.board import cell_of
+    from bigfive_tui.engine.hexgrid import distance
+
+    return distance(cell_of(a), cell_of(b))
