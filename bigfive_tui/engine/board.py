@@ -26,6 +26,7 @@ from bigfive_tui.engine.hexgrid import (
     on_board,
     rotate_half_turn,
 )
+from bigfive_tui.engine.movement import BLOCKED, step_cost
 from bigfive_tui.engine.sight import compute_long_view, compute_view
 
 CELL_COUNT = BOARD_SIZE * BOARD_SIZE
@@ -60,16 +61,19 @@ class Board:
     slot: tuple[int, ...]
     slot_cells: tuple[tuple[int, ...], ...]
     neighbours: tuple[tuple[int, ...], ...]  # [cell][direction] -> cell or NO_CELL
-    features: tuple[tuple[Feature, ...], ...]  # [cell][direction]
+    features: tuple[tuple[int, ...], ...]  # [cell][direction]: Feature bits as plain ints
     drivable: tuple[bool, ...]
     hill: tuple[bool, ...]
     space_by_roll: Mapping[tuple[int, int], int]  # (slot, number) -> cell
     view: tuple[tuple[int, ...], ...] = ()  # [cell] -> own space + clear-view neighbours
     long_view: tuple[tuple[int, ...], ...] = ()  # [cell] -> Kate's six straight lines
+    #: [cell] -> every cell with clear view to or from it, itself included (RU-clear-view)
+    mutual_view: tuple[frozenset[int], ...] = ()
 
-    @property
-    def numbered_cells(self) -> tuple[int, ...]:
-        return tuple(i for i, n in enumerate(self.number) if n)
+    numbered_cells: tuple[int, ...] = ()  # cells numbered 1..6, in cell order (set by assemble)
+    #: [cell][mode] -> (target, onto a hill) for every step a vehicle may take, where mode is
+    #: 1 for driving through bushes (David) + 2 when rivers are closed; from movement.step_cost.
+    exits: tuple[tuple[tuple[tuple[int, bool], ...], ...], ...] = ()
 
     def find(self, name: str) -> int | None:
         """A cell by its printed (``♣4``) or typed (``c4``) name."""
@@ -154,15 +158,32 @@ def assemble(
         slot=tuple(slot),
         slot_cells=slot_cells,
         neighbours=neighbours,
-        features=tuple(tuple(f) for f in features),
+        features=tuple(tuple(int(f) for f in edges) for edges in features),
         drivable=tuple(t.drivable for t in terrain),
         hill=tuple(t == Terrain.HILL for t in terrain),
         space_by_roll=space_by_roll,
     )
+    view = tuple(compute_view(board, i) for i in range(CELL_COUNT))
+    mutual: list[set[int]] = [set(cells) for cells in view]
+    for viewer, cells in enumerate(view):
+        for seen in cells:
+            mutual[seen].add(viewer)
     return replace(
         board,
-        view=tuple(compute_view(board, i) for i in range(CELL_COUNT)),
+        mutual_view=tuple(frozenset(cells) for cells in mutual),
+        numbered_cells=tuple(i for i, n in enumerate(number) if n),
+        view=view,
         long_view=tuple(compute_long_view(board, i) for i in range(CELL_COUNT)),
+        exits=tuple(tuple(_exits(board, i, mode) for mode in range(4)) for i in range(CELL_COUNT)),
+    )
+
+
+def _exits(board: Board, cell: int, mode: int) -> tuple[tuple[int, bool], ...]:
+    return tuple(
+        (board.neighbours[cell][direction], board.hill[board.neighbours[cell][direction]])
+        for direction in range(6)
+        if step_cost(board, cell, direction, through_bushes=bool(mode & 1), rivers_closed=mode >= 2)
+        != BLOCKED
     )
 
 

@@ -10,6 +10,8 @@ if TYPE_CHECKING:
     from bigfive_tui.engine.board import Board
 
 BLOCKED = -1
+_BUSH = int(Feature.BUSH)  # plain ints: IntFlag's & runs Python code
+_RIVER = int(Feature.RIVER)
 
 
 def step_cost(
@@ -26,9 +28,9 @@ def step_cost(
     if target < 0 or not board.drivable[target]:
         return BLOCKED
     feature = board.features[origin][direction]
-    if feature & Feature.BUSH and not through_bushes:
+    if feature & _BUSH and not through_bushes:
         return BLOCKED
-    if feature & Feature.RIVER and rivers_closed:
+    if feature & _RIVER and rivers_closed:
         return BLOCKED
     return 2 if board.hill[target] and not hills_free else 1
 

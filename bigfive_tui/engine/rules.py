@@ -24,7 +24,7 @@ from bigfive_tui.engine.actions import (
     Action,
     Step,
 )
-from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
+from bigfive_tui.engine.board import CELL_COUNT, GATE_CELLS, GATE_NAMES
 from bigfive_tui.engine.boardspec import Feature
 from bigfive_tui.engine.content import (
     ALL_SPECIES_MASK,
@@ -48,9 +48,10 @@ from bigfive_tui.engine.content import (
     Guide,
     Species,
 )
-from bigfive_tui.engine.movement import BLOCKED, step_cost
+from bigfive_tui.engine.movement import step_cost
 from bigfive_tui.engine.state import Game, GameState, Phase, empty_state
 
+_BUSH = int(Feature.BUSH)
 X_FACE = 9  # the ten-sided die shows the nine piece symbols (faces 0..8, one per slot) and an X
 ANIMAL_TOKEN_LIMIT = 15
 REPAIR_COST = 3
@@ -83,8 +84,11 @@ def token_name(token: int) -> str:
     return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
 
 
+_GUIDE_TITLES = tuple(guide.title for guide in Guide)
+
+
 def guide_name(state: GameState, seat: int) -> str:
-    return state.game.guides[seat].title
+    return _GUIDE_TITLES[state.game.guides[seat]]
 
 
 def _seat_of(state: GameState, guide: Guide) -> int:
@@ -126,11 +130,13 @@ def _roll(state: GameState, log: Log, purpose: str) -> tuple[int, int]:
 
 def _free_numbered_cells(state: GameState, burning_ok: bool) -> list[int]:
     board = state.game.board
-    return [
-        cell
-        for cell in board.numbered_cells
-        if state.token_at[cell] == NO_TOKEN and (burning_ok or not state.burning(board.slot[cell]))
-    ]
+    token_at = state.token_at
+    free = [cell for cell in board.numbered_cells if token_at[cell] == NO_TOKEN]
+    if burning_ok or not free:
+        return free
+    slot = board.slot
+    burning = {slot[cell] for cell, count in enumerate(state.fires) if count}
+    return [cell for cell in free if slot[cell] not in burning]
 
 
 def _put_token(state: GameState, token: int, cell: int) -> None:
@@ -184,7 +190,7 @@ def _place_fire(state: GameState, log: Log, rule: str) -> None:
                     f"{board.names[other]} out of the game.",
                 )
             )
-    _check_end(state, log)
+    _check_species(state, log)
     if state.outcome:
         return  # RU-end-check: a loss stops the card at once
     buffalo_cell = state.token_cell[BUFFALO_TOKEN]
@@ -226,6 +232,7 @@ def _place_animal(state: GameState, log: Log, rule: str) -> None:
                     f"fire: {token_name(token)} flees out of the game.",
                 )
             )
+            _check_species(state, log)
             return
         _put_token(state, token, cell)
         state.face_up[token] = False
@@ -430,7 +437,7 @@ def _begin_turn(state: GameState, log: Log) -> None:
     state.actions_left = BASE_ACTIONS
     name = guide_name(state, seat)
     log.append(Step("R-turn-order", "turn", f"Turn {state.turn}: {name}."))
-    for card, owner in list(state.lasting):
+    for card, owner in list(state.lasting) if state.lasting else ():
         if CARDS[card].kind == CardKind.RAIN and owner == seat:
             state.lasting.remove((card, owner))
             state.discard.append(card)
@@ -438,8 +445,7 @@ def _begin_turn(state: GameState, log: Log) -> None:
     if state.flat[seat] == 1:
         state.flat[seat] = 2
         log.append(Step("RU-flat-tyre", "effect", f"{name}'s flat tyre can now be repaired."))
-    anna = _seat_of(state, Guide.ANNA)
-    if state.token_holder == seat and seat != anna:
+    if state.token_holder == seat and seat != _seat_of(state, Guide.ANNA):
         state.actions_left += 1
         log.append(
             Step("R-anna-token", "ability", f"{name} uses Anna's extra-action token: +1 action.")
@@ -564,12 +570,11 @@ def _resolve_card(state: GameState, log: Log, card_id: int) -> None:
 
 def _end_turn(state: GameState, log: Log) -> None:
     seat = state.seat
-    for card, owner in list(state.lasting):
+    for card, owner in list(state.lasting) if state.lasting else ():
         if CARDS[card].kind == CardKind.HIPPOS and owner == seat:
             state.lasting.remove((card, owner))
             state.discard.append(card)
-    anna = _seat_of(state, Guide.ANNA)
-    if state.token_holder == seat and seat != anna:
+    if state.token_holder == seat and seat != (anna := _seat_of(state, Guide.ANNA)):
         state.token_holder = anna
         log.append(Step("R-anna-token", "ability", "The extra-action token goes back to Anna."))
     state.token_spent = False
@@ -598,7 +603,7 @@ def _check_end(state: GameState, log: Log) -> None:
     """RU-end-check: called after every change; the first condition met ends the game."""
     if state.outcome:
         return
-    for seat, food in enumerate(state.food):
+    for seat, food in enumerate(state.food) if min(state.food) <= 0 else ():
         if food <= 0:
             _finish(
                 state,
@@ -606,19 +611,6 @@ def _check_end(state: GameState, log: Log) -> None:
                 "lost:food",
                 "R-end-food",
                 f"{guide_name(state, seat)} has run out of food. The safari is lost.",
-            )
-            return
-    for species in SPECIES_WITH_THREE:
-        if species_discarded(state, species) == 3 and any(
-            not mask & (1 << species) for mask in state.spotted
-        ):
-            _finish(
-                state,
-                log,
-                f"lost:species:{species.name.lower()}",
-                "R-end-species",
-                f"All three {species.name.lower()} tokens are gone while a guide still "
-                "needs one. The safari is lost.",
             )
             return
     if is_stuck(state):
@@ -630,7 +622,7 @@ def _check_end(state: GameState, log: Log) -> None:
             "No vehicle can move and nobody can help: the safari is lost.",
         )
         return
-    if all(mask == ALL_SPECIES_MASK for mask in state.spotted):
+    if min(state.spotted) == ALL_SPECIES_MASK:
         _finish(state, log, "won", "R-end-win", "Every vehicle has spotted the Big Five. You win!")
 
 
@@ -638,8 +630,9 @@ def is_stuck(state: GameState) -> bool:
     """RU-stuck: no vehicle can move, and no guide can act to change that."""
     fuel, flat = state.fuel, state.flat
     seats = range(len(fuel))
-    if any(fuel[s] and not flat[s] for s in seats):
-        return False
+    for seat in seats:
+        if fuel[seat] and not flat[seat]:
+            return False
     if not any(fuel):
         return True  # every vehicle out of fuel at once: the books' own case
     view = state.game.board.view
@@ -655,6 +648,27 @@ def is_stuck(state: GameState) -> bool:
         any(GATE_CELLS[gate] in view[cell] for cell in state.vehicle)
         for gate in state.broken_gates()
     )
+
+
+def _check_species(state: GameState, log: Log) -> None:
+    """R-end-species, checked right after animals leave the game (the only way it can arise)."""
+    if state.outcome:
+        return
+    gone = [0, 0, 0, 0, 0, 0]  # discarded tokens per species; monkeys (-1) land in [5]
+    for token in state.discarded:
+        gone[ANIMAL_KIND[token]] += 1
+    for species in SPECIES_WITH_THREE:
+        if gone[species] == 3 and any(not mask & (1 << species) for mask in state.spotted):
+            name = species.name.lower()
+            _finish(
+                state,
+                log,
+                f"lost:species:{name}",
+                "R-end-species",
+                f"All three {name} "
+                "tokens are gone while a guide still needs one. The safari is lost.",
+            )
+            return
 
 
 def _finish(state: GameState, log: Log, outcome: str, rule: str, text: str) -> None:
@@ -709,13 +723,15 @@ def spot_targets(state: GameState, seat: int) -> list[int]:
 
 def vehicles_in_view(state: GameState, seat: int) -> list[int]:
     """Other seats whose vehicles share clear view with this one (RU-clear-view)."""
-    view = state.game.board.view
-    here = state.vehicle[seat]
-    return [
-        other
-        for other, cell in enumerate(state.vehicle)
-        if other != seat and (cell in view[here] or here in view[cell])
-    ]
+    sight = state.game.board.mutual_view[state.vehicle[seat]]
+    return [other for other, cell in enumerate(state.vehicle) if other != seat and cell in sight]
+
+
+#: Per-cell actions made once; building NamedTuples is a visible cost in legal_actions.
+MOVES = tuple(Action(Act.MOVE, cell) for cell in range(CELL_COUNT))
+_REPLENISH = tuple(Action(Act.REPLENISH, cell) for cell in range(CELL_COUNT))
+_SPOT = tuple(Action(Act.SPOT, cell) for cell in range(CELL_COUNT))
+_EXTINGUISH = tuple(Action(Act.EXTINGUISH, cell) for cell in range(CELL_COUNT))
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -733,35 +749,36 @@ def legal_actions(state: GameState) -> list[Action]:
     left = state.actions_left
     view = board.view[here]
     actions = [END]
-    if can_drive(state, seat):
-        neighbours = board.neighbours[here]
-        for direction in range(6):
-            cost = move_cost(state, seat, direction)
-            if cost != BLOCKED and cost <= left:
-                actions.append(Action(Act.MOVE, neighbours[direction]))
+    if state.fuel[seat] > 0 and not state.flat[seat]:
+        closed = bool(state.lasting) and rivers_closed_for(state, seat)
+        mode = (guide == Guide.DAVID) + 2 * closed
+        hill_cost = 1 if guide == Guide.SAM else 2
+        for target, onto_hill in board.exits[here][mode]:
+            if (hill_cost if onto_hill else 1) <= left:
+                actions.append(MOVES[target])
         if here in GATE_CELLS and left >= DETOUR_COST:
             actions.append(DETOUR)
     supply_cost = 0 if guide == Guide.SAM else 1
     if (
         state.fuel[seat] < state.game.caps[seat]
         and left >= supply_cost
-        and any(cell in view for cell in GATE_CELLS)
+        and (GATE_CELLS[0] in view or GATE_CELLS[1] in view)
     ):
         actions.append(REFUEL)
     if state.food[seat] < state.game.caps[seat] and left >= supply_cost:
         for token in FOOD_TOKENS:
             cell = state.token_cell[token]
             if cell >= 0 and cell in view:
-                actions.append(Action(Act.REPLENISH, cell))
+                actions.append(_REPLENISH[cell])
     if left >= (0 if guide == Guide.KATE else 1):
-        actions.extend(Action(Act.SPOT, cell) for cell in spot_targets(state, seat))
+        actions.extend([_SPOT[cell] for cell in spot_targets(state, seat)])
     if left >= (0 if guide == Guide.JACK else 1):
         fires = state.fires
-        actions.extend(Action(Act.EXTINGUISH, cell) for cell in view if fires[cell])
+        actions.extend([_EXTINGUISH[cell] for cell in view if fires[cell]])
     repair_cost = 0 if guide == Guide.DAVID else REPAIR_COST
     if left >= repair_cost:
-        broken = state.broken_gates()
-        if not broken:
+        broken = state.broken_gates() if state.lasting else []
+        if not broken and 2 in state.flat:
             for other in [seat, *vehicles_in_view(state, seat)]:
                 if state.flat[other] == 2:
                     actions.append(Action(Act.REPAIR_VEHICLE, other))
@@ -783,25 +800,42 @@ def legal_actions(state: GameState) -> list[Action]:
     return actions
 
 
+#: Every exchange action, made once: [giver][receiver][resource][amount - 1].
+_EXCHANGES = tuple(
+    tuple(
+        tuple(
+            tuple(Action(Act.EXCHANGE, receiver, n, giver, resource) for n in range(1, 11))
+            for resource in (FUEL, FOOD)
+        )
+        for receiver in range(5)
+    )
+    for giver in range(5)
+)
+
+
 def _exchanges(state: GameState) -> list[Action]:
-    view = state.game.board.view
+    mutual = state.game.board.mutual_view
     cells = state.vehicle
-    caps = state.game.caps
-    result: list[Action] = []
     seats = range(len(cells))
-    for giver in seats:
-        for receiver in seats:
-            if giver == receiver:
-                continue
-            a, b = cells[giver], cells[receiver]
-            if not (b in view[a] or a in view[b]):
-                continue
-            for resource, track, keep in ((FUEL, state.fuel, 0), (FOOD, state.food, 1)):
-                most = min(track[giver] - keep, caps[receiver] - track[receiver])
-                result.extend(
-                    Action(Act.EXCHANGE, receiver, amount, giver, resource)
-                    for amount in range(1, most + 1)
-                )
+    pairs = [
+        (giver, receiver)
+        for giver in seats
+        for receiver in seats
+        if giver != receiver and cells[receiver] in mutual[cells[giver]]
+    ]
+    if not pairs:
+        return []
+    caps = state.game.caps
+    fuel, food = state.fuel, state.food
+    result: list[Action] = []
+    for giver, receiver in pairs:
+        table = _EXCHANGES[giver][receiver]
+        most = min(fuel[giver], caps[receiver] - fuel[receiver])
+        if most > 0:
+            result.extend(table[FUEL][:most])
+        most = min(food[giver] - 1, caps[receiver] - food[receiver])
+        if most > 0:
+            result.extend(table[FOOD][:most])
     return result
 
 
@@ -827,15 +861,17 @@ def apply_in_place(state: GameState, action: Action, log: Log) -> None:
 
 def _do(state: GameState, action: Action, log: Log) -> None:
     kind = action.kind
+    if kind == Act.DRAW:  # draw and end are half of all actions: no prologue for them
+        _draw(state, log)
+        return
+    if kind == Act.END:
+        _end_turn(state, log)
+        return
     seat = state.seat
     name = guide_name(state, seat)
     board = state.game.board
     guide = state.game.guides[seat]
-    if kind == Act.DRAW:
-        _draw(state, log)
-    elif kind == Act.END:
-        _end_turn(state, log)
-    elif kind == Act.MOVE:
+    if kind == Act.MOVE:
         direction = board.neighbours[state.vehicle[seat]].index(action.target)
         cost = move_cost(state, seat, direction)
         old_slot = board.slot[state.vehicle[seat]]
@@ -845,7 +881,7 @@ def _do(state: GameState, action: Action, log: Log) -> None:
         rule = "R-move-hill" if board.hill[action.target] else "R-move"
         if board.hill[action.target] and guide == Guide.SAM:
             rule = "R-sam-hill"
-        elif crossing & Feature.BUSH:
+        elif crossing & _BUSH:
             rule = "R-david-bushes"
         log.append(
             Step(
