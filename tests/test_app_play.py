@@ -19,6 +19,8 @@ from bigfive_tui.app.screens.dialogs import (
     ExchangeDialog,
     HandOverScreen,
 )
+from bigfive_tui.app.screens.steps import StepsScreen
+from bigfive_tui.engine.actions import Act, Action
 from bigfive_tui.engine.content import Species
 from bigfive_tui.engine.state import Phase
 
@@ -318,3 +320,29 @@ async def test_action_bar_entries_are_clickable():
         await pilot.press("enter")
         await pilot.pause()
         assert session.state.actions_left == 3
+
+
+async def test_debug_mode_steps_through_the_rule_resolution():
+    session = two_guides(tokens={"★5": "lion"})
+    app = make_app(session, step_through=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game_screen(app).play(Action(Act.SPOT, session.game.board.find("★5") or 0))
+        await pilot.pause()
+        steps = app.screen
+        assert isinstance(steps, StepsScreen)
+        assert [s.rule for s in steps.steps] == ["RU-kate-free", "R-spot-flip", "R-spot-take"]
+        assert "looks for the animal" in str(steps.query_one("#steps-happened").render())
+        await pilot.press("right")
+        assert steps.index == 1
+        assert "R-spot-flip:" in str(steps.query_one("#steps-rule").render())
+        await pilot.press("left")
+        assert steps.index == 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, StepsScreen)
+        await pilot.press("f12")  # debug mode off: the next action is not stepped through
+        await pilot.press("m", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, StepsScreen)
+        assert session.log[-1].rule in ("R-move", "R-move-hill")

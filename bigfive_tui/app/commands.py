@@ -22,6 +22,11 @@ class GameCommands(Provider):
             ("Undo", app.action_undo, "Take back the last action (as far as the rules allow)"),
             ("Rules", app.action_rules, "Read the rules"),
             ("Help: keys", app.action_help, "Show the keys"),
+            (
+                "Debug mode (on/off)",
+                app.action_toggle_debug,
+                "Step through the rule resolution of every action (F12)",
+            ),
         ]
         for name in sorted(app.available_themes):
             commands.append(

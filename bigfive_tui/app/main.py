@@ -59,6 +59,7 @@ class BigFiveApp(App[None]):
         card_pause: bool = True,
         cursor_blink: bool = True,
         autosave: bool = True,
+        step_through: bool = False,
     ) -> None:
         super().__init__()
         for custom in THEMES:
@@ -71,6 +72,7 @@ class BigFiveApp(App[None]):
         self.card_pause = card_pause
         self.cursor_blink = cursor_blink
         self.autosave_enabled = autosave
+        self.step_through = step_through
 
     def on_mount(self) -> None:
         if self.session is not None:
@@ -100,6 +102,7 @@ class BigFiveApp(App[None]):
                 self.computer_seats,
                 computer_delay=self.computer_delay,
                 card_pause=self.card_pause,
+                step_through=self.step_through,
             )
         )
         self._autosave()
@@ -210,6 +213,16 @@ class BigFiveApp(App[None]):
             game.action_help()
         else:
             self.push_screen(HelpScreen(), lambda r: self.action_rules() if r == "rules" else None)
+
+    def action_toggle_debug(self) -> None:
+        """Debug mode: step through each action's rule steps (kept for the next games too)."""
+        game = self._game_screen()
+        if game is None:
+            self.step_through = not self.step_through
+            self.notify(f"Debug mode {'on' if self.step_through else 'off'}.")
+            return
+        game.action_toggle_debug()
+        self.step_through = game.step_through
 
     def action_undo(self) -> None:
         game = self._game_screen()

@@ -12,6 +12,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--theme", default=None, help="a Textual theme name (default: savanna; try textual-light)"
     )
     parser.add_argument(
+        "--debug",
+        action="store_true",
+        help="debug mode: step through the rule resolution of every action (F12 toggles it)",
+    )
+    parser.add_argument(
         "--data-dir",
         metavar="DIR",
         help="where autosave and saves live (default: the user data folder; "
@@ -44,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
         computer_seats=computer,
         seed=args.seed,
         theme=args.theme or DEFAULT_THEME,
+        step_through=args.debug,
     )
     if app.theme != (args.theme or DEFAULT_THEME):
         print(f"bigfive: unknown theme {args.theme!r}")

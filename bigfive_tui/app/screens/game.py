@@ -35,6 +35,7 @@ from bigfive_tui.app.screens.dialogs import (
     ExchangeDialog,
     HandOverScreen,
 )
+from bigfive_tui.app.screens.steps import StepsScreen
 from bigfive_tui.engine.actions import END, Act, Action, Step
 from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
 from bigfive_tui.engine.content import CARDS, Guide
@@ -69,6 +70,7 @@ class GameScreen(Screen[None]):
         ],
         Binding("u", "undo", "Undo"),
         Binding("v", "sight", "Line of sight"),
+        Binding("f12", "toggle_debug", "Debug", show=False),
         Binding("escape", "cancel", "Cancel", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("f1", "app.rules", "Rules"),
@@ -84,9 +86,11 @@ class GameScreen(Screen[None]):
         *,
         computer_delay: float = 0.7,
         card_pause: bool = True,
+        step_through: bool = False,
     ) -> None:
         super().__init__()
         self.session = session
+        self.step_through = step_through
         self.computer_seats = computer_seats
         self.computer_delay = computer_delay
         self.card_pause = card_pause
@@ -246,6 +250,13 @@ class GameScreen(Screen[None]):
     def _after_play(self, action: Action, steps: list[Step]) -> None:
         self.refresh_view()
         self.post_message(GameChanged())
+        if self.step_through and steps:
+            title = f"Debug: {self.session.texts[-1]} - how the rules resolve it"
+            self._open(StepsScreen(title, steps), lambda _: self._after_steps(action))
+            return
+        self._after_steps(action)
+
+    def _after_steps(self, action: Action) -> None:
         if action.kind == Act.DRAW and self.card_pause and self.human_turn:
             card, effects = drawn_card(self.session.log)
             self._open(
@@ -264,6 +275,15 @@ class GameScreen(Screen[None]):
             return False
         self._after_play(action, steps)
         return True
+
+    def action_toggle_debug(self) -> None:
+        """Debug mode: after each action, step through its rule resolution."""
+        self.step_through = not self.step_through
+        self.notify(
+            "Debug mode on: each action's rule steps are shown one by one."
+            if self.step_through
+            else "Debug mode off."
+        )
 
     def _leave_modes(self) -> None:
         board = self.query_one(BoardView)
