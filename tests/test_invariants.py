@@ -365,6 +365,9 @@ def expected_exchanges(state: GameState) -> set[Action]:
 def check_legal(state: GameState) -> None:
     listed = legal_actions(state)
     assert len(listed) == len(set(listed)), "an action is listed twice"
+    kinds = [action.kind for action in listed]
+    runs = [kind for i, kind in enumerate(kinds) if i == 0 or kind != kinds[i - 1]]
+    assert len(runs) == len(set(runs)), "the actions of one kind are not listed together"
     legal = set(listed)
     expected = expected_legal(state)
     assert legal == expected, (

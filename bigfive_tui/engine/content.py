@@ -89,10 +89,35 @@ START_MARK_BY_DIFFICULTY = (7, 6, 5)  # RU-tracks
 TRACK_CAP = 8
 SAM_TRACK_CAP = 10
 BASE_ACTIONS = 4
+REPAIR_COST = 3  # R-repair-vehicle, R-repair-gate
 
 
 def track_cap(guide: Guide) -> int:
     return SAM_TRACK_CAP if guide == Guide.SAM else TRACK_CAP
+
+
+class Costs(NamedTuple):
+    """What actions cost a guide: the abilities that change costs, in one place."""
+
+    hill_move: int  # driving onto a hill (R-move-hill; Sam 1, R-sam-hill)
+    supply: int  # refuelling or taking food (Sam 0, R-sam-free)
+    food_gain: int  # food from a food token (Sam 4, R-sam-food)
+    spot: int  # spotting (Kate 0, R-kate-spot)
+    extinguish: int  # one fire marker (Jack 0, R-jack-extinguish)
+    repair: int  # a vehicle or a gate (David 0, R-david-repair)
+    through_bushes: bool  # driving through bushes (David, R-david-bushes)
+
+
+def costs_of(guide: Guide) -> Costs:
+    return Costs(
+        hill_move=1 if guide == Guide.SAM else 2,
+        supply=0 if guide == Guide.SAM else 1,
+        food_gain=4 if guide == Guide.SAM else 2,
+        spot=0 if guide == Guide.KATE else 1,
+        extinguish=0 if guide == Guide.JACK else 1,
+        repair=0 if guide == Guide.DAVID else REPAIR_COST,
+        through_bushes=guide == Guide.DAVID,
+    )
 
 
 class CardKind(IntEnum):

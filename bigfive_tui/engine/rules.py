@@ -54,7 +54,6 @@ from bigfive_tui.engine.state import Game, GameState, Phase, empty_state
 _BUSH = int(Feature.BUSH)
 X_FACE = 9  # the ten-sided die shows the nine piece symbols (faces 0..8, one per slot) and an X
 ANIMAL_TOKEN_LIMIT = 15
-REPAIR_COST = 3
 DETOUR_COST = 3
 INFLUENCE_COST = 4
 EXTRA_ANIMAL_COST = 4
@@ -93,10 +92,6 @@ def guide_name(state: GameState, seat: int) -> str:
 
 def _seat_of(state: GameState, guide: Guide) -> int:
     return state.game.seat_of(guide)
-
-
-def _cost_for(state: GameState, seat: int, base: int, free_for: Guide) -> int:
-    return 0 if state.game.guides[seat] == free_for else base
 
 
 def _species_of(token: int) -> int:
@@ -689,13 +684,13 @@ def can_drive(state: GameState, seat: int) -> bool:
 
 
 def move_cost(state: GameState, seat: int, direction: int) -> int:
-    guide = state.game.guides[seat]
+    costs = state.game.costs[seat]
     return step_cost(
         state.game.board,
         state.vehicle[seat],
         direction,
-        through_bushes=guide == Guide.DAVID,
-        hills_free=guide == Guide.SAM,
+        through_bushes=costs.through_bushes,
+        hills_free=costs.hill_move == 1,
         rivers_closed=rivers_closed_for(state, seat),
     )
 
@@ -735,6 +730,8 @@ _EXTINGUISH = tuple(Action(Act.EXTINGUISH, cell) for cell in range(CELL_COUNT))
 
 
 def legal_actions(state: GameState) -> list[Action]:
+    """Every action the current guide may take now, the actions of each kind listed together
+    (the random player relies on that to pick a kind first)."""
     phase = state.phase
     if phase == Phase.DRAW:
         return [DRAW, *_exchanges(state)]  # RU-exchange: also before the card
@@ -749,16 +746,17 @@ def legal_actions(state: GameState) -> list[Action]:
     left = state.actions_left
     view = board.view[here]
     actions = [END]
+    costs = state.game.costs[seat]
     if state.fuel[seat] > 0 and not state.flat[seat]:
         closed = bool(state.lasting) and rivers_closed_for(state, seat)
-        mode = (guide == Guide.DAVID) + 2 * closed
-        hill_cost = 1 if guide == Guide.SAM else 2
+        mode = costs.through_bushes + 2 * closed
+        hill_cost = costs.hill_move
         for target, onto_hill in board.exits[here][mode]:
             if (hill_cost if onto_hill else 1) <= left:
                 actions.append(MOVES[target])
         if here in GATE_CELLS and left >= DETOUR_COST:
             actions.append(DETOUR)
-    supply_cost = 0 if guide == Guide.SAM else 1
+    supply_cost = costs.supply
     if (
         state.fuel[seat] < state.game.caps[seat]
         and left >= supply_cost
@@ -770,13 +768,12 @@ def legal_actions(state: GameState) -> list[Action]:
             cell = state.token_cell[token]
             if cell >= 0 and cell in view:
                 actions.append(_REPLENISH[cell])
-    if left >= (0 if guide == Guide.KATE else 1):
+    if left >= costs.spot:
         actions.extend([_SPOT[cell] for cell in spot_targets(state, seat)])
-    if left >= (0 if guide == Guide.JACK else 1):
+    if left >= costs.extinguish:
         fires = state.fires
         actions.extend([_EXTINGUISH[cell] for cell in view if fires[cell]])
-    repair_cost = 0 if guide == Guide.DAVID else REPAIR_COST
-    if left >= repair_cost:
+    if left >= costs.repair:
         broken = state.broken_gates() if state.lasting else []
         if not broken and 2 in state.flat:
             for other in [seat, *vehicles_in_view(state, seat)]:
@@ -907,14 +904,14 @@ def _do(state: GameState, action: Action, log: Log) -> None:
         if guide == Guide.JACK:
             _jack_sweeps(state, log)
     elif kind == Act.REFUEL:
-        cost = _cost_for(state, seat, 1, Guide.SAM)
+        cost = state.game.costs[seat].supply
         state.actions_left -= cost
         state.fuel[seat] = state.game.caps[seat]
         rule = "R-sam-free" if cost == 0 else "R-refuel"
         log.append(Step(rule, "action", f"{name} refuels to {state.fuel[seat]}."))
     elif kind == Act.REPLENISH:
-        cost = _cost_for(state, seat, 1, Guide.SAM)
-        gain = 4 if guide == Guide.SAM else 2
+        cost = state.game.costs[seat].supply
+        gain = state.game.costs[seat].food_gain
         state.actions_left -= cost
         state.food[seat] = min(state.game.caps[seat], state.food[seat] + gain)
         rule = "R-sam-food" if guide == Guide.SAM else "R-replenish"
@@ -923,14 +920,14 @@ def _do(state: GameState, action: Action, log: Log) -> None:
     elif kind == Act.SPOT:
         _spot(state, log, action.target)
     elif kind == Act.EXTINGUISH:
-        cost = _cost_for(state, seat, 1, Guide.JACK)
+        cost = state.game.costs[seat].extinguish
         state.actions_left -= cost
         state.fires[action.target] -= 1
         state.fire_supply += 1
         rule = "R-jack-extinguish" if cost == 0 else "R-extinguish"
         log.append(Step(rule, "action", f"{name} puts out a fire on {board.names[action.target]}."))
     elif kind == Act.REPAIR_VEHICLE:
-        cost = _cost_for(state, seat, REPAIR_COST, Guide.DAVID)
+        cost = state.game.costs[seat].repair
         state.actions_left -= cost
         target = action.target
         state.flat[target] = 0
@@ -941,7 +938,7 @@ def _do(state: GameState, action: Action, log: Log) -> None:
         rule = "R-david-repair" if cost == 0 else "R-repair-vehicle"
         log.append(Step(rule, "action", f"{name} repairs {guide_name(state, target)}'s tyre."))
     elif kind == Act.REPAIR_GATE:
-        cost = _cost_for(state, seat, REPAIR_COST, Guide.DAVID)
+        cost = state.game.costs[seat].repair
         state.actions_left -= cost
         for card, owner in list(state.lasting):
             if CARDS[card].kind == CardKind.BROKEN_GATE and owner == action.target:
@@ -1018,7 +1015,7 @@ def _spot(state: GameState, log: Log, cell: int) -> None:
     seat = state.seat
     name = guide_name(state, seat)
     board = state.game.board
-    cost = _cost_for(state, seat, 1, Guide.KATE)
+    cost = state.game.costs[seat].spot
     state.actions_left -= cost
     token = state.token_at[cell]
     far = cell not in board.view[state.vehicle[seat]]
@@ -1069,11 +1066,15 @@ def why_not_kind(state: GameState, kind: Act) -> str | None:
         return why_illegal(state, Action(kind))
     name = guide_name(state, seat)
     what = f"{name} cannot {_KIND_WORDS.get(kind, 'do that')}"
-    free = {Act.SPOT: Guide.KATE, Act.EXTINGUISH: Guide.JACK, Act.REPAIR_VEHICLE: Guide.DAVID,
-            Act.REPAIR_GATE: Guide.DAVID}  # fmt: skip
-    if kind in free:
-        base = REPAIR_COST if kind in (Act.REPAIR_VEHICLE, Act.REPAIR_GATE) else 1
-        cost = 0 if state.game.guides[seat] == free[kind] else base
+    costs = state.game.costs[seat]
+    cost_of = {
+        Act.SPOT: costs.spot,
+        Act.EXTINGUISH: costs.extinguish,
+        Act.REPAIR_VEHICLE: costs.repair,
+        Act.REPAIR_GATE: costs.repair,
+    }
+    if kind in cost_of:
+        cost = cost_of[kind]
         if cost > state.actions_left:
             return f"{name} has {state.actions_left} action(s) left; that costs {cost}."
     if kind == Act.MOVE:
@@ -1164,7 +1165,7 @@ def why_illegal(state: GameState, action: Action) -> str:
         if not board.drivable[target]:
             return f"Vehicles cannot enter {terrain.name.lower().replace('_', ' ')} spaces."
         feature = board.features[here][direction]
-        if feature & Feature.BUSH and guide != Guide.DAVID:
+        if feature & Feature.BUSH and not state.game.costs[seat].through_bushes:
             return "Bushes block the way (only David drives through bushes)."
         if feature & Feature.RIVER and rivers_closed_for(state, seat):
             return "The river cannot be crossed now (heavy rain or hippos)."
@@ -1175,7 +1176,7 @@ def why_illegal(state: GameState, action: Action) -> str:
         track = state.fuel if kind == Act.REFUEL else state.food
         if track[seat] >= state.game.caps[seat]:
             return f"{name}'s {'fuel' if kind == Act.REFUEL else 'food'} track is already full."
-        cost = 0 if guide == Guide.SAM else 1
+        cost = state.game.costs[seat].supply
         doing = "refuelling" if kind == Act.REFUEL else "taking food"
         if short(cost, doing):
             return short(cost, doing) or ""
@@ -1183,7 +1184,7 @@ def why_illegal(state: GameState, action: Action) -> str:
             return "Refuelling needs clear view of a park entrance token (on it or next to it)."
         return "Taking food needs clear view of a food token (on it or next to it)."
     if kind == Act.SPOT:
-        cost = 0 if guide == Guide.KATE else 1
+        cost = state.game.costs[seat].spot
         token = state.token_at[action.target] if 0 <= action.target < len(board.names) else -1
         if (token == BUFFALO_TOKEN or _is_animal(token)) and state.face_up[token]:
             species = _species_of(token)
@@ -1193,10 +1194,10 @@ def why_illegal(state: GameState, action: Action) -> str:
             "There is no animal there that this vehicle can spot with clear view."
         )
     if kind == Act.EXTINGUISH:
-        cost = 0 if guide == Guide.JACK else 1
+        cost = state.game.costs[seat].extinguish
         return short(cost, "extinguishing") or "There is no fire there in clear view."
     if kind in (Act.REPAIR_VEHICLE, Act.REPAIR_GATE):
-        cost = 0 if guide == Guide.DAVID else REPAIR_COST
+        cost = state.game.costs[seat].repair
         if kind == Act.REPAIR_VEHICLE and state.broken_gates():
             return "No vehicle can be repaired while a gate is broken."
         if kind == Act.REPAIR_VEHICLE and 0 <= action.target < len(state.flat):

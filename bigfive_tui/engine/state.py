@@ -12,11 +12,23 @@ from bigfive_tui.engine.content import (
     FIRE_MARKERS,
     TOKEN_COUNT,
     CardKind,
+    Costs,
     Difficulty,
     Guide,
     Species,
+    costs_of,
     track_cap,
 )
+
+
+def _cards_of(kind: CardKind) -> frozenset[int]:
+    return frozenset(i for i, card in enumerate(CARDS) if card.kind == kind)
+
+
+#: Card ids by kind, for the lasting-effect tests that run on every legal-action query.
+RAIN_CARDS = _cards_of(CardKind.RAIN)
+HIPPO_CARDS = _cards_of(CardKind.HIPPOS)
+GATE_CARDS = _cards_of(CardKind.BROKEN_GATE)
 
 
 class Phase(IntEnum):
@@ -36,10 +48,12 @@ class Game:
     removed_species: tuple[Species, ...] = ()
     seed: int = 0
     caps: tuple[int, ...] = field(default=())
+    costs: tuple[Costs, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         if not self.caps:
             object.__setattr__(self, "caps", tuple(track_cap(g) for g in self.guides))
+        object.__setattr__(self, "costs", tuple(costs_of(g) for g in self.guides))
 
     def seat_of(self, guide: Guide) -> int:
         return self.guides.index(guide) if guide in self.guides else -1
@@ -164,15 +178,13 @@ class GameState:
         return self.phase == Phase.OVER
 
     def rain(self) -> bool:
-        return any(CARDS[card].kind == CardKind.RAIN for card, _ in self.lasting)
+        return any(card in RAIN_CARDS for card, _ in self.lasting)
 
     def hippos(self, seat: int) -> bool:
-        return any(
-            CARDS[card].kind == CardKind.HIPPOS and owner == seat for card, owner in self.lasting
-        )
+        return any(card in HIPPO_CARDS and owner == seat for card, owner in self.lasting)
 
     def broken_gates(self) -> list[int]:
-        return [owner for card, owner in self.lasting if CARDS[card].kind == CardKind.BROKEN_GATE]
+        return [owner for card, owner in self.lasting if card in GATE_CARDS]
 
     def burning(self, slot: int) -> bool:
         fires = self.fires

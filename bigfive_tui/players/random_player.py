@@ -16,15 +16,13 @@ from bigfive_tui.engine.state import GameState
 
 def choose(state: GameState, legal_actions: Sequence[Action], rng: random.Random) -> Action:
     """One of ``legal_actions`` (which must not be empty), chosen with ``rng`` only."""
-    if len(legal_actions) == 1:
+    count = len(legal_actions)
+    if count == 1:
         return legal_actions[0]
-    by_kind: dict[int, list[Action]] = {}
-    for action in legal_actions:
-        group = by_kind.get(action.kind)
-        if group is None:
-            by_kind[action.kind] = [action]
-        else:
-            group.append(action)
-    kinds = list(by_kind.values())
-    group = kinds[rng.randrange(len(kinds))]
-    return group[rng.randrange(len(group))] if len(group) > 1 else group[0]
+    kinds = [action.kind for action in legal_actions]
+    # legal_actions lists each kind's actions together, so groups start where the kind changes.
+    starts = [i for i in range(count) if i == 0 or kinds[i] != kinds[i - 1]]
+    group = int(rng.random() * len(starts))
+    first = starts[group]
+    last = starts[group + 1] if group + 1 < len(starts) else count
+    return legal_actions[first + int(rng.random() * (last - first))]
