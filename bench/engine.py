@@ -6,12 +6,13 @@ Not a test: it prints figures (record them in docs/benchmarks.md). Run from the 
     .venv/bin/python bench/engine.py --seconds 3
 
 bigfive plays whole games with the random policy of ``bigfive_tui.players.random_player`` (an
-action kind uniformly, then an action of that kind) through ``simulate.play_game``, the same
+action kind uniformly, then an action of that kind) through ``simulate.play_out``, the same
 fast path (``legal_actions`` + ``apply_in_place``, rule steps logged) that ``bigfive simulate``
 uses, with 2, 3 and 5 guides (a random set of guides per game) at normal difficulty. Boards
-are assembled before the clock starts (their assembly time is printed separately); game setup
-is timed. The reference is catanatron (``pip install catanatron``, the project's ``bench``
-extra) with four ``RandomPlayer``s; its actions are counted from the game's action records
+are assembled and games set up before the clock starts (assembly time is printed separately),
+just as catanatron's ``Game(...)`` is built before its clock starts. The reference is
+catanatron (``pip install catanatron``, the project's ``bench`` extra) with four
+``RandomPlayer``s; its actions are counted from the game's action records
 (``game.state.actions``) and only ``game.play()`` is timed.
 
 Times are CPU time of this process (``time.process_time``), so other work on a shared machine
@@ -32,9 +33,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bigfive_tui.assets import load_pieces, seeded_board
-from bigfive_tui.commands.simulate import GameSetup, play_game
+from bigfive_tui.commands.simulate import GameSetup, play_out
 from bigfive_tui.engine.board import Board
 from bigfive_tui.engine.content import Difficulty, Guide
+from bigfive_tui.engine.rules import new_game
+from bigfive_tui.engine.session import make_game
 from bigfive_tui.players.random_player import choose
 
 BOARD_POOL = 32
@@ -81,8 +84,10 @@ def bench_bigfive(guide_count: int, seconds: float, boards: list[Board]) -> Figu
         guides = tuple(pick.sample(list(Guide), guide_count))
         setup = GameSetup(seed, guides, Difficulty.NORMAL)
         board = boards[seed % len(boards)]
+        game = make_game(board, setup.guides, setup.difficulty, (), setup.seed)
+        state, _ = new_game(game)  # set up untimed, like catanatron's Game(...)
         start = time.process_time()
-        result = play_game(board, setup, choose)
+        result = play_out(state, choose, random.Random(seed))
         elapsed += time.process_time() - start
         games += 1
         actions += result.actions

@@ -155,17 +155,25 @@ class RunawayGame(RuntimeError):
 def play_game(
     board: Board, setup: GameSetup, policy: Policy, max_actions: int = MAX_ACTIONS
 ) -> GameResult:
-    """Play one whole game with ``policy`` for every seat, on the engine's fast path.
-
-    ``apply_in_place`` trusts that the action is legal, so ``policy`` must only ever return one
-    of the actions it is given (tests/test_players.py checks this for every shipped policy).
-    """
-    from bigfive_tui.engine.rules import apply_in_place, legal_actions, new_game
+    """Set up and play one whole game with ``policy`` for every seat."""
+    from bigfive_tui.engine.rules import new_game
     from bigfive_tui.engine.session import make_game
 
     game = make_game(board, setup.guides, setup.difficulty, (), setup.seed)
     state, _ = new_game(game)
-    rng = random.Random(setup.seed)
+    return play_out(state, policy, random.Random(setup.seed), max_actions)
+
+
+def play_out(
+    state: GameState, policy: Policy, rng: random.Random, max_actions: int = MAX_ACTIONS
+) -> GameResult:
+    """Play a set-up game to its end on the engine's fast path (``state`` is changed).
+
+    ``apply_in_place`` trusts that the action is legal, so ``policy`` must only ever return one
+    of the actions it is given (tests/test_players.py checks this for every shipped policy).
+    """
+    from bigfive_tui.engine.rules import apply_in_place, legal_actions
+
     log: list[Step] = []
     actions = 0
     while not state.outcome:

@@ -813,13 +813,17 @@ _EXCHANGES = tuple(
 def _exchanges(state: GameState) -> list[Action]:
     mutual = state.game.board.mutual_view
     cells = state.vehicle
-    seats = range(len(cells))
-    pairs = [
-        (giver, receiver)
-        for giver in seats
-        for receiver in seats
-        if giver != receiver and cells[receiver] in mutual[cells[giver]]
-    ]
+    occupied = set(cells)
+    pairs = []
+    for giver, here in enumerate(cells):
+        # Usually no other vehicle is in sight: one set intersection tells (RU-clear-view).
+        seen = occupied.intersection(mutual[here])
+        if len(seen) > 1 or cells.count(here) > 1:
+            pairs.extend(
+                (giver, receiver)
+                for receiver, there in enumerate(cells)
+                if receiver != giver and there in seen
+            )
     if not pairs:
         return []
     caps = state.game.caps
