@@ -173,6 +173,26 @@ class _LegendPiece:
     component: str | None  # None: plain legend text
 
 
+class _BoardMessage(Message):
+    """A message from a board view; ``control`` lets handlers use ``@on(..., "#board")``."""
+
+    def __init__(self, board_view: BoardView) -> None:
+        self.board_view = board_view
+        super().__init__()
+
+    @property
+    def control(self) -> BoardView:
+        return self.board_view
+
+
+class _CellMessage(_BoardMessage):
+    """A board-view message about one space."""
+
+    def __init__(self, board_view: BoardView, cell: int) -> None:
+        self.cell = cell
+        super().__init__(board_view)
+
+
 class BoardView(Widget, can_focus=True):
     """The game board: terrain, edges, names, items, targets, cursor and line of sight.
 
@@ -261,52 +281,17 @@ class BoardView(Widget, can_focus=True):
     cursor: reactive[int | None] = reactive(None, repaint=False, init=False)
     """The space under the cursor (None until the board is first focused or targeted)."""
 
-    class TargetChosen(Message):
+    class TargetChosen(_CellMessage):
         """Enter, Space or a click on a legal target in target mode."""
 
-        def __init__(self, board_view: BoardView, cell: int) -> None:
-            self.board_view = board_view
-            self.cell = cell
-            super().__init__()
-
-        @property
-        def control(self) -> BoardView:
-            return self.board_view
-
-    class TargetCancelled(Message):
+    class TargetCancelled(_BoardMessage):
         """Esc in target mode."""
 
-        def __init__(self, board_view: BoardView) -> None:
-            self.board_view = board_view
-            super().__init__()
-
-        @property
-        def control(self) -> BoardView:
-            return self.board_view
-
-    class CellClicked(Message):
+    class CellClicked(_CellMessage):
         """A click on a space (or Enter on the cursor) that did not choose a target."""
 
-        def __init__(self, board_view: BoardView, cell: int) -> None:
-            self.board_view = board_view
-            self.cell = cell
-            super().__init__()
-
-        @property
-        def control(self) -> BoardView:
-            return self.board_view
-
-    class CursorMoved(Message):
+    class CursorMoved(_CellMessage):
         """The cursor is on a new space."""
-
-        def __init__(self, board_view: BoardView, cell: int) -> None:
-            self.board_view = board_view
-            self.cell = cell
-            super().__init__()
-
-        @property
-        def control(self) -> BoardView:
-            return self.board_view
 
     def __init__(
         self,
