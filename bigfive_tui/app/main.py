@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
 from textual.app import App
@@ -25,17 +25,14 @@ from bigfive_tui.app.messages import (
     GameOver,
     StartGame,
 )
-from bigfive_tui.app.screens.dialogs import LoadDialog, SaveDialog
-from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.game import GameScreen
-from bigfive_tui.app.screens.help import HelpScreen
-from bigfive_tui.app.screens.new_game import NewGameScreen
-from bigfive_tui.app.screens.rules import RulesScreen
-from bigfive_tui.app.screens.start_spaces import StartSpacesScreen
 from bigfive_tui.app.themes import DEFAULT_THEME, THEMES
 from bigfive_tui.engine.boardspec import BoardFileError
 from bigfive_tui.engine.rules import IllegalAction
 from bigfive_tui.engine.session import Session
+
+if TYPE_CHECKING:
+    from bigfive_tui.app.screens.new_game import NewGameScreen
 
 
 class BigFiveApp(App[None]):
@@ -75,8 +72,12 @@ class BigFiveApp(App[None]):
         self.step_through = step_through
 
     def on_mount(self) -> None:
+        from bigfive_tui.app.screens.new_game import NewGameScreen
+
         if self.session is not None:
-            self._show_game()
+            # After Textual's start-up batch update: a screen laid out inside it has its first
+            # frame dropped, and the game would only reach the terminal piece by piece.
+            self.call_later(self._show_game)
         else:
             self.push_screen(NewGameScreen(self.seed, cursor_blink=self.cursor_blink))
 
@@ -108,6 +109,8 @@ class BigFiveApp(App[None]):
         self._autosave()
 
     def _show_new_game(self, notice: str = "") -> None:
+        from bigfive_tui.app.screens.new_game import NewGameScreen
+
         self.seed = random.SystemRandom().randrange(1_000_000) if self.session else self.seed
         self._reset_to(NewGameScreen(self.seed, cursor_blink=self.cursor_blink, notice=notice))
 
@@ -145,6 +148,8 @@ class BigFiveApp(App[None]):
 
     @on(ChooseStartSpaces)
     def _choose_starts(self, message: ChooseStartSpaces) -> None:
+        from bigfive_tui.app.screens.start_spaces import StartSpacesScreen
+
         setup = message.setup
         try:
             board = setup.board()
@@ -186,6 +191,8 @@ class BigFiveApp(App[None]):
 
     @on(GameOver)
     def _game_over(self) -> None:
+        from bigfive_tui.app.screens.end import EndScreen
+
         if self.session is None:
             return
         saves.clear_autosave() if self.autosave_enabled else None
@@ -204,10 +211,14 @@ class BigFiveApp(App[None]):
         self._show_new_game()
 
     def action_rules(self) -> None:
+        from bigfive_tui.app.screens.rules import RulesScreen
+
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen())
 
     def action_help(self) -> None:
+        from bigfive_tui.app.screens.help import HelpScreen
+
         game = self._game_screen()
         if game is not None and self.screen is game:
             game.action_help()
@@ -236,6 +247,8 @@ class BigFiveApp(App[None]):
 
     @work
     async def action_save(self) -> None:
+        from bigfive_tui.app.screens.dialogs import SaveDialog
+
         if self.session is None:
             self.notify("There is no game to save yet.", severity="warning")
             return
@@ -253,6 +266,8 @@ class BigFiveApp(App[None]):
 
     @work
     async def action_load(self) -> None:
+        from bigfive_tui.app.screens.dialogs import LoadDialog
+
         path = await self.push_screen_wait(LoadDialog())
         if path is not None:
             self.open_save(path)

@@ -25,14 +25,19 @@ class ActionBar(Vertical):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._legal: tuple[frozenset[Act], bool] | None = None
+        self._width = 0
+        self._prompt: tuple[str, tuple[object, ...], bool] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="action-keys")
         yield Static(id="prompt")
 
     def show_actions(self, legal_kinds: Collection[Act], enabled: bool = True) -> None:
-        self._legal = (frozenset(legal_kinds), enabled)
         width = max(20, self.content_size.width or 118)
+        shown = (frozenset(legal_kinds), enabled)
+        if shown == self._legal and width == self._width:
+            return
+        self._legal, self._width = shown, width
         lines: list[list[Content]] = [[]]
         used = 0
         for entry in ACTION_KEYS:
@@ -57,6 +62,11 @@ class ActionBar(Vertical):
             self.show_actions(*self._legal)
 
     def prompt(self, text: str | Content, *, warning: bool = False) -> None:
+        content = Content(text) if isinstance(text, str) else text
+        key = (content.plain, tuple(content.spans), warning)
+        if key == self._prompt:
+            return
+        self._prompt = key
         widget = self.query_one("#prompt", Static)
         widget.set_class(warning, "-warning")
-        widget.update(text)
+        widget.update(content)

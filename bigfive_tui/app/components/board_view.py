@@ -329,6 +329,7 @@ class BoardView(Widget, can_focus=True):
         self._base: tuple[Color, Color] | None = None  # the widget's background and text
         self._legend: dict[int, list[_LegendPiece]] = {}
         self._marks: dict[tuple[int, int], str] = {}
+        self._stale: set[int] = set()  # spaces whose lines wait for the next repaint
         #: Content lines repainted by the last partial refresh (for tests and profiling).
         self.last_refreshed_lines: tuple[int, ...] = ()
 
@@ -412,8 +413,11 @@ class BoardView(Widget, can_focus=True):
         self.refresh_bindings()
         self.focus()
 
-    def clear_targets(self) -> None:
-        """Leave target mode (also done on choosing or cancelling)."""
+    def clear_targets(self, *, repaint: bool = True) -> None:
+        """Leave target mode (also done on choosing or cancelling).
+
+        With ``repaint=False`` the lines to repaint wait for the next repaint of the board
+        (at the latest 0.1 s later)."""
         if not self._targeting:
             return
         old = self._target_set
@@ -425,8 +429,17 @@ class BoardView(Widget, can_focus=True):
         cells = set(old)
         if self.cursor is not None:
             cells.add(self.cursor)
-        self._refresh_cells(cells, status=True)
-        self.refresh_bindings()
+        if repaint:
+            self._refresh_cells(cells, status=True)
+            self.refresh_bindings()
+        else:
+            self._stale |= cells
+            self.set_timer(0.1, self._flush_stale)
+
+    def _flush_stale(self) -> None:
+        if self._stale:
+            self._refresh_cells((), status=True)
+            self.refresh_bindings()
 
     def set_sight(self, cells: Collection[int]) -> None:
         """Highlight a line of sight (tinted and underlined, unlike targets)."""
@@ -592,7 +605,9 @@ class BoardView(Widget, can_focus=True):
     # -- helpers --------------------------------------------------------------------------
 
     def _choose(self, cell: int) -> None:
-        self.clear_targets()
+        # Target mode ends now, but its repaint waits for the receiver's own repaint (show_state
+        # or set_targets), so the choice and its outcome reach the screen in one frame.
+        self.clear_targets(repaint=False)
         self.post_message(self.TargetChosen(self, cell))
 
     def _place_auto_cursor(self) -> None:
@@ -658,6 +673,10 @@ class BoardView(Widget, can_focus=True):
 
     def _refresh_cells(self, cells: Iterable[int], status: bool = False) -> None:
         """Repaint only the lines of these spaces (and the status line)."""
+        if self._stale:  # lines left stale by a choice in target mode
+            cells = {*cells, *self._stale}
+            self._stale = set()
+            status = True
         if not self._fits:
             self.refresh()
             return

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Self
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.widgets import RichLog
 
 from bigfive_tui.engine.actions import Step
@@ -35,13 +37,39 @@ class GameLog(RichLog):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, id=id)
         self._shown = 0
+        self._ends: list[int] = []  # len(self.lines) after each shown step, when known
         self.border_title = "Log"
 
     def show_log(self, steps: Sequence[Step]) -> None:
-        """Write the steps not shown yet; after an undo (fewer steps) rewrite everything."""
+        """Write the steps not shown yet; after an undo (fewer steps) drop the undone lines."""
         if len(steps) < self._shown:
+            if self._size_known and len(self._ends) == self._shown and not self._deferred_renders:
+                # Undo: drop the lines of the undone steps instead of re-wrapping the whole log.
+                del self._ends[len(steps) :]
+                del self.lines[self._ends[-1] if self._ends else 0 :]
+                self._line_cache.clear()
+                self.virtual_size = Size(self._widest_line_width, len(self.lines))
+                self.scroll_end(animate=False, immediate=False, x_axis=False)
+                self.refresh()
+                self._shown = len(steps)
+                return
             self.clear()
+            self._ends.clear()
             self._shown = 0
         for step in steps[self._shown :]:
             self.write(step_text(step))
         self._shown = len(steps)
+
+    def write(
+        self,
+        content: object,
+        width: int | None = None,
+        expand: bool = False,
+        shrink: bool = True,
+        scroll_end: bool | None = None,
+        animate: bool = False,
+    ) -> Self:
+        super().write(content, width, expand, shrink, scroll_end, animate)
+        if self._size_known:  # else deferred: written (and counted) once the size is known
+            self._ends.append(len(self.lines))
+        return self

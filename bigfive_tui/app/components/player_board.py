@@ -86,6 +86,7 @@ class PlayerBoard(Widget):
         self.guide = guide
         self.computer = computer
         self._state: GameState | None = None
+        self._key: tuple[object, ...] | None = None
         self.tooltip = f"{guide.title}, {GUIDE_ROLES[guide]}: {GUIDE_ABILITIES[guide]}"
         self.set_class(computer, "-computer")
 
@@ -106,7 +107,17 @@ class PlayerBoard(Widget):
         else:
             left = state.actions_left
             self.border_subtitle = f"{left} action{'s' * (left != 1)} left"
-        self.refresh()
+        seat = self.seat
+        key = (
+            state.fuel[seat],
+            state.food[seat],
+            state.spotted[seat],
+            state.game.caps[seat],
+            tuple(lasting_words(state, seat)),
+        )
+        if key != self._key:  # the tracks and effects; title and classes refresh themselves
+            self._key = key
+            self.refresh()
 
     def render(self) -> Content:
         state = self._state

@@ -64,4 +64,8 @@ class TableInfo(Static):
         lines.append(Content(f"Animals left {len(state.animal_supply)}"))
         lines.append(Content.styled("Out of game", heading))
         lines.extend(species_line(state, species) for species in SPECIES_WITH_THREE)
-        self.update(Content("\n").join(lines))
+        content = Content("\n").join(lines)
+        key = (content.plain, tuple(content.spans))
+        if key != getattr(self, "_key", None):  # unchanged: no repaint, no layout
+            self._key = key
+            self.update(content)

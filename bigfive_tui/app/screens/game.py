@@ -18,11 +18,12 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from bigfive_tui.app.components.action_bar import ActionBar
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.game_log import GameLog
+from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.components.player_board import PlayerBoard
 from bigfive_tui.app.components.table_info import TableInfo
 from bigfive_tui.app.describe import drawn_card
@@ -119,7 +120,7 @@ class GameScreen(Screen[None]):
             yield ActionBar(id="action-bar")
             yield GameLog(id="log")
         yield Static(id="too-small")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.refresh_view()

@@ -1,0 +1,610 @@
+"""App speed: start-up time and memory against a minimal Textual app, and key-to-frame latency.
+
+Not a test: it prints figures (record them in docs/benchmarks.md). Run from the project root::
+
+    .venv/bin/python bench/app.py                      # 10 start-ups each, 200 presses each
+    .venv/bin/python bench/app.py --runs 20 --presses 400
+    .venv/bin/python bench/app.py --only keys --profile enter   # pyinstrument over Enter
+    .venv/bin/python bench/app.py --only startup --also ../copy  # a changed copy, same run
+    .venv/bin/python bench/app.py --write-save /tmp/mid.json   # then, for a start-up profile:
+    BIGFIVE_DATA_DIR=/tmp/bf .venv/bin/pyinstrument bench/app_minimal.py game --load /tmp/mid.json
+
+**Start-up.** A mid-game save (3 guides, turn 9, greedy play from a fixed seed) is written to a
+temporary folder. Each run spawns ``bench/app_minimal.py game --load SAVE`` (the real
+``bigfive play --load`` path through ``bigfive_tui.cli.main``) and ``bench/app_minimal.py
+minimal`` (Header, a Static, Footer), in an order that rotates from run to run (``--also DIR``
+adds the game from a copy of the project, for a proposed change). All run headless at 120x36
+with a driver that encodes every frame to escape sequences as a terminal driver would (see
+``bench/app_minimal.py``). The clock starts with this process's ``time.time()`` right before
+``Popen`` and stops at the first frame *written* that covers the content widget (the game's
+board, the minimal app's Static); ``on_ready`` is reported too. Memory is the child's
+``ru_maxrss`` from ``os.wait4``. Python's bytecode cache is on for the children (in a temporary
+``PYTHONPYCACHEPREFIX``, warmed by one uncounted run each), as for an installed game.
+
+**Keys.** ``BigFiveApp.run_test(size=(120, 36))`` on the same save, with a data folder in a
+temporary directory (autosave on, as for players). The clock starts when Pilot hands the key
+event to the driver (``driver.send_message``, the call a terminal driver makes for input) and
+stops when ``App._display`` has written the first frame whose compositor render called
+``BoardView.render_line`` *after* the change the key is for was made (the cursor on a new
+space, target mode on, the vehicle moved). ``App._display`` is Textual's last step: after the
+compositor has rendered the dirty regions into strips, it encodes them and writes to the
+driver, so the time covers handling the key, the widget update, the screen's update timer,
+the compositor and the terminal encoding. "Last frame" is the last frame written before the
+press settled (footer, action bar and so on). Over the move/undo cycles the script also counts
+live objects (after ``gc.collect()``) and garbage-collector pauses: a cycle ends where it began,
+so live objects should not grow.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, ClassVar
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+SIZE = (120, 36)
+START_TARGET = 1.5  # times the minimal app, for time and for memory
+CURSOR_TARGET_MS = 1000 / 60
+ACTION_TARGET_MS = 2000 / 60
+
+
+# ------------------------------------------------------------------------------- helpers
+
+
+def machine() -> str:
+    return (
+        f"{platform.platform()}, {platform.python_implementation()} "
+        f"{platform.python_version()}, {os.cpu_count()} CPUs"
+    )
+
+
+def load() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def make_save(folder: Path) -> Path:
+    """A game in the middle: 3 guides, greedy play until turn 8 or later, a human to move.
+
+    The position is one where every move the guide can make can be undone (the key benchmark
+    moves and undoes over and over)."""
+    from bigfive_tui.app import saves
+    from bigfive_tui.app.game_setup import GameSetup, SeatChoice
+    from bigfive_tui.engine.actions import Act
+    from bigfive_tui.engine.content import Difficulty, Guide
+    from bigfive_tui.engine.state import Phase
+    from bigfive_tui.players import greedy_player
+
+    seats = (SeatChoice(Guide.JACK), SeatChoice(Guide.KATE), SeatChoice(Guide.SAM))
+    session = GameSetup(seats=seats, difficulty=Difficulty.NORMAL, seed=4).session()
+    rng = random.Random(1)
+    while True:
+        state = session.state
+        assert not state.over, "the benchmark game ended before a usable position"
+        legal = session.legal_actions()
+        moves = [action for action in legal if action.kind == Act.MOVE]
+        if state.turn >= 8 and state.phase == Phase.ACTIONS and state.actions_left >= 3:
+            undoable = True
+            for move in moves:
+                session.play(move)
+                undoable = undoable and session.can_undo()
+                session.undo()
+            if len(moves) >= 3 and undoable:
+                break
+        session.play(greedy_player.choose(state, legal, rng))
+    path = folder / "midgame.json"
+    saves.write_save(path, session, frozenset())
+    return path
+
+
+# ------------------------------------------------------------------------------- start-up
+
+
+@dataclass
+class StartRun:
+    kind: str
+    content_s: float  # spawn to the first frame showing the content
+    ready_s: float  # spawn to on_ready
+    interpreter_s: float  # spawn to the first line of the launcher module
+    cpu_s: float
+    maxrss_kib: int
+    screen: str
+    first_frame_bytes: int
+
+
+def spawn(kind: str, save: Path, env: dict[str, str], folder: Path) -> StartRun:
+    """One start-up; ``kind`` is "game", "minimal" or "game@DIR" (the game from a copy)."""
+    result = folder / "result.json"
+    result.unlink(missing_ok=True)
+    root = ROOT
+    if kind.startswith("game@"):
+        root = Path(kind.removeprefix("game@"))
+        env = dict(env, PYTHONPATH=os.pathsep.join([str(root), env["PYTHONPATH"]]))
+    args = [sys.executable, str(root / "bench" / "app_minimal.py"), kind.split("@")[0]]
+    if kind != "minimal":
+        args += ["--load", str(save)]
+    env = dict(env, BENCH_APP_RESULT=str(result))
+    errors = folder / "stderr.txt"
+    with open(errors, "w") as stderr:
+        t0 = time.time()
+        child = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=stderr)
+        _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0 or not result.exists():
+        sys.exit(f"{kind} start-up failed ({child.returncode}):\n{errors.read_text()}")
+    data = json.loads(result.read_text())
+    return StartRun(
+        kind,
+        data["content_frame_wall"] - t0,
+        data["ready_wall"] - t0,
+        data["launch_wall"] - t0,
+        data["cpu_s"],
+        usage.ru_maxrss,
+        data["screen"],
+        data["content_frame_bytes"],
+    )
+
+
+def child_env(folder: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    path = [str(ROOT), *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
+    env.update(
+        PYTHONPATH=os.pathsep.join(path),  # this checkout, also when run from a copy
+        PYTHONPYCACHEPREFIX=str(folder / "pycache"),
+        BIGFIVE_DATA_DIR=str(folder / "data"),
+        COLORTERM="truecolor",
+        TERM="xterm-256color",
+    )
+    return env
+
+
+def bench_startup(
+    runs: int, save: Path, folder: Path, also: list[Path]
+) -> dict[str, list[StartRun]]:
+    """Each run starts every kind once; the order rotates from run to run."""
+    env = child_env(folder)
+    kinds = ["game", "minimal", *(f"game@{path.resolve()}" for path in also)]
+    for kind in kinds:  # warm the bytecode cache, not counted
+        spawn(kind, save, env, folder)
+    results: dict[str, list[StartRun]] = {kind: [] for kind in kinds}
+    for index in range(runs):
+        shift = index % len(kinds)
+        for kind in kinds[shift:] + kinds[:shift]:
+            results[kind].append(spawn(kind, save, env, folder))
+    return results
+
+
+def print_startup(results: dict[str, list[StartRun]]) -> None:
+    print(f"\nStart-up, {len(results['game'])} runs each (ms; memory in MiB):")
+    print(
+        f"  {'app':<8} {'on screen':>10} {'spread':>13} {'on_ready':>9} {'interp.':>8}"
+        f" {'CPU':>6} {'peak RSS':>9}  first screen"
+    )
+    for kind, runs in results.items():
+        if "@" in kind:
+            print(f"  {kind}:")
+            kind = "  (copy)"
+        shown = [run.content_s * 1000 for run in runs]
+        print(
+            f"  {kind:<8} {statistics.median(shown):>10.0f} "
+            f"{min(shown):>6.0f}–{max(shown):<6.0f}"
+            f"{statistics.median(run.ready_s * 1000 for run in runs):>9.0f}"
+            f" {statistics.median(run.interpreter_s * 1000 for run in runs):>8.0f}"
+            f" {statistics.median(run.cpu_s * 1000 for run in runs):>6.0f}"
+            f" {statistics.median(run.maxrss_kib for run in runs) / 1024:>9.1f}"
+            f"  {runs[0].screen} ({runs[0].first_frame_bytes:,} bytes)"
+        )
+
+
+# ------------------------------------------------------------------------------- keys
+
+
+@dataclass
+class Probe:
+    """Times one key press: from the key event to the first frame with the board changed."""
+
+    ready: Callable[[], bool] | None = None  # has the change the key is for been made?
+    t0: float = 0.0
+    board_dirty: bool = False
+    painted: float | None = None
+    last_frame: float | None = None
+
+
+@dataclass
+class Series:
+    label: str
+    target_ms: float
+    board_ms: list[float] = field(default_factory=list)
+    last_ms: list[float] = field(default_factory=list)
+    missed: int = 0
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.board_ms) if self.board_ms else float("nan")
+
+
+@dataclass
+class GcWatch:
+    """Garbage-collector pauses and live objects during the move/undo presses."""
+
+    pauses: list[tuple[int, float]] = field(default_factory=list)  # (generation, ms)
+    objects: list[int] = field(default_factory=list)  # after gc.collect(), per step
+    cycles: int = 0  # m/Enter/u cycles between the first and the last count
+    _start: float = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.pauses.append((info["generation"], (time.perf_counter() - self._start) * 1000))
+
+    def count(self) -> None:
+        gc.collect()
+        self.objects.append(len(gc.get_objects()))
+
+
+def build_bench_app(save: Path, probe: Probe) -> Any:
+    from app_minimal import sink_driver
+    from textual import events
+
+    from bigfive_tui.app import main as app_main
+    from bigfive_tui.app import saves
+    from bigfive_tui.app.components.board_view import BoardView
+    from bigfive_tui.app.main import BigFiveApp
+
+    driver_class = sink_driver()
+
+    class ProbeDriver(driver_class):  # type: ignore[misc,valid-type]
+        def send_message(self, message: Any) -> None:
+            if isinstance(message, events.Key) and probe.ready is not None:
+                probe.t0 = time.perf_counter()
+                probe.board_dirty = False
+                probe.painted = probe.last_frame = None
+            super().send_message(message)
+
+    class BenchApp(BigFiveApp):
+        # Relative CSS paths resolve against the module of the class: point at the app's.
+        CSS_PATH: ClassVar = [str(Path(app_main.__file__).parent / p) for p in BigFiveApp.CSS_PATH]
+
+        def _build_driver(self, headless: bool, inline: bool, mouse: bool, size: Any) -> Any:
+            del headless, inline
+            driver = self._driver = ProbeDriver(self, debug=False, mouse=mouse, size=size)
+            return driver
+
+        def _display(self, screen: Any, renderable: Any) -> None:
+            driver = self._driver
+            before = getattr(driver, "bytes_written", 0)
+            super()._display(screen, renderable)
+            written = getattr(driver, "bytes_written", 0) != before
+            if probe.t0 and written and renderable is not None:
+                now = time.perf_counter()
+                probe.last_frame = now
+                if probe.board_dirty and probe.painted is None:
+                    probe.painted = now
+            probe.board_dirty = False
+
+    render_line = BoardView.render_line
+
+    def hooked(self: BoardView, y: int) -> Any:
+        if probe.t0 and probe.ready is not None and probe.ready():
+            probe.board_dirty = True
+        return render_line(self, y)
+
+    BoardView.render_line = hooked  # type: ignore[method-assign]
+    loaded = saves.read_save(save)
+    return BenchApp(session=loaded.session, computer_seats=loaded.computer_seats, seed=0)
+
+
+async def press(
+    pilot: Any,
+    probe: Probe,
+    key: str,
+    ready: Callable[[], bool],
+    series: Series,
+    profiler: Any = None,
+) -> None:
+    probe.ready = ready
+    if profiler is not None and profiler.key == key:
+        profiler.start()
+        await pilot.press(key)
+        profiler.stop()
+    else:
+        await pilot.press(key)
+    probe.ready = None
+    if probe.painted is None:
+        series.missed += 1
+    else:
+        series.board_ms.append((probe.painted - probe.t0) * 1000)
+        assert probe.last_frame is not None
+        series.last_ms.append((probe.last_frame - probe.t0) * 1000)
+    probe.t0 = 0.0
+
+
+async def bench_keys(presses: int, save: Path, profile: str | None) -> tuple[list[Series], GcWatch]:
+    from bigfive_tui.app.components.board_view import BoardView
+    from bigfive_tui.app.screens.game import GameScreen
+
+    probe = Probe()
+    app = build_bench_app(save, probe)
+    free = Series("cursor, free", CURSOR_TARGET_MS)
+    target = Series("cursor, target mode", CURSOR_TARGET_MS)
+    mode = Series("m (target mode on)", ACTION_TARGET_MS)
+    move = Series("Enter (move played)", ACTION_TARGET_MS)
+    undo = Series("u (move undone)", ACTION_TARGET_MS)
+    profiler = None
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen), f"not the game screen: {screen!r}"
+        board = screen.query_one(BoardView)
+        assert board.has_focus and not board.targeting
+        if profile:
+            from pyinstrument import Profiler
+
+            profiler = Profiler(interval=0.0002, async_mode="disabled")
+            profiler.key = profile  # type: ignore[attr-defined]
+
+        def cursor_moved() -> Callable[[], bool]:
+            before = board.cursor
+            return lambda: board.cursor != before
+
+        def vehicle_moved() -> Callable[[], bool]:
+            before = tuple(app.session.state.vehicle)
+            return lambda: tuple(app.session.state.vehicle) != before
+
+        # Free cursor: left and right from the active vehicle's space.
+        for index in range(presses):
+            key = ("right", "left")[index % 2]
+            await press(pilot, probe, key, cursor_moved(), free, profiler)
+
+        # Target mode (move): arrows between the marked spaces.
+        await pilot.press("m")
+        assert board.targeting and len(board.targets) >= 2
+        keys = ("right", "left") if _moves_both_ways(board) else ("down", "up")
+        for index in range(presses):
+            await press(pilot, probe, keys[index % 2], cursor_moved(), target, profiler)
+        await pilot.press("escape")
+        assert not board.targeting
+
+        # A move: m, Enter (the marked space under the cursor), then u to undo it. The game is
+        # back where it was after each cycle: live objects should not grow.
+        watch = GcWatch()
+        watch.count()
+        gc.callbacks.append(watch)
+        try:
+            for _ in range(presses):
+                await press(pilot, probe, "m", lambda: board.targeting, mode, profiler)
+                await press(pilot, probe, "enter", vehicle_moved(), move, profiler)
+                await press(pilot, probe, "u", vehicle_moved(), undo, profiler)
+        finally:
+            gc.callbacks.remove(watch)
+        watch.count()
+        watch.cycles = presses
+        assert app.screen is screen, "a dialog opened during the benchmark"
+    if profiler is not None:
+        print_profile(profiler)
+    return [free, target, mode, move, undo], watch
+
+
+def print_profile(profiler: Any, top: int = 40) -> None:
+    """Inclusive time per function (each function once per stack), over the profiled presses:
+    the game's own functions, then Textual's (without the message-loop plumbing)."""
+    session = profiler.last_session
+    root = session.root_frame()
+    inclusive: dict[tuple[str, str], float] = {}
+
+    def walk(frame: Any, on_stack: frozenset[tuple[str, str]]) -> None:
+        path = frame.file_path or "?"
+        where = path.split("site-packages/")[-1].removeprefix(f"{ROOT}/")
+        function = f"{frame.class_name}.{frame.function}" if frame.class_name else frame.function
+        name = (f"{function}  {where}:{frame.line_no}", path)
+        if name not in on_stack:
+            inclusive[name] = inclusive.get(name, 0.0) + frame.time
+            on_stack = on_stack | {name}
+        for child in frame.children:
+            walk(child, on_stack)
+
+    walk(root, frozenset())
+    total = root.time
+    busy = total - sum(t for (n, _), t in inclusive.items() if n.startswith("epoll.poll"))
+    print(f"\nProfile of the presses of {profiler.key!r}: {total:.2f} s sampled, {busy:.2f} s busy")
+    plumbing = ("message_pump.py", "_callback.py", "timer.py")
+    groups: dict[str, Callable[[str], bool]] = {
+        "game code": lambda path: "bigfive_tui" in path,
+        "Textual": lambda path: "textual" in path and not path.endswith(plumbing),
+    }
+    for title, keep in groups.items():
+        print(f"inclusive time, {title} (share of busy time):")
+        rows = [(n, t) for (n, path), t in inclusive.items() if keep(path)]
+        for name, seconds in sorted(rows, key=lambda item: -item[1])[:top]:
+            print(f"  {seconds / busy:>6.1%}  {seconds:7.3f} s  {name}")
+
+
+def _moves_both_ways(board: Any) -> bool:
+    from bigfive_tui.app.components.board_view import step_towards
+
+    cursor = board.cursor
+    right = step_towards(cursor, "right", board.targets)
+    return right is not None and step_towards(right, "left", board.targets) is not None
+
+
+def print_keys(series: list[Series], watch: GcWatch) -> None:
+    print("\nKey press to board repainted (ms):")
+    print(
+        f"  {'key':<22} {'presses':>7} {'median':>7} {'p90':>7} {'max':>7}"
+        f" {'last frame (median)':>20}  missed"
+    )
+    for item in series:
+        values = item.board_ms
+        print(
+            f"  {item.label:<22} {len(values):>7} {statistics.median(values):>7.2f}"
+            f" {quantile(values, 0.9):>7.2f} {max(values):>7.2f}"
+            f" {statistics.median(item.last_ms):>20.2f}  {item.missed}"
+        )
+    first, last = watch.objects[0], watch.objects[-1]
+    print(
+        f"  live objects (gc) over {watch.cycles} move/undo cycles: {first:,} -> {last:,}"
+        f" ({(last - first) / max(1, watch.cycles):+,.0f} a cycle)"
+    )
+    for generation in (0, 1, 2):
+        pauses = [ms for gen, ms in watch.pauses if gen == generation]
+        if pauses:
+            print(
+                f"  gc generation {generation}: {len(pauses)} collections,"
+                f" longest {max(pauses):.1f} ms, total {sum(pauses):.0f} ms"
+            )
+
+
+# ------------------------------------------------------------------------------- summary
+
+
+def print_summary(
+    started: str,
+    startup: dict[str, list[StartRun]] | None,
+    keys: list[Series] | None,
+    watch: GcWatch | None,
+) -> None:
+    rows: list[tuple[str, str, str, bool]] = []
+    if startup:
+        game, minimal = startup["game"], startup["minimal"]
+        shown = statistics.median(r.content_s for r in game)
+        base = statistics.median(r.content_s for r in minimal)
+        rows.append(
+            (
+                "start-up to game on screen",
+                f"{shown * 1000:.0f} ms = {shown / base:.2f}x minimal ({base * 1000:.0f} ms)",
+                f"<= {START_TARGET}x",
+                shown / base <= START_TARGET,
+            )
+        )
+        cpu = statistics.median(r.cpu_s for r in game)
+        cpu_base = statistics.median(r.cpu_s for r in minimal)
+        rows.append(
+            (
+                "  same, CPU time",
+                f"{cpu * 1000:.0f} ms = {cpu / cpu_base:.2f}x minimal ({cpu_base * 1000:.0f} ms)",
+                f"<= {START_TARGET}x",
+                cpu / cpu_base <= START_TARGET,
+            )
+        )
+        for kind, runs in startup.items():
+            if "@" in kind:
+                copy = statistics.median(r.content_s for r in runs)
+                rows.append(
+                    (
+                        f"  same, {Path(kind.split('@', 1)[1]).name} (copy)",
+                        f"{copy * 1000:.0f} ms = {copy / base:.2f}x minimal",
+                        f"<= {START_TARGET}x",
+                        copy / base <= START_TARGET,
+                    )
+                )
+        memory = statistics.median(r.maxrss_kib for r in game)
+        memory_base = statistics.median(r.maxrss_kib for r in minimal)
+        rows.append(
+            (
+                "peak memory (max RSS)",
+                f"{memory / 1024:.1f} MiB = {memory / memory_base:.2f}x minimal "
+                f"({memory_base / 1024:.1f} MiB)",
+                f"<= {START_TARGET}x",
+                memory / memory_base <= START_TARGET,
+            )
+        )
+    for item in keys or ():
+        rows.append(
+            (
+                f"{item.label}, median",
+                f"{item.median:.2f} ms (p90 {quantile(item.board_ms, 0.9):.2f})",
+                f"<= {item.target_ms:.1f} ms",
+                item.median <= item.target_ms and not item.missed,
+            )
+        )
+    if watch is not None:
+        growth = (watch.objects[-1] - watch.objects[0]) / max(1, watch.cycles)
+        rows.append(
+            (
+                "live objects a move/undo cycle",
+                f"{growth:+,.0f} (extra check: a cycle ends where it began)",
+                "~0",
+                growth < 100,
+            )
+        )
+    print(f"\nSummary — {started}, {machine()}, load average {load()}")
+    width = max(len(row[1]) for row in rows)
+    for label, figure, target, ok in rows:
+        print(f"  {label:<30} {figure:<{width}}  {target:<10} {'pass' if ok else 'FAIL'}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=10, help="start-ups of each app")
+    parser.add_argument("--presses", type=int, default=200, help="presses of each kind")
+    parser.add_argument("--only", choices=("startup", "keys"), help="run one half only")
+    parser.add_argument(
+        "--also",
+        metavar="DIR",
+        type=Path,
+        action="append",
+        default=[],
+        help="also time the start-up of the game from a copy of the project (a proposed change)",
+    )
+    parser.add_argument(
+        "--write-save", metavar="FILE", type=Path, help="write the benchmark's save and stop"
+    )
+    parser.add_argument(
+        "--profile",
+        metavar="KEY",
+        help="pyinstrument over the presses of KEY (right, left, down, up, m, enter, u)",
+    )
+    args = parser.parse_args()
+
+    if args.write_save:
+        with tempfile.TemporaryDirectory() as temporary:
+            os.environ["BIGFIVE_DATA_DIR"] = temporary
+            made = make_save(Path(temporary))
+            args.write_save.write_bytes(made.read_bytes())
+        print(f"wrote {args.write_save}")
+        return
+    started = datetime.now().astimezone().isoformat(timespec="seconds")
+    print(f"bench/app.py — {started}\n{machine()}, load average {load()}")
+    with tempfile.TemporaryDirectory(prefix="bigfive-bench-") as temporary:
+        folder = Path(temporary)
+        os.environ["BIGFIVE_DATA_DIR"] = str(folder / "data")
+        save = make_save(folder)
+        startup = keys = watch = None
+        if args.only != "keys":
+            startup = bench_startup(args.runs, save, folder, args.also)
+            print_startup(startup)
+        if args.only != "startup":
+            keys, watch = asyncio.run(bench_keys(args.presses, save, args.profile))
+            print_keys(keys, watch)
+        print_summary(started, startup, keys, watch)
+
+
+if __name__ == "__main__":
+    main()
