@@ -425,13 +425,13 @@ class BoardMap:
             "edge",
             cell,
             board.terrain[cell],
-            board.features[cell][3],
+            Feature(board.features[cell][3]),
             _canonical_edge(board, cell, 3),
             underline=True,
         )
 
     def _edge_glyph(self, cell: int, direction: int) -> str:
-        feature = self.board.features[cell][direction]
+        feature = Feature(self.board.features[cell][direction])
         return FEATURE_GLYPHS[feature] if feature else self._geo.plain[direction]
 
     def _paint_edges(self, cell: int, chars: list[list[str]], tags: list[list[Tag]]) -> None:
@@ -456,7 +456,7 @@ class BoardMap:
                     "edge",
                     None,
                     terrain,
-                    board.features[cell][direction],
+                    Feature(board.features[cell][direction]),
                     _canonical_edge(board, cell, direction),
                 )
             for x, y in positions:

@@ -37,3 +37,8 @@ def test_engine_imports_no_ui_code() -> None:
 def test_engine_type_checks_strictly() -> None:
     result = run(str(BIN / "mypy"), "bigfive_tui/engine")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_whole_package_type_checks_strictly() -> None:
+    result = run(str(BIN / "mypy"), "bigfive_tui")
+    assert result.returncode == 0, result.stdout + result.stderr

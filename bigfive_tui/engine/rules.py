@@ -814,7 +814,7 @@ def _exchanges(state: GameState) -> list[Action]:
     mutual = state.game.board.mutual_view
     cells = state.vehicle
     occupied = set(cells)
-    pairs = []
+    pairs: list[tuple[int, int]] = []
     for giver, here in enumerate(cells):
         # Usually no other vehicle is in sight: one set intersection tells (RU-clear-view).
         seen = occupied.intersection(mutual[here])
