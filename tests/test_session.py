@@ -12,7 +12,7 @@ from bigfive_tui.assets import load_pieces, seeded_board
 from bigfive_tui.engine.actions import Act, Action
 from bigfive_tui.engine.content import Difficulty, Guide
 from bigfive_tui.engine.notation import NotationError, format_action, parse_action
-from bigfive_tui.engine.rules import IllegalAction, why_not_kind
+from bigfive_tui.engine.rules import IllegalAction, apply, why_not_kind
 from bigfive_tui.engine.session import RecordError, Session, load_record, make_game
 
 
@@ -96,3 +96,19 @@ def test_a_session_from_a_position_plays_but_has_no_record() -> None:
     assert session.state.seat == 1
     with pytest.raises(RecordError):
         session.record()
+
+
+def test_a_malformed_action_is_refused_with_a_reason_not_a_crash() -> None:
+    state = position(guides=("kate", "sam"), at=("c1", "c2"))
+    for action in (
+        Action(Act.EXCHANGE, 1, 12, 0, 2),
+        Action(Act.MOVE, 999),
+        Action(Act.SPOT, -5),
+        Action(Act.REPAIR_GATE, 7),
+        Action(Act.REPAIR_VEHICLE, 9),
+        Action(Act.TOKEN_GIVE, 4),
+        Action(Act.CHOOSE_DISCARD, 3),
+    ):
+        with pytest.raises(IllegalAction) as refusal:
+            apply(state, action)
+        assert str(refusal.value)

@@ -1109,6 +1109,8 @@ def _why_no_exchange(state: GameState, action: Action) -> str:
     giver, receiver, amount = action.giver, action.target, action.amount
     if giver not in seats or receiver not in seats or giver == receiver:
         return "An exchange needs two different vehicles of this game."
+    if action.resource not in (FUEL, FOOD):
+        return "Only fuel or food can be exchanged."
     if receiver not in vehicles_in_view(state, giver):
         return (
             f"{guide_name(state, giver)} and {guide_name(state, receiver)} have no clear view "
