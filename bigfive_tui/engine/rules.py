@@ -695,12 +695,18 @@ def move_cost(state: GameState, seat: int, direction: int) -> int:
     )
 
 
-def spot_targets(state: GameState, seat: int) -> list[int]:
+def sight(state: GameState, seat: int) -> tuple[int, ...]:
+    """The spaces this guide can spot on: clear view, plus Kate's six lines (R-kate-spot)."""
     board = state.game.board
     cell = state.vehicle[seat]
     cells = board.view[cell]
     if state.game.guides[seat] == Guide.KATE:
         cells = cells + tuple(far for far in board.long_view[cell] if far not in cells)
+    return cells
+
+
+def spot_targets(state: GameState, seat: int) -> list[int]:
+    cells = sight(state, seat)
     mask = state.spotted[seat]
     targets = []
     token_at = state.token_at

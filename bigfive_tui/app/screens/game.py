@@ -40,7 +40,7 @@ from bigfive_tui.app.screens.steps import StepsScreen
 from bigfive_tui.engine.actions import END, Act, Action, Step
 from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
 from bigfive_tui.engine.content import CARDS, Guide
-from bigfive_tui.engine.rules import IllegalAction, why_illegal, why_not_kind
+from bigfive_tui.engine.rules import IllegalAction, sight, why_illegal, why_not_kind
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import GameState, Phase
 
@@ -564,13 +564,8 @@ class GameScreen(Screen[None]):
             self.refresh_view()
             return
         state = self.state
-        here = state.vehicle[state.seat]
-        cells = set(state.game.board.view[here])
-        extra = ""
-        if state.guide == Guide.KATE:
-            cells |= set(state.game.board.long_view[here])
-            extra = " and along her six straight lines"
-        board.set_sight(cells)
+        extra = " and along her six straight lines" if state.guide == Guide.KATE else ""
+        board.set_sight(sight(state, state.seat))
         self._sight = True
         self.query_one(ActionBar).prompt(
             f"Line of sight: the marked spaces are in {state.guide.title}'s clear view{extra}. "
