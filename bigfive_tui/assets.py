@@ -10,6 +10,7 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from bigfive_tui.engine.board import Board, assemble, random_board
 from bigfive_tui.engine.boardspec import BoardFileError, Piece, parse_layout, parse_piece
@@ -33,17 +34,18 @@ def rules_path() -> Path:
     return _first_existing(_PACKAGE / "docs" / "rules.md", _SOURCE_TREE / "docs" / "rules.md")
 
 
-def read_toml(path: Path) -> dict[str, object]:
+def read_toml(path: Path, error: type[ValueError] = BoardFileError) -> dict[str, Any]:
+    """A TOML file as a dict; an unreadable file raises ``error`` naming the file and why."""
     try:
         text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise BoardFileError(f"{path}: cannot be read ({error.strerror})") from None
+    except OSError as problem:
+        raise error(f"{path}: cannot be read ({problem.strerror})") from None
     except UnicodeDecodeError:
-        raise BoardFileError(f"{path}: is not UTF-8 text") from None
+        raise error(f"{path}: is not UTF-8 text") from None
     try:
         return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise BoardFileError(f"{path}: is not valid TOML ({error})") from None
+    except tomllib.TOMLDecodeError as problem:
+        raise error(f"{path}: is not valid TOML ({problem})") from None
 
 
 @cache

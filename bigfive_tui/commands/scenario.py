@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -51,18 +50,10 @@ def known_rule_ids() -> set[str]:
 
 
 def read_scenario(path: Path) -> dict[str, Any]:
+    from bigfive_tui.assets import read_toml
     from bigfive_tui.engine.scenario import ScenarioError
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ScenarioError(f"{path}: cannot be read ({error.strerror})") from None
-    except UnicodeDecodeError:
-        raise ScenarioError(f"{path}: is not UTF-8 text") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ScenarioError(f"{path}: is not valid TOML ({error})") from None
+    return read_toml(path, ScenarioError)
 
 
 def layout_loader(path: Path) -> Any:
