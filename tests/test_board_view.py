@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from textual.app import App, ComposeResult
 from textual.geometry import Region
@@ -395,7 +393,8 @@ async def test_cursor_move_repaints_only_the_lines_it_touches(
         assert len(expected) <= 5
 
 
-async def test_cursor_moves_are_far_below_a_frame() -> None:
+async def test_a_walk_of_cursor_moves_repaints_only_a_few_lines_each() -> None:
+    """Speed is measured by bench/app.py; here the work per move is bounded, not timed."""
     session = make_session(9)
     app = BoardApp(session.state.game.board, session.state)
     async with app.run_test(size=SIZE) as pilot:
@@ -406,14 +405,16 @@ async def test_cursor_moves_are_far_below_a_frame() -> None:
         await pilot.pause()
         for y in range(view.size.height):
             view.render_line(y)
-        worst = 0.0
         for step in range(40):
-            start = time.perf_counter()
+            before = view.cursor
             view.action_move(("left", "down", "right", "up")[step // 10])
-            for y in view.last_refreshed_lines:
+            if view.cursor == before:
+                continue
+            lines = view.last_refreshed_lines
+            assert 0 < len(lines) <= 5
+            for y in lines:
                 view.render_line(y)
-            worst = max(worst, time.perf_counter() - start)
-        assert worst < 1 / 60
+            assert len(view._lines) >= view.size.height - 5
 
 
 async def test_cursor_starts_on_the_active_vehicle_and_follows_it_until_moved() -> None:
