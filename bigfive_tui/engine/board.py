@@ -67,6 +67,8 @@ class Board:
     space_by_roll: Mapping[tuple[int, int], int]  # (slot, number) -> cell
     view: tuple[tuple[int, ...], ...] = ()  # [cell] -> own space + clear-view neighbours
     long_view: tuple[tuple[int, ...], ...] = ()  # [cell] -> Kate's six straight lines
+    #: [cell] -> view, then the long_view cells not in it: where Kate may spot (R-kate-spot)
+    spotter_view: tuple[tuple[int, ...], ...] = ()
     #: [cell] -> every cell with clear view to or from it, itself included (RU-clear-view)
     mutual_view: tuple[frozenset[int], ...] = ()
 
@@ -168,12 +170,17 @@ def assemble(
     for viewer, cells in enumerate(view):
         for seen in cells:
             mutual[seen].add(viewer)
+    long_view = tuple(compute_long_view(board, i) for i in range(CELL_COUNT))
     return replace(
         board,
         mutual_view=tuple(frozenset(cells) for cells in mutual),
         numbered_cells=tuple(i for i, n in enumerate(number) if n),
         view=view,
-        long_view=tuple(compute_long_view(board, i) for i in range(CELL_COUNT)),
+        long_view=long_view,
+        spotter_view=tuple(
+            near + tuple(far for far in lines if far not in near)
+            for near, lines in zip(view, long_view, strict=True)
+        ),
         exits=tuple(tuple(_exits(board, i, mode) for mode in range(4)) for i in range(CELL_COUNT)),
     )
 

@@ -6,7 +6,9 @@ and append rule steps to a log. Nothing here performs I/O or touches global rand
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from enum import IntEnum
+from typing import TypeVar
 
 from bigfive_tui.engine import rng
 from bigfive_tui.engine.actions import (
@@ -24,7 +26,7 @@ from bigfive_tui.engine.actions import (
     Action,
     Step,
 )
-from bigfive_tui.engine.board import CELL_COUNT, GATE_CELLS, GATE_NAMES
+from bigfive_tui.engine.board import CELL_COUNT, GATE_CELLS, GATE_NAMES, Board
 from bigfive_tui.engine.boardspec import Feature
 from bigfive_tui.engine.content import (
     ALL_SPECIES_MASK,
@@ -44,12 +46,22 @@ from bigfive_tui.engine.content import (
     START_ANIMALS,
     START_FIRES,
     START_MARK_BY_DIFFICULTY,
+    Card,
     CardKind,
     Guide,
     Species,
 )
 from bigfive_tui.engine.movement import step_cost
-from bigfive_tui.engine.state import Game, GameState, Phase, empty_state
+from bigfive_tui.engine.state import (
+    FLAT_TYRE_CARDS,
+    GATE_CARDS,
+    HIPPO_CARDS,
+    RAIN_CARDS,
+    Game,
+    GameState,
+    Phase,
+    empty_state,
+)
 
 _BUSH = int(Feature.BUSH)
 X_FACE = 9  # the ten-sided die shows the nine piece symbols (faces 0..8, one per slot) and an X
@@ -57,6 +69,28 @@ ANIMAL_TOKEN_LIMIT = 15
 DETOUR_COST = 3
 INFLUENCE_COST = 4
 EXTRA_ANIMAL_COST = 4
+
+# Enum members bound once: looking one up on its class costs ~60 ns in Python 3.11, and the
+# hot paths below would do it dozens of times per action.
+_DRAW_PHASE, _ACTIONS_PHASE, _INFLUENCE_PHASE, _OVER_PHASE = (
+    Phase.DRAW,
+    Phase.ACTIONS,
+    Phase.INFLUENCE,
+    Phase.OVER,
+)
+_JACK, _KATE, _SAM = Guide.JACK, Guide.KATE, Guide.SAM
+_FOOD_LOSS_KINDS = frozenset({CardKind.LOST_FOOD, CardKind.STOLEN_FOOD})
+
+_Effect = TypeVar("_Effect")
+
+
+def _table(kinds: type[IntEnum], effects: Mapping[IntEnum, _Effect]) -> tuple[_Effect, ...]:
+    """A dispatch tuple indexed by an enum's values, which must run 0, 1, 2, ... and all be
+    covered."""
+    order = sorted(kinds)
+    if [int(kind) for kind in order] != list(range(len(order))) or set(effects) != set(order):
+        raise AssertionError(f"{kinds.__name__}: every member needs exactly one effect")
+    return tuple(effects[kind] for kind in order)
 
 
 class IllegalAction(ValueError):
@@ -428,19 +462,19 @@ def _check_start_cells(state: GameState, cells: Sequence[int]) -> None:
 
 def _begin_turn(state: GameState, log: Log) -> None:
     seat = state.seat
-    state.phase = Phase.DRAW
+    state.phase = _DRAW_PHASE
     state.actions_left = BASE_ACTIONS
     name = guide_name(state, seat)
     log.append(Step("R-turn-order", "turn", f"Turn {state.turn}: {name}."))
     for card, owner in list(state.lasting) if state.lasting else ():
-        if CARDS[card].kind == CardKind.RAIN and owner == seat:
+        if card in RAIN_CARDS and owner == seat:
             state.lasting.remove((card, owner))
             state.discard.append(card)
             log.append(Step("RU-rain", "effect", "The heavy rain is over; rivers open again."))
     if state.flat[seat] == 1:
         state.flat[seat] = 2
         log.append(Step("RU-flat-tyre", "effect", f"{name}'s flat tyre can now be repaired."))
-    if state.token_holder == seat and seat != _seat_of(state, Guide.ANNA):
+    if state.token_holder == seat and seat != state.game.anna_seat:
         state.actions_left += 1
         log.append(
             Step("R-anna-token", "ability", f"{name} uses Anna's extra-action token: +1 action.")
@@ -462,114 +496,158 @@ def _draw(state: GameState, log: Log) -> None:
     card = CARDS[card_id]
     drawer = guide_name(state, state.seat)
     log.append(Step("R-turn-card", "card", f"{drawer} draws: {card.name}.", card=card_id))
-    _resolve_card(state, log, card_id)
+    if not _CARD_EFFECTS[card.kind](state, log, card_id, card):
+        state.discard.append(card_id)
     if not state.outcome:
-        state.phase = Phase.ACTIONS
+        state.phase = _ACTIONS_PHASE
 
 
-def _resolve_card(state: GameState, log: Log, card_id: int) -> None:
-    card = CARDS[card_id]
+# Each card effect returns True when the card lies out as a lasting effect instead of going
+# to the discard pile (RU-rain, RU-hippos, RU-flat-tyre, RU-broken-gate).
+
+
+def _fire_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
+    _place_fire(state, log, card.rule)
+    return False
+
+
+def _animal_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
+    _place_animal(state, log, card.rule)
+    return False
+
+
+def _extra_actions_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
+    """Wildebeest and giraffes."""
+    state.actions_left += card.steps
+    log.append(
+        Step(card.rule, "effect", f"+{card.steps} action{'s' * (card.steps > 1)} this turn.")
+    )
+    return False
+
+
+def _track_loss_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
+    """Lost or stolen food, an overheated or leaky engine."""
+    track = state.food if card.kind in _FOOD_LOSS_KINDS else state.fuel
+    what = "food" if track is state.food else "fuel"
+    hit = range(len(state.game.guides)) if card.all_vehicles else (state.seat,)
+    if card.all_vehicles:
+        log.append(
+            Step(
+                "R-card-all-vehicles",
+                "effect",
+                "The card shows several vehicles: it hits every vehicle.",
+            )
+        )
+    for target in hit:
+        track[target] = max(0, track[target] - card.steps)
+        log.append(
+            Step(
+                card.rule,
+                "effect",
+                f"{guide_name(state, target)} loses {card.steps} {what} (now {track[target]}).",
+            )
+        )
+        _check_end(state, log)
+        if state.outcome:
+            break
+    return False
+
+
+def _rain_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
     seat = state.seat
-    kind = card.kind
-    if kind == CardKind.FIRE:
-        _place_fire(state, log, card.rule)
-    elif kind == CardKind.ANIMAL:
-        _place_animal(state, log, card.rule)
-    elif kind in (CardKind.WILDEBEEST, CardKind.GIRAFFE):
-        state.actions_left += card.steps
-        log.append(
-            Step(card.rule, "effect", f"+{card.steps} action{'s' * (card.steps > 1)} this turn.")
+    state.lasting.append((card_id, seat))
+    log.append(
+        Step(
+            card.rule,
+            "effect",
+            f"Heavy rain: no vehicle can cross rivers until {guide_name(state, seat)}'s next turn.",
         )
-    elif kind in (CardKind.LOST_FOOD, CardKind.STOLEN_FOOD, CardKind.OVERHEATED, CardKind.LEAKY):
-        track = state.food if kind in (CardKind.LOST_FOOD, CardKind.STOLEN_FOOD) else state.fuel
-        what = "food" if track is state.food else "fuel"
-        hit = range(len(state.game.guides)) if card.all_vehicles else (seat,)
-        if card.all_vehicles:
-            log.append(
-                Step(
-                    "R-card-all-vehicles",
-                    "effect",
-                    "The card shows several vehicles: it hits every vehicle.",
-                )
-            )
-        for target in hit:
-            track[target] = max(0, track[target] - card.steps)
-            log.append(
-                Step(
-                    card.rule,
-                    "effect",
-                    f"{guide_name(state, target)} loses {card.steps} {what} (now {track[target]}).",
-                )
-            )
-            _check_end(state, log)
-            if state.outcome:
-                break
-    elif kind == CardKind.RAIN:
-        state.lasting.append((card_id, seat))
+    )
+    return True
+
+
+def _hippos_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
+    seat = state.seat
+    state.lasting.append((card_id, seat))
+    log.append(
+        Step(
+            card.rule,
+            "effect",
+            f"Hippos block the rivers: {guide_name(state, seat)} cannot cross rivers this turn.",
+        )
+    )
+    return True
+
+
+def _flat_tyre_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
+    seat = state.seat
+    if state.flat[seat]:
         log.append(
             Step(
-                card.rule,
+                "RU-flat-tyre",
                 "effect",
-                "Heavy rain: no vehicle can cross rivers until "
-                f"{guide_name(state, seat)}'s next turn.",
+                "The vehicle already has a flat tyre: no further effect.",
             )
         )
-        return
-    elif kind == CardKind.HIPPOS:
-        state.lasting.append((card_id, seat))
-        log.append(
-            Step(
-                card.rule,
-                "effect",
-                f"Hippos block the rivers: "
-                f"{guide_name(state, seat)} cannot cross rivers this turn.",
-            )
+        return False
+    state.flat[seat] = 1
+    state.lasting.append((card_id, seat))
+    log.append(
+        Step(
+            card.rule,
+            "effect",
+            f"{guide_name(state, seat)} has a flat tyre: "
+            "no driving until it is repaired (not before the next turn).",
         )
-        return
-    elif kind == CardKind.FLAT_TYRE:
-        if state.flat[seat]:
-            log.append(
-                Step(
-                    "RU-flat-tyre",
-                    "effect",
-                    "The vehicle already has a flat tyre: no further effect.",
-                )
-            )
-        else:
-            state.flat[seat] = 1
-            state.lasting.append((card_id, seat))
-            log.append(
-                Step(
-                    card.rule,
-                    "effect",
-                    f"{guide_name(state, seat)} has a flat tyre: "
-                    "no driving until it is repaired (not before the next turn).",
-                )
-            )
-            return
-    elif kind == CardKind.BROKEN_GATE:
-        # Each card breaks its own gate and lies out until that gate is mended (RU-broken-gate),
-        # so it is never drawn while its gate is broken.
-        state.lasting.append((card_id, card.gate))
-        log.append(
-            Step(
-                card.rule,
-                "effect",
-                f"The {GATE_NAMES[card.gate]} gate breaks: no vehicle can "
-                "be repaired until it is mended.",
-            )
+    )
+    return True
+
+
+def _broken_gate_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
+    # Each card breaks its own gate and lies out until that gate is mended (RU-broken-gate),
+    # so it is never drawn while its gate is broken.
+    state.lasting.append((card_id, card.gate))
+    log.append(
+        Step(
+            card.rule,
+            "effect",
+            f"The {GATE_NAMES[card.gate]} gate breaks: no vehicle can "
+            "be repaired until it is mended.",
         )
-        return
-    state.discard.append(card_id)
+    )
+    return True
+
+
+CardEffect = Callable[[GameState, Log, int, Card], bool]
+
+#: [card kind] -> its effect; a table, because comparing Enum members one by one is slow.
+_CARD_EFFECTS: tuple[CardEffect, ...] = _table(
+    CardKind,
+    {
+        CardKind.FIRE: _fire_card,
+        CardKind.ANIMAL: _animal_card,
+        CardKind.WILDEBEEST: _extra_actions_card,
+        CardKind.GIRAFFE: _extra_actions_card,
+        CardKind.LOST_FOOD: _track_loss_card,
+        CardKind.STOLEN_FOOD: _track_loss_card,
+        CardKind.OVERHEATED: _track_loss_card,
+        CardKind.LEAKY: _track_loss_card,
+        CardKind.RAIN: _rain_card,
+        CardKind.HIPPOS: _hippos_card,
+        CardKind.FLAT_TYRE: _flat_tyre_card,
+        CardKind.BROKEN_GATE: _broken_gate_card,
+    },
+)
 
 
 def _end_turn(state: GameState, log: Log) -> None:
     seat = state.seat
     for card, owner in list(state.lasting) if state.lasting else ():
-        if CARDS[card].kind == CardKind.HIPPOS and owner == seat:
+        if card in HIPPO_CARDS and owner == seat:
             state.lasting.remove((card, owner))
             state.discard.append(card)
-    if state.token_holder == seat and seat != (anna := _seat_of(state, Guide.ANNA)):
+    anna = state.game.anna_seat
+    if state.token_holder == seat and seat != anna:
         state.token_holder = anna
         log.append(Step("R-anna-token", "ability", "The extra-action token goes back to Anna."))
     state.token_spent = False
@@ -598,17 +676,19 @@ def _check_end(state: GameState, log: Log) -> None:
     """RU-end-check: called after every change; the first condition met ends the game."""
     if state.outcome:
         return
-    for seat, food in enumerate(state.food) if min(state.food) <= 0 else ():
-        if food <= 0:
-            _finish(
-                state,
-                log,
-                "lost:food",
-                "R-end-food",
-                f"{guide_name(state, seat)} has run out of food. The safari is lost.",
-            )
-            return
-    if is_stuck(state):
+    food = state.food
+    if min(food) <= 0:
+        seat = next(seat for seat, left in enumerate(food) if left <= 0)
+        _finish(
+            state,
+            log,
+            "lost:food",
+            "R-end-food",
+            f"{guide_name(state, seat)} has run out of food. The safari is lost.",
+        )
+        return
+    seat = state.seat  # the guide at the wheel can usually drive: no need to ask is_stuck
+    if (not state.fuel[seat] or state.flat[seat]) and is_stuck(state):
         _finish(
             state,
             log,
@@ -698,11 +778,9 @@ def move_cost(state: GameState, seat: int, direction: int) -> int:
 def sight(state: GameState, seat: int) -> tuple[int, ...]:
     """The spaces this guide can spot on: clear view, plus Kate's six lines (R-kate-spot)."""
     board = state.game.board
-    cell = state.vehicle[seat]
-    cells = board.view[cell]
-    if state.game.guides[seat] == Guide.KATE:
-        cells = cells + tuple(far for far in board.long_view[cell] if far not in cells)
-    return cells
+    if state.game.guides[seat] == _KATE:
+        return board.spotter_view[state.vehicle[seat]]
+    return board.view[state.vehicle[seat]]
 
 
 def spot_targets(state: GameState, seat: int) -> list[int]:
@@ -739,14 +817,13 @@ def legal_actions(state: GameState) -> list[Action]:
     """Every action the current guide may take now, the actions of each kind listed together
     (the random player relies on that to pick a kind first)."""
     phase = state.phase
-    if phase == Phase.DRAW:
+    if phase == _DRAW_PHASE:
         return [DRAW, *_exchanges(state)]  # RU-exchange: also before the card
-    if phase == Phase.OVER:
+    if phase == _OVER_PHASE:
         return []
-    if phase == Phase.INFLUENCE:
+    if phase == _INFLUENCE_PHASE:
         return [Action(Act.CHOOSE_DISCARD, i) for i in range(len(state.looking_at))]
     seat = state.seat
-    guide = state.game.guides[seat]
     board = state.game.board
     here = state.vehicle[seat]
     left = state.actions_left
@@ -792,7 +869,7 @@ def legal_actions(state: GameState) -> list[Action]:
         actions.append(INFLUENCE)
     if left >= EXTRA_ANIMAL_COST and state.animal_supply:
         actions.append(EXTRA_ANIMAL)
-    if guide == Guide.ANNA and state.token_holder == seat and not state.token_spent:
+    if seat == state.game.anna_seat and state.token_holder == seat and not state.token_spent:
         actions.append(TOKEN_USE)
         actions.extend(
             Action(Act.TOKEN_GIVE, other)
@@ -816,20 +893,23 @@ _EXCHANGES = tuple(
 )
 
 
+def _exchange_pairs(board: Board, cells: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """(giver, receiver) for every two vehicles in clear view of each other (RU-clear-view)."""
+    mutual = board.mutual_view
+    return tuple(
+        (giver, receiver)
+        for giver, here in enumerate(cells)
+        for receiver, there in enumerate(cells)
+        if receiver != giver and there in mutual[here]
+    )
+
+
 def _exchanges(state: GameState) -> list[Action]:
-    mutual = state.game.board.mutual_view
-    cells = state.vehicle
-    occupied = set(cells)
-    pairs: list[tuple[int, int]] = []
-    for giver, here in enumerate(cells):
-        # Usually no other vehicle is in sight: one set intersection tells (RU-clear-view).
-        seen = occupied.intersection(mutual[here])
-        if len(seen) > 1 or cells.count(here) > 1:
-            pairs.extend(
-                (giver, receiver)
-                for receiver, there in enumerate(cells)
-                if receiver != giver and there in seen
-            )
+    cells = tuple(state.vehicle)
+    memo = state.game.exchange_pairs
+    pairs = memo.get(cells)
+    if pairs is None:
+        pairs = memo[cells] = _exchange_pairs(state.game.board, cells)
     if not pairs:
         return []
     caps = state.game.caps
@@ -855,174 +935,93 @@ def apply(state: GameState, action: Action) -> tuple[GameState, Log]:
         raise IllegalAction(why_illegal(state, action))
     new = state.copy()
     log: Log = []
-    _do(new, action, log)
+    _ACTION_EFFECTS[action.kind](new, action, log)
     _check_end(new, log)
     return new, log
 
 
 def apply_in_place(state: GameState, action: Action, log: Log) -> None:
     """For simulations: mutate ``state``; the action must come from ``legal_actions``."""
-    _do(state, action, log)
+    _ACTION_EFFECTS[action.kind](state, action, log)
     _check_end(state, log)
 
 
-def _do(state: GameState, action: Action, log: Log) -> None:
-    kind = action.kind
-    if kind == Act.DRAW:  # draw and end are half of all actions: no prologue for them
-        _draw(state, log)
-        return
-    if kind == Act.END:
-        _end_turn(state, log)
-        return
+def _do_draw(state: GameState, action: Action, log: Log) -> None:
+    _draw(state, log)
+
+
+def _do_end(state: GameState, action: Action, log: Log) -> None:
+    _end_turn(state, log)
+
+
+def _do_move(state: GameState, action: Action, log: Log) -> None:
     seat = state.seat
-    name = guide_name(state, seat)
     board = state.game.board
     guide = state.game.guides[seat]
-    if kind == Act.MOVE:
-        direction = board.neighbours[state.vehicle[seat]].index(action.target)
-        cost = move_cost(state, seat, direction)
-        old_slot = board.slot[state.vehicle[seat]]
-        crossing = board.features[state.vehicle[seat]][direction]
-        state.vehicle[seat] = action.target
-        state.actions_left -= cost
-        rule = "R-move-hill" if board.hill[action.target] else "R-move"
-        if board.hill[action.target] and guide == Guide.SAM:
-            rule = "R-sam-hill"
-        elif crossing & _BUSH:
-            rule = "R-david-bushes"
-        log.append(
-            Step(
-                rule,
-                "action",
-                f"{name} drives to {board.names[action.target]} "
-                f"({cost} action{'s' * (cost != 1)}).",
-            )
+    here = state.vehicle[seat]
+    target = action.target
+    direction = board.neighbours[here].index(target)
+    cost = move_cost(state, seat, direction)
+    crossing = board.features[here][direction]
+    state.vehicle[seat] = target
+    state.actions_left -= cost
+    rule = "R-move-hill" if board.hill[target] else "R-move"
+    if board.hill[target] and guide == _SAM:
+        rule = "R-sam-hill"
+    elif crossing & _BUSH:
+        rule = "R-david-bushes"
+    log.append(
+        Step(
+            rule,
+            "action",
+            f"{guide_name(state, seat)} drives to {board.names[target]} "
+            f"({cost} action{'s' * (cost != 1)}).",
         )
-        if guide == Guide.JACK and board.slot[action.target] != old_slot:
-            _jack_sweeps(state, log)
-    elif kind == Act.DETOUR:
-        target = GATE_CELLS[1] if state.vehicle[seat] == GATE_CELLS[0] else GATE_CELLS[0]
-        state.vehicle[seat] = target
-        state.actions_left -= DETOUR_COST
-        log.append(
-            Step(
-                "R-detour",
-                "action",
-                f"{name} drives around the park to {board.names[target]} (3 actions).",
-            )
-        )
-        if guide == Guide.JACK:
-            _jack_sweeps(state, log)
-    elif kind == Act.REFUEL:
-        cost = state.game.costs[seat].supply
-        state.actions_left -= cost
-        state.fuel[seat] = state.game.caps[seat]
-        rule = "R-sam-free" if cost == 0 else "R-refuel"
-        log.append(Step(rule, "action", f"{name} refuels to {state.fuel[seat]}."))
-    elif kind == Act.REPLENISH:
-        cost = state.game.costs[seat].supply
-        gain = state.game.costs[seat].food_gain
-        state.actions_left -= cost
-        state.food[seat] = min(state.game.caps[seat], state.food[seat] + gain)
-        rule = "R-sam-food" if guide == Guide.SAM else "R-replenish"
-        log.append(Step(rule, "action", f"{name} takes food: +{gain} (now {state.food[seat]})."))
-        _place_food(state, log, state.token_at[action.target], "R-foodtoken-move")
-    elif kind == Act.SPOT:
-        _spot(state, log, action.target)
-    elif kind == Act.EXTINGUISH:
-        cost = state.game.costs[seat].extinguish
-        state.actions_left -= cost
-        state.fires[action.target] -= 1
-        state.fire_supply += 1
-        rule = "R-jack-extinguish" if cost == 0 else "R-extinguish"
-        log.append(Step(rule, "action", f"{name} puts out a fire on {board.names[action.target]}."))
-    elif kind == Act.REPAIR_VEHICLE:
-        cost = state.game.costs[seat].repair
-        state.actions_left -= cost
-        target = action.target
-        state.flat[target] = 0
-        for card, owner in list(state.lasting):
-            if CARDS[card].kind == CardKind.FLAT_TYRE and owner == target:
-                state.lasting.remove((card, owner))
-                state.discard.append(card)
-        rule = "R-david-repair" if cost == 0 else "R-repair-vehicle"
-        log.append(Step(rule, "action", f"{name} repairs {guide_name(state, target)}'s tyre."))
-    elif kind == Act.REPAIR_GATE:
-        cost = state.game.costs[seat].repair
-        state.actions_left -= cost
-        for card, owner in list(state.lasting):
-            if CARDS[card].kind == CardKind.BROKEN_GATE and owner == action.target:
-                state.lasting.remove((card, owner))
-                state.discard.append(card)
-        rule = "R-david-repair" if cost == 0 else "R-repair-gate"
-        log.append(Step(rule, "action", f"{name} mends the {GATE_NAMES[action.target]} gate."))
-    elif kind == Act.INFLUENCE:
-        state.actions_left -= INFLUENCE_COST
-        if len(state.deck) < 2:
-            state.rng, under = rng.shuffled(state.rng, state.discard)
-            state.deck = under + state.deck
-            state.discard = []
-            log.append(
-                Step(
-                    "RU-influence-deck",
-                    "effect",
-                    "The discard pile is shuffled under the deck first.",
-                )
-            )
-        state.looking_at = [state.deck.pop(), state.deck.pop()]
-        state.phase = Phase.INFLUENCE
-        seen = " and ".join(CARDS[card].name for card in state.looking_at)
-        log.append(Step("R-influence", "look", f"{name} looks at the top two cards: {seen}."))
-    elif kind == Act.CHOOSE_DISCARD:
-        chosen = state.looking_at[action.target]
-        kept = [card for i, card in enumerate(state.looking_at) if i != action.target]
-        state.discard.append(chosen)
-        state.deck.extend(kept)
-        state.looking_at = []
-        state.phase = Phase.ACTIONS
-        log.append(
-            Step(
-                "R-influence",
-                "action",
-                f"{name} discards {CARDS[chosen].name} and puts the other card back on top.",
-            )
-        )
-    elif kind == Act.EXTRA_ANIMAL:
-        state.actions_left -= EXTRA_ANIMAL_COST
-        log.append(Step("R-extra-animal", "action", f"{name} places an extra animal token."))
-        _place_animal(state, log, "R-extra-animal")
-    elif kind == Act.EXCHANGE:
-        track = state.fuel if action.resource == FUEL else state.food
-        track[action.giver] -= action.amount
-        track[action.target] += action.amount
-        log.append(
-            Step(
-                "R-exchange",
-                "action",
-                f"{guide_name(state, action.giver)} gives "
-                f"{action.amount} {RESOURCE_NAMES[action.resource]} to "
-                f"{guide_name(state, action.target)}.",
-            )
-        )
-    elif kind == Act.TOKEN_USE:
-        state.actions_left += 1
-        state.token_spent = True
-        log.append(Step("R-anna-token", "ability", "Anna uses her extra-action token: +1 action."))
-    elif kind == Act.TOKEN_GIVE:
-        state.token_holder = action.target
-        state.token_spent = True
-        log.append(
-            Step(
-                "R-anna-token",
-                "ability",
-                f"Anna lends the extra-action token to "
-                f"{guide_name(state, action.target)} for their next turn.",
-            )
-        )
+    )
+    if guide == _JACK and board.slot[target] != board.slot[here]:
+        _jack_sweeps(state, log)
 
 
-def _spot(state: GameState, log: Log, cell: int) -> None:
+def _do_detour(state: GameState, action: Action, log: Log) -> None:
     seat = state.seat
+    target = GATE_CELLS[1] if state.vehicle[seat] == GATE_CELLS[0] else GATE_CELLS[0]
+    state.vehicle[seat] = target
+    state.actions_left -= DETOUR_COST
+    log.append(
+        Step(
+            "R-detour",
+            "action",
+            f"{guide_name(state, seat)} drives around the park to "
+            f"{state.game.board.names[target]} (3 actions).",
+        )
+    )
+    if state.game.guides[seat] == _JACK:
+        _jack_sweeps(state, log)
+
+
+def _do_refuel(state: GameState, action: Action, log: Log) -> None:
+    seat = state.seat
+    cost = state.game.costs[seat].supply
+    state.actions_left -= cost
+    state.fuel[seat] = state.game.caps[seat]
+    rule = "R-sam-free" if cost == 0 else "R-refuel"
+    log.append(Step(rule, "action", f"{guide_name(state, seat)} refuels to {state.fuel[seat]}."))
+
+
+def _do_replenish(state: GameState, action: Action, log: Log) -> None:
+    seat = state.seat
+    costs = state.game.costs[seat]
+    state.actions_left -= costs.supply
+    state.food[seat] = min(state.game.caps[seat], state.food[seat] + costs.food_gain)
+    rule = "R-sam-food" if state.game.guides[seat] == _SAM else "R-replenish"
+    text = f"{guide_name(state, seat)} takes food: +{costs.food_gain} (now {state.food[seat]})."
+    log.append(Step(rule, "action", text))
+    _place_food(state, log, state.token_at[action.target], "R-foodtoken-move")
+
+
+def _do_spot(state: GameState, action: Action, log: Log) -> None:
+    seat = state.seat
+    cell = action.target
     name = guide_name(state, seat)
     board = state.game.board
     cost = state.game.costs[seat].spot
@@ -1048,6 +1047,149 @@ def _spot(state: GameState, log: Log, cell: int) -> None:
                 "R-spot-take", "effect", f"{name} has spotted the {Species(species).name.lower()}!"
             )
         )
+
+
+def _do_extinguish(state: GameState, action: Action, log: Log) -> None:
+    seat = state.seat
+    cost = state.game.costs[seat].extinguish
+    state.actions_left -= cost
+    state.fires[action.target] -= 1
+    state.fire_supply += 1
+    rule = "R-jack-extinguish" if cost == 0 else "R-extinguish"
+    where = state.game.board.names[action.target]
+    log.append(Step(rule, "action", f"{guide_name(state, seat)} puts out a fire on {where}."))
+
+
+def _do_repair_vehicle(state: GameState, action: Action, log: Log) -> None:
+    seat = state.seat
+    cost = state.game.costs[seat].repair
+    state.actions_left -= cost
+    target = action.target
+    state.flat[target] = 0
+    for card, owner in list(state.lasting):
+        if card in FLAT_TYRE_CARDS and owner == target:
+            state.lasting.remove((card, owner))
+            state.discard.append(card)
+    rule = "R-david-repair" if cost == 0 else "R-repair-vehicle"
+    text = f"{guide_name(state, seat)} repairs {guide_name(state, target)}'s tyre."
+    log.append(Step(rule, "action", text))
+
+
+def _do_repair_gate(state: GameState, action: Action, log: Log) -> None:
+    seat = state.seat
+    cost = state.game.costs[seat].repair
+    state.actions_left -= cost
+    for card, owner in list(state.lasting):
+        if card in GATE_CARDS and owner == action.target:
+            state.lasting.remove((card, owner))
+            state.discard.append(card)
+    rule = "R-david-repair" if cost == 0 else "R-repair-gate"
+    text = f"{guide_name(state, seat)} mends the {GATE_NAMES[action.target]} gate."
+    log.append(Step(rule, "action", text))
+
+
+def _do_influence(state: GameState, action: Action, log: Log) -> None:
+    state.actions_left -= INFLUENCE_COST
+    if len(state.deck) < 2:
+        state.rng, under = rng.shuffled(state.rng, state.discard)
+        state.deck = under + state.deck
+        state.discard = []
+        log.append(
+            Step(
+                "RU-influence-deck",
+                "effect",
+                "The discard pile is shuffled under the deck first.",
+            )
+        )
+    state.looking_at = [state.deck.pop(), state.deck.pop()]
+    state.phase = _INFLUENCE_PHASE
+    seen = " and ".join(CARDS[card].name for card in state.looking_at)
+    name = guide_name(state, state.seat)
+    log.append(Step("R-influence", "look", f"{name} looks at the top two cards: {seen}."))
+
+
+def _do_choose_discard(state: GameState, action: Action, log: Log) -> None:
+    chosen = state.looking_at[action.target]
+    kept = [card for i, card in enumerate(state.looking_at) if i != action.target]
+    state.discard.append(chosen)
+    state.deck.extend(kept)
+    state.looking_at = []
+    state.phase = _ACTIONS_PHASE
+    log.append(
+        Step(
+            "R-influence",
+            "action",
+            f"{guide_name(state, state.seat)} discards {CARDS[chosen].name} "
+            "and puts the other card back on top.",
+        )
+    )
+
+
+def _do_extra_animal(state: GameState, action: Action, log: Log) -> None:
+    state.actions_left -= EXTRA_ANIMAL_COST
+    name = guide_name(state, state.seat)
+    log.append(Step("R-extra-animal", "action", f"{name} places an extra animal token."))
+    _place_animal(state, log, "R-extra-animal")
+
+
+def _do_exchange(state: GameState, action: Action, log: Log) -> None:
+    track = state.fuel if action.resource == FUEL else state.food
+    track[action.giver] -= action.amount
+    track[action.target] += action.amount
+    log.append(
+        Step(
+            "R-exchange",
+            "action",
+            f"{guide_name(state, action.giver)} gives "
+            f"{action.amount} {RESOURCE_NAMES[action.resource]} to "
+            f"{guide_name(state, action.target)}.",
+        )
+    )
+
+
+def _do_token_use(state: GameState, action: Action, log: Log) -> None:
+    state.actions_left += 1
+    state.token_spent = True
+    log.append(Step("R-anna-token", "ability", "Anna uses her extra-action token: +1 action."))
+
+
+def _do_token_give(state: GameState, action: Action, log: Log) -> None:
+    state.token_holder = action.target
+    state.token_spent = True
+    log.append(
+        Step(
+            "R-anna-token",
+            "ability",
+            f"Anna lends the extra-action token to "
+            f"{guide_name(state, action.target)} for their next turn.",
+        )
+    )
+
+
+ActionEffect = Callable[[GameState, Action, Log], None]
+
+#: [action kind] -> what it does; a table, because comparing Enum members one by one is slow.
+_ACTION_EFFECTS: tuple[ActionEffect, ...] = _table(
+    Act,
+    {
+        Act.DRAW: _do_draw,
+        Act.MOVE: _do_move,
+        Act.REFUEL: _do_refuel,
+        Act.REPLENISH: _do_replenish,
+        Act.SPOT: _do_spot,
+        Act.EXTINGUISH: _do_extinguish,
+        Act.REPAIR_VEHICLE: _do_repair_vehicle,
+        Act.REPAIR_GATE: _do_repair_gate,
+        Act.DETOUR: _do_detour,
+        Act.INFLUENCE: _do_influence,
+        Act.CHOOSE_DISCARD: _do_choose_discard,
+        Act.EXTRA_ANIMAL: _do_extra_animal,
+        Act.EXCHANGE: _do_exchange,
+        Act.TOKEN_USE: _do_token_use,
+        Act.TOKEN_GIVE: _do_token_give,
+        Act.END: _do_end,
+    },
+)
 
 
 # --------------------------------------------------------------------------- explanations

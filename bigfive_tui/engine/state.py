@@ -29,6 +29,7 @@ def _cards_of(kind: CardKind) -> frozenset[int]:
 RAIN_CARDS = _cards_of(CardKind.RAIN)
 HIPPO_CARDS = _cards_of(CardKind.HIPPOS)
 GATE_CARDS = _cards_of(CardKind.BROKEN_GATE)
+FLAT_TYRE_CARDS = _cards_of(CardKind.FLAT_TYRE)
 
 
 class Phase(IntEnum):
@@ -49,11 +50,18 @@ class Game:
     seed: int = 0
     caps: tuple[int, ...] = field(default=())
     costs: tuple[Costs, ...] = field(default=(), compare=False)
+    anna_seat: int = field(default=-1, compare=False)  # -1 when Anna is not in the game
+    #: Vehicle cells -> the (giver, receiver) seats in clear view of each other. Exchanges are
+    #: listed on every legal-action query and vehicles rarely move, so this memo pays.
+    exchange_pairs: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def __post_init__(self) -> None:
         if not self.caps:
             object.__setattr__(self, "caps", tuple(track_cap(g) for g in self.guides))
         object.__setattr__(self, "costs", tuple(costs_of(g) for g in self.guides))
+        object.__setattr__(self, "anna_seat", self.seat_of(Guide.ANNA))
 
     def seat_of(self, guide: Guide) -> int:
         return self.guides.index(guide) if guide in self.guides else -1
