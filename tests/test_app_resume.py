@@ -79,15 +79,26 @@ def test_killed_process_resumes_exactly(data_dir: Path):
     )
     os.close(slave)
 
-    def drain(seconds: float) -> None:
+    def drain(seconds: float) -> bytes:
+        seen = b""
         end = time.monotonic() + seconds
         while time.monotonic() < end:
             ready, _, _ = select.select([master], [], [], 0.05)
             if ready:
                 try:
-                    os.read(master, 65536)
+                    seen += os.read(master, 65536)
                 except OSError:
-                    return
+                    break
+        return seen
+
+    def wait_for_screen(marker: bytes, timeout: float = 60.0) -> None:
+        """Wait for text on the terminal (a slow machine may take seconds to start)."""
+        seen = b""
+        end = time.monotonic() + timeout
+        while marker not in seen:
+            if time.monotonic() > end:
+                raise AssertionError(f"{marker!r} never appeared on the terminal")
+            seen = seen[-4096:] + drain(0.2)
 
     def wait_for_actions(count: int, timeout: float = 20.0) -> list[str]:
         end = time.monotonic() + timeout
@@ -102,7 +113,8 @@ def test_killed_process_resumes_exactly(data_dir: Path):
         raise AssertionError(f"autosave never reached {count} actions")
 
     try:
-        drain(4.0)
+        wait_for_screen(b"Quit")  # the new-game screen is up
+        drain(0.5)
         os.write(master, b"\r")  # start the default game
         wait_for_actions(0)
         drain(1.0)
