@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from test_app_support import SIZE, game_screen, make_app, seeded_session
+from test_app_support import (
+    SIZE,
+    game_screen,
+    make_app,
+    palette_highlights,
+    seeded_session,
+    wait_until,
+)
 from textual.widgets import MarkdownViewer
 
 from bigfive_tui.app import saves
@@ -121,11 +128,7 @@ async def test_computer_seat_plays_its_turn_by_itself():
         await pilot.press("enter")
         await pilot.pause()
         game_screen(app).play(next(a for a in session.legal_actions() if a.kind.name == "END"))
-        for _ in range(200):
-            await pilot.pause(0.01)
-            if session.state.seat == 0 or session.state.over:
-                break
-        assert session.state.over or session.state.seat == 0
+        await wait_until(pilot, lambda: session.state.seat == 0 or session.state.over)
         assert "draw" in session.texts[1:]
         if not session.state.over:
             assert session.state.phase == Phase.DRAW
@@ -139,7 +142,7 @@ async def test_palette_offers_game_commands():
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"Rules")
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: palette_highlights(app, "Rules"))
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
@@ -147,7 +150,7 @@ async def test_palette_offers_game_commands():
         await pilot.pause()
         await pilot.press("ctrl+p")
         await pilot.press(*"Theme: textual-light")
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: palette_highlights(app, "textual-light"))
         await pilot.press("enter")
         await pilot.pause()
         assert app.theme == "textual-light"

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
+from textual.command import CommandList
 from textual.pilot import Pilot
 
 from bigfive_tui.app.components.board_view import BoardView
@@ -73,3 +76,24 @@ def prompt_text(app: BigFiveApp) -> str:
 
     widget = game_screen(app).query_one("#prompt", Static)
     return str(widget.render())
+
+
+async def wait_until(
+    pilot: Pilot[None], condition: Callable[[], bool], timeout: float = 30.0
+) -> None:
+    """Let the app run until ``condition()`` holds: a slow machine needs more than one pause."""
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(f"still waiting after {timeout} s")
+        await pilot.pause(0.02)
+
+
+def palette_highlights(app: BigFiveApp, text: str) -> bool:
+    """Has the command palette found a command with ``text`` and highlighted it?"""
+    found = app.screen.query(CommandList)
+    if not found:
+        return False
+    commands = found.first()
+    index = commands.highlighted
+    return index is not None and text in str(commands.get_option_at_index(index).prompt)
