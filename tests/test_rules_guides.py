@@ -12,6 +12,9 @@ from bigfive_tui.engine.state import Phase
 
 LION = 0
 BUSHY = open_board({1: {"spaces": ["s1 s2 s3", "s4 sa s5", "s6 sb sc"], "bushes": ["1-2"]}})
+BUSH_THEN_HILL = open_board(
+    {1: {"spaces": ["s1 h2 s3", "s4 sa s5", "s6 sb sc"], "bushes": ["1-2"]}}
+)
 HILLY = open_board({1: {"spaces": ["s1 h2 s3", "s4 sa s5", "s6 sb sc"]}})
 
 
@@ -63,6 +66,13 @@ def test_R_david_bushes_david_drives_through_bushes() -> None:
     assert Action(Act.MOVE, at(state, "c2")) in legal_actions(state)
     other = position(guides=("kate", "david"), at=("c1", "h1"), board=BUSHY)
     assert Action(Act.MOVE, at(other, "c2")) not in legal_actions(other)
+
+
+def test_R_david_bushes_the_log_names_the_bushes_and_the_hill() -> None:
+    state = position(guides=("david", "kate"), at=("c1", "h1"), board=BUSH_THEN_HILL)
+    after, steps = apply(state, Action(Act.MOVE, at(state, "c2")))
+    assert after.actions_left == 2  # the hill costs its extra action; the bushes cost nothing
+    assert [step.rule for step in steps] == ["R-david-bushes", "R-move-hill"]
 
 
 def test_R_david_bushes_david_cannot_see_through_bushes() -> None:

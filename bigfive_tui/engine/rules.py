@@ -968,14 +968,14 @@ def _do_move(state: GameState, action: Action, log: Log) -> None:
     rule = "R-move-hill" if board.hill[target] else "R-move"
     if board.hill[target] and guide == _SAM:
         rule = "R-sam-hill"
-    elif crossing & _BUSH:
-        rule = "R-david-bushes"
+    name = guide_name(state, seat)
+    if crossing & _BUSH:  # only David gets here (exits): say so, then cite the move itself
+        log.append(Step("R-david-bushes", "ability", f"{name} drives through the bushes."))
     log.append(
         Step(
             rule,
             "action",
-            f"{guide_name(state, seat)} drives to {board.names[target]} "
-            f"({cost} action{'s' * (cost != 1)}).",
+            f"{name} drives to {board.names[target]} ({cost} action{'s' * (cost != 1)}).",
         )
     )
     if guide == _JACK and board.slot[target] != board.slot[here]:
