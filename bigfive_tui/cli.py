@@ -18,14 +18,20 @@ COMMANDS = {
 }
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; only ``command``'s options are added (all commands' when None).
+
+    Options matter only to the command that runs, and adding a command's options imports its
+    module (``simulate`` pulls in the engine): ``bigfive play`` should not pay for the others.
+    The list of commands in ``bigfive --help`` needs only their summaries."""
     parser = argparse.ArgumentParser(
         prog="bigfive", description="The Big Five: Safari Tour, a cooperative safari in a terminal."
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, summary in COMMANDS.items():
         sub = commands.add_parser(name, help=summary, description=summary)
-        importlib.import_module(f"bigfive_tui.commands.{name}").configure(sub)
+        if command is None or name == command:
+            importlib.import_module(f"bigfive_tui.commands.{name}").configure(sub)
     return parser
 
 
@@ -33,7 +39,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     if not args or (args[0].startswith("-") and args[0] not in ("-h", "--help")):
         args = ["play", *args]  # `bigfive --seed 4` means `bigfive play --seed 4`
-    parsed = _parser().parse_args(args)
+    parsed = _parser(args[0] if args[0] in COMMANDS else None).parse_args(args)
     module = importlib.import_module(f"bigfive_tui.commands.{parsed.command}")
     result: int = module.run(parsed)
     return result

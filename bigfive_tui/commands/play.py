@@ -25,25 +25,38 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import gc
     import os
     from pathlib import Path
 
     if args.data_dir:
         os.environ["BIGFIVE_DATA_DIR"] = args.data_dir
 
-    from bigfive_tui.app import saves
-    from bigfive_tui.app.main import BigFiveApp
-    from bigfive_tui.app.themes import DEFAULT_THEME
+    # Loading creates the objects that live as long as the game (modules, classes, the replayed
+    # session): the cyclic garbage collector finds next to nothing to free among them but
+    # would walk them all again and again (about 20 ms of start-up in bench/app.py). So it
+    # stays off while they are made; then they are frozen out of later collections (which
+    # also keeps full collections during play short) and it is on again.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        from bigfive_tui.app import saves
+        from bigfive_tui.app.main import BigFiveApp
+        from bigfive_tui.app.themes import DEFAULT_THEME
 
-    session = None
-    computer: frozenset[int] = frozenset()
-    if args.load:
-        try:
-            loaded = saves.read_save(Path(args.load))
-        except saves.SaveError as problem:
-            print(f"bigfive: {problem}")
-            return 2
-        session, computer = loaded.session, loaded.computer_seats
+        session = None
+        computer: frozenset[int] = frozenset()
+        if args.load:
+            try:
+                loaded = saves.read_save(Path(args.load))
+            except saves.SaveError as problem:
+                print(f"bigfive: {problem}")
+                return 2
+            session, computer = loaded.session, loaded.computer_seats
+        gc.freeze()
+    finally:
+        if collecting:
+            gc.enable()
     app = BigFiveApp(
         session=session,
         computer_seats=computer,

@@ -1,0 +1,63 @@
+"""The ``bigfive`` command line: the commands and their options, and what ``bigfive play``
+loads before the game is on screen (start-up time, bench/app.py)."""
+
+from __future__ import annotations
+
+import gc
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bigfive_tui.cli import COMMANDS, main
+
+
+def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--help"])
+    assert stopped.value.code == 0
+    out = capsys.readouterr().out
+    for name, summary in COMMANDS.items():
+        assert name in out and summary in out
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_every_command_has_its_own_options(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main([name, "--help"])
+    assert stopped.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: bigfive {name}")
+    assert {"play": "--load", "board": "--layout", "simulate": "--games"}.get(name, "") in out
+
+
+def test_an_unknown_command_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["fly"])
+    assert stopped.value.code == 2
+    assert "invalid choice: 'fly'" in capsys.readouterr().err
+
+
+def test_play_imports_no_other_command_and_no_screen_it_does_not_show() -> None:
+    """Each of these would delay the first frame of a loaded game."""
+    code = (
+        "import sys; from bigfive_tui.cli import _parser; _parser('play'); "
+        "import bigfive_tui.app.main; "
+        "print(*sorted(m for m in sys.modules "
+        "if m.startswith(('bigfive_tui.commands.', 'bigfive_tui.app.screens.'))))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["bigfive_tui.app.screens.game", "bigfive_tui.commands.play"]
+
+
+def test_play_refuses_a_damaged_save_before_anything_is_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path / "data"))
+    damaged = tmp_path / "cut.json"
+    damaged.write_text('{"format": "bigfive-save", "record": {"setup": ', encoding="utf-8")
+    assert main(["play", "--load", str(damaged)]) == 2
+    assert "cut.json is damaged" in capsys.readouterr().out
+    assert gc.isenabled()  # off only while loading
