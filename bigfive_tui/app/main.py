@@ -17,7 +17,6 @@ from textual.binding import Binding
 
 from bigfive_tui.app import saves
 from bigfive_tui.app.commands import GameCommands
-from bigfive_tui.app.game_setup import GameSetup
 from bigfive_tui.app.messages import (
     ChooseStartSpaces,
     ContinueGame,
@@ -32,6 +31,7 @@ from bigfive_tui.engine.rules import IllegalAction
 from bigfive_tui.engine.session import Session
 
 if TYPE_CHECKING:
+    from bigfive_tui.app.game_setup import GameSetup
     from bigfive_tui.app.screens.new_game import NewGameScreen
 
 
@@ -71,14 +71,24 @@ class BigFiveApp(App[None]):
         self.autosave_enabled = autosave
         self.step_through = step_through
 
-    def on_mount(self) -> None:
-        from bigfive_tui.app.screens.new_game import NewGameScreen
+    def refresh_css(self, animate: bool = True) -> None:
+        """Setting the theme in ``__init__`` asks for this before any screen exists. Then only
+        the theme's variables need to reach the stylesheet: it is parsed, and every widget
+        styled, when the first screen mounts. (Textual would parse all the CSS here as well,
+        about 5 ms of start-up.)"""
+        if not self.screen_stack:
+            self.stylesheet.set_variables(self.get_css_variables())
+            return
+        super().refresh_css(animate)
 
+    def on_mount(self) -> None:
         if self.session is not None:
             # After Textual's start-up batch update: a screen laid out inside it has its first
             # frame dropped, and the game would only reach the terminal piece by piece.
             self.call_later(self._show_game)
         else:
+            from bigfive_tui.app.screens.new_game import NewGameScreen  # not needed for a game
+
             self.push_screen(NewGameScreen(self.seed, cursor_blink=self.cursor_blink))
 
     # ------------------------------------------------------------------ switching screens

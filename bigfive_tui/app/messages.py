@@ -3,9 +3,12 @@ the app and screens hand data downwards by setting attributes or calling ``show_
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.message import Message
 
-from bigfive_tui.app.game_setup import GameSetup
+if TYPE_CHECKING:  # only the new-game screens make setups; a loaded game does not need them
+    from bigfive_tui.app.game_setup import GameSetup
 
 
 class StartGame(Message):

@@ -140,7 +140,8 @@ class PlacementSpec(BaseModel):
 
 
 class LayoutSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Built on first use: only layout files need it, and building it costs start-up time.
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     name: str = "custom"
     rows: list[list[str]] = Field(min_length=3, max_length=3)

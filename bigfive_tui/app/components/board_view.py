@@ -782,8 +782,13 @@ class BoardView(Widget, can_focus=True):
             layers.append("board-view--target-mark")
         if flags & _CURSOR:
             layers.append("board-view--cursor")
-        extra = Style(underline=True) if underline else None
-        style = self._paint_style(layers, extra)
+        # Many tags share their layers (all the savanna of the board, say); only the cell in
+        # the meta differs. Painting is the costly part of a first render, so paint once each.
+        paint_key = ("paint", *layers, underline)
+        style = self._styles.get(paint_key)
+        if style is None:
+            style = self._paint_style(layers, Style(underline=True) if underline else None)
+            self._styles[paint_key] = style
         if tag.cell is not None:
             style += Style.from_meta({"cell": tag.cell})
         self._styles[key] = style

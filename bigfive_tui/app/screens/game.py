@@ -29,20 +29,15 @@ from bigfive_tui.app.components.table_info import TableInfo
 from bigfive_tui.app.describe import drawn_card
 from bigfive_tui.app.keys import ACTION_KEYS, BY_NAME, ActionKey
 from bigfive_tui.app.messages import GameChanged, GameOver
-from bigfive_tui.app.screens.dialogs import (
-    CardScreen,
-    ChoiceDialog,
-    ConfirmDialog,
-    ExchangeDialog,
-    HandOverScreen,
-)
-from bigfive_tui.app.screens.steps import StepsScreen
 from bigfive_tui.engine.actions import END, Act, Action, Step
 from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
 from bigfive_tui.engine.content import CARDS, Guide
 from bigfive_tui.engine.rules import IllegalAction, sight, why_illegal, why_not_kind
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import GameState, Phase
+
+# Dialogs and the steps screen are imported where they open: a game on screen does not need
+# them, and importing them would delay its first frame (bench/app.py, start-up).
 
 MIN_WIDTH = 120
 MIN_HEIGHT = 34
@@ -219,6 +214,8 @@ class GameScreen(Screen[None]):
             self._schedule_computer()
             return
         if state.phase == Phase.DRAW and self._handover_turn != state.turn:
+            from bigfive_tui.app.screens.dialogs import HandOverScreen
+
             self._handover_turn = state.turn
             self._open(
                 HandOverScreen(state.guide.title, state.turn, self._handover_detail()),
@@ -252,6 +249,8 @@ class GameScreen(Screen[None]):
         self.refresh_view()
         self.post_message(GameChanged())
         if self.step_through and steps:
+            from bigfive_tui.app.screens.steps import StepsScreen
+
             title = f"Debug: {self.session.texts[-1]} - how the rules resolve it"
             self._open(StepsScreen(title, steps), lambda _: self._after_steps(action))
             return
@@ -259,6 +258,8 @@ class GameScreen(Screen[None]):
 
     def _after_steps(self, action: Action) -> None:
         if action.kind == Act.DRAW and self.card_pause and self.human_turn:
+            from bigfive_tui.app.screens.dialogs import CardScreen
+
             card, effects = drawn_card(self.session.log)
             self._open(
                 CardScreen(self.state.guide.title, card, effects), lambda _: self._continue_flow()
@@ -374,10 +375,14 @@ class GameScreen(Screen[None]):
         if kinds & set(CELL_KINDS) or kinds & {Act.REPAIR_VEHICLE, Act.REPAIR_GATE}:
             self._target_mode(entry, legal)
         elif Act.EXCHANGE in kinds:
+            from bigfive_tui.app.screens.dialogs import ExchangeDialog
+
             self._open(ExchangeDialog(state, legal), self._chosen_action)
         elif kinds & {Act.TOKEN_USE, Act.TOKEN_GIVE}:
             self._choose_among(f"{state.guide.title}: the extra-action token", legal)
         elif Act.END in kinds and state.actions_left > 0:
+            from bigfive_tui.app.screens.dialogs import ConfirmDialog
+
             left = state.actions_left
             self._open(
                 ConfirmDialog(
@@ -444,6 +449,8 @@ class GameScreen(Screen[None]):
         return None
 
     def _choose_among(self, title: str, actions: list[Action]) -> None:
+        from bigfive_tui.app.screens.dialogs import ChoiceDialog
+
         labels = [self._action_label(action) for action in actions]
 
         def chosen(index: int | None) -> None:
@@ -474,6 +481,8 @@ class GameScreen(Screen[None]):
             self.play(action)
 
     def _ask_influence(self) -> None:
+        from bigfive_tui.app.screens.dialogs import ChoiceDialog
+
         state = self.state
         choices = [a for a in self.legal() if a.kind == Act.CHOOSE_DISCARD]
         place = ("top card", "second card")
