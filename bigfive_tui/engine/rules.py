@@ -553,29 +553,16 @@ def _track_loss_card(state: GameState, log: Log, card_id: int, card: Card) -> bo
     return False
 
 
-def _rain_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
-    seat = state.seat
-    state.lasting.append((card_id, seat))
-    log.append(
-        Step(
-            card.rule,
-            "effect",
-            f"Heavy rain: no vehicle can cross rivers until {guide_name(state, seat)}'s next turn.",
-        )
-    )
-    return True
-
-
-def _hippos_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
-    seat = state.seat
-    state.lasting.append((card_id, seat))
-    log.append(
-        Step(
-            card.rule,
-            "effect",
-            f"Hippos block the rivers: {guide_name(state, seat)} cannot cross rivers this turn.",
-        )
-    )
+def _closed_rivers_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
+    """Heavy rain (every vehicle, until the drawer's next turn) or hippos (the drawer, this
+    turn): the card lies out with the drawer's seat, and its end is checked by turn."""
+    name = guide_name(state, state.seat)
+    state.lasting.append((card_id, state.seat))
+    if card.kind == CardKind.RAIN:
+        text = f"Heavy rain: no vehicle can cross rivers until {name}'s next turn."
+    else:
+        text = f"Hippos block the rivers: {name} cannot cross rivers this turn."
+    log.append(Step(card.rule, "effect", text))
     return True
 
 
@@ -632,8 +619,8 @@ _CARD_EFFECTS: tuple[CardEffect, ...] = _table(
         CardKind.STOLEN_FOOD: _track_loss_card,
         CardKind.OVERHEATED: _track_loss_card,
         CardKind.LEAKY: _track_loss_card,
-        CardKind.RAIN: _rain_card,
-        CardKind.HIPPOS: _hippos_card,
+        CardKind.RAIN: _closed_rivers_card,
+        CardKind.HIPPOS: _closed_rivers_card,
         CardKind.FLAT_TYRE: _flat_tyre_card,
         CardKind.BROKEN_GATE: _broken_gate_card,
     },
