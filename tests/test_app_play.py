@@ -13,6 +13,7 @@ from test_app_support import (
     space,
 )
 
+from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.screens.dialogs import (
     ChoiceDialog,
     ConfirmDialog,
@@ -252,6 +253,25 @@ async def test_influence_asks_which_card_to_discard():
         assert session.log[-1].text.startswith("Kate discards Fire")
 
 
+async def test_undoing_the_discard_choice_asks_again():
+    session = two_guides(cards={"top": ["fire", "giraffe"]})
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("i")
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert session.state.phase == Phase.ACTIONS
+        await pilot.press("u")
+        await pilot.pause()
+        assert session.state.phase == Phase.INFLUENCE
+        assert isinstance(app.screen, ChoiceDialog)  # the choice is open again, not hidden
+        await pilot.press("2")  # this time discard the second card (the giraffe)
+        await pilot.pause()
+        assert session.log[-1].text.startswith("Kate discards Giraffe")
+
+
 async def test_anna_token_and_repair():
     session = two_guides(
         guides=["anna", "kate"],
@@ -304,6 +324,23 @@ async def test_small_terminal_gets_a_clear_message():
         await pilot.resize_terminal(120, 36)
         await pilot.pause()
         assert not screen.has_class("-too-small")
+        assert isinstance(app.focused, BoardView)  # the keys reach the board again
+
+
+async def test_the_board_has_the_keys_again_after_the_terminal_was_too_small():
+    app = make_app(two_guides())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        board = game_screen(app).query_one(BoardView)
+        assert app.focused is board
+        before = board.cursor
+        await pilot.press("right")
+        await pilot.pause()
+        assert board.cursor != before
 
 
 async def test_action_bar_entries_are_clickable():

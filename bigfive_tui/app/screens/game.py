@@ -129,7 +129,10 @@ class GameScreen(Screen[None]):
     def _check_size(self) -> None:
         width, height = self.app.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
+        was_small = self.too_small
         self.set_class(small, "-too-small")
+        if was_small and not small:
+            self.query_one(BoardView).focus()  # hiding the board took the focus away
         if small:
             self.query_one("#too-small", Static).update(
                 f"The safari needs a terminal of at least {MIN_WIDTH} × {MIN_HEIGHT} "
@@ -564,6 +567,7 @@ class GameScreen(Screen[None]):
                 self._default_prompt()
             )
         )
+        self._continue_flow()  # e.g. back to an influence choice: its dialog opens again
 
     def action_sight(self) -> None:
         board = self.query_one(BoardView)
