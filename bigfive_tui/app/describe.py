@@ -51,9 +51,9 @@ def outcome_words(state: GameState, log: Sequence[Step]) -> tuple[str, str]:
     """(headline, reason) for the end screen."""
     reason = next((step.text for step in reversed(log) if step.kind == "end"), "")
     if state.outcome == "won":
-        return "You won the safari!", reason
+        return "Congratulations, guides!", reason
     if state.outcome.startswith("lost"):
-        return "The safari is lost.", reason
+        return "Game over", reason
     return "The game is not over.", reason
 
 

@@ -120,6 +120,11 @@ def token_name(token: int) -> str:
 _GUIDE_TITLES = tuple(guide.title for guide in Guide)
 
 
+def _count(number: int, thing: str) -> str:
+    """``1 action``, ``2 actions``: log lines and reasons are read by players."""
+    return f"{number} {thing}{'' if number == 1 else 's'}"
+
+
 def guide_name(state: GameState, seat: int) -> str:
     return _GUIDE_TITLES[state.game.guides[seat]]
 
@@ -644,7 +649,8 @@ def _end_turn(state: GameState, log: Log) -> None:
                 "R-turn-actions",
                 "turn",
                 f"{guide_name(state, seat)} ends the turn; "
-                f"{state.actions_left} unused action(s) are lost.",
+                f"{_count(state.actions_left, 'unused action')} "
+                f"{'is' if state.actions_left == 1 else 'are'} lost.",
             )
         )
     state.seat = (seat + 1) % len(state.game.guides)
@@ -685,7 +691,8 @@ def _check_end(state: GameState, log: Log) -> None:
         )
         return
     if min(state.spotted) == ALL_SPECIES_MASK:
-        _finish(state, log, "won", "R-end-win", "Every vehicle has spotted the Big Five. You win!")
+        text = "Every vehicle has spotted the Big Five. The safari is won!"
+        _finish(state, log, "won", "R-end-win", text)
 
 
 def is_stuck(state: GameState) -> bool:
@@ -999,9 +1006,14 @@ def _do_replenish(state: GameState, action: Action, log: Log) -> None:
     seat = state.seat
     costs = state.game.costs[seat]
     state.actions_left -= costs.supply
-    state.food[seat] = min(state.game.caps[seat], state.food[seat] + costs.food_gain)
+    before = state.food[seat]
+    state.food[seat] = min(state.game.caps[seat], before + costs.food_gain)
     rule = "R-sam-food" if state.game.guides[seat] == _SAM else "R-replenish"
-    text = f"{guide_name(state, seat)} takes food: +{costs.food_gain} (now {state.food[seat]})."
+    full = "; the track is full" if before + costs.food_gain > state.food[seat] else ""
+    text = (
+        f"{guide_name(state, seat)} takes food: +{state.food[seat] - before} "
+        f"(now {state.food[seat]}{full})."
+    )
     log.append(Step(rule, "action", text))
     _place_food(state, log, state.token_at[action.target], "R-foodtoken-move")
 
@@ -1058,7 +1070,8 @@ def _do_repair_vehicle(state: GameState, action: Action, log: Log) -> None:
             state.lasting.remove((card, owner))
             state.discard.append(card)
     rule = "R-david-repair" if cost == 0 else "R-repair-vehicle"
-    text = f"{guide_name(state, seat)} repairs {guide_name(state, target)}'s tyre."
+    whose = "a" if target == seat else f"{guide_name(state, target)}'s"
+    text = f"{guide_name(state, seat)} repairs {whose} flat tyre."
     log.append(Step(rule, "action", text))
 
 
@@ -1215,7 +1228,7 @@ def why_not_kind(state: GameState, kind: Act) -> str | None:
     if kind in cost_of:
         cost = cost_of[kind]
         if cost > state.actions_left:
-            return f"{name} has {state.actions_left} action(s) left; that costs {cost}."
+            return f"{name} has {_count(state.actions_left, 'action')} left; that costs {cost}."
     if kind == Act.MOVE:
         if not can_drive(state, seat):
             return f"{name} cannot drive: no fuel, or a flat tyre."

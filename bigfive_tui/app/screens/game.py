@@ -372,7 +372,7 @@ class GameScreen(Screen[None]):
             return
         legal = [a for a in self.legal() if a.kind in entry.kinds]
         if not legal:
-            self.warn(f"Cannot {entry.label} now. {self._why_not(entry)}")
+            self.warn(f"{entry.label.capitalize()}: {self._why_not(entry)}")
             return
         kinds = {a.kind for a in legal}
         if kinds & set(CELL_KINDS) or kinds & {Act.REPAIR_VEHICLE, Act.REPAIR_GATE}:
