@@ -245,6 +245,9 @@ async def test_influence_asks_which_card_to_discard():
         await pilot.pause()
         await pilot.press("i")
         await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)  # four actions that undo cannot return
+        await pilot.press("enter")
+        await pilot.pause()
         assert isinstance(app.screen, ChoiceDialog)
         assert session.state.phase == Phase.INFLUENCE
         await pilot.press("1")  # discard the top card (the fire)
@@ -253,12 +256,29 @@ async def test_influence_asks_which_card_to_discard():
         assert session.log[-1].text.startswith("Kate discards Fire")
 
 
+async def test_an_extra_animal_is_placed_only_after_a_yes():
+    session = two_guides()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert session.state.actions_left == 4 and not session.texts
+        await pilot.press("a", "enter")
+        await pilot.pause()
+        assert session.state.actions_left == 0
+        assert session.texts == ["extra animal"]
+
+
 async def test_undoing_the_discard_choice_asks_again():
     session = two_guides(cards={"top": ["fire", "giraffe"]})
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("i")
+        await pilot.press("i", "enter")
         await pilot.pause()
         await pilot.press("1")
         await pilot.pause()

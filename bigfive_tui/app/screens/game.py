@@ -32,12 +32,33 @@ from bigfive_tui.app.messages import GameChanged, GameOver
 from bigfive_tui.engine.actions import END, Act, Action, Step
 from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
 from bigfive_tui.engine.content import CARDS, Guide
-from bigfive_tui.engine.rules import IllegalAction, sight, why_illegal, why_not_kind
+from bigfive_tui.engine.rules import (
+    EXTRA_ANIMAL_COST,
+    INFLUENCE_COST,
+    IllegalAction,
+    sight,
+    why_illegal,
+    why_not_kind,
+)
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import GameState, Phase
 
 # Dialogs and the steps screen are imported where they open: a game on screen does not need
 # them, and importing them would delay its first frame (bench/app.py, start-up).
+
+#: Actions that reveal something (so undo stops there), with their question and "yes" label.
+IRREVERSIBLE: dict[Act, tuple[str, str]] = {
+    Act.INFLUENCE: (
+        f"Influence an event? {{guide}} spends {INFLUENCE_COST} actions to look at the top two "
+        "event cards and discard one. Once seen, this cannot be undone.",
+        "Look at the cards",
+    ),
+    Act.EXTRA_ANIMAL: (
+        f"Place an extra animal token? {{guide}} spends {EXTRA_ANIMAL_COST} actions and the dice "
+        "decide where it goes (on a burning piece it flees). This cannot be undone.",
+        "Roll for the animal",
+    ),
+}
 
 MIN_WIDTH = 120
 MIN_HEIGHT = 34
@@ -396,10 +417,22 @@ class GameScreen(Screen[None]):
                 ),
                 lambda yes: self.play(END) if yes else self.refresh_view(),
             )
+        elif kinds & set(IRREVERSIBLE):
+            self._confirm_irreversible(legal[0])
         elif len(legal) == 1:
             self.play(legal[0])
         else:
             self._choose_among(entry.label.capitalize(), legal)
+
+    def _confirm_irreversible(self, action: Action) -> None:
+        """Four actions on something undo cannot take back: ask first, as for ending a turn."""
+        from bigfive_tui.app.screens.dialogs import ConfirmDialog
+
+        question, yes = IRREVERSIBLE[action.kind]
+        self._open(
+            ConfirmDialog(question.format(guide=self.state.guide.title), yes=yes, no="Not now"),
+            lambda chosen: self.play(action) if chosen else self.refresh_view(),
+        )
 
     def _why_not(self, entry: ActionKey) -> str:
         """The engine's reasons why no action of this kind is legal now."""
