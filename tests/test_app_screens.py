@@ -189,3 +189,13 @@ async def test_load_dialog_lists_saves():
         await pilot.pause()
         assert app.session is not None
         assert app.session.state == session.state
+
+
+async def test_a_screenshot_goes_to_the_data_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    app = make_app(seeded_session(4))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.action_screenshot()
+        folder = tmp_path / "screenshots"
+        await wait_until(pilot, lambda: any(folder.glob("*.svg")))

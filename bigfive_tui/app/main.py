@@ -220,6 +220,17 @@ class BigFiveApp(App[None]):
     def action_new_game(self) -> None:
         self._show_new_game()
 
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Screenshots go to the game's data folder: Textual's default, the Downloads folder,
+        may not exist, and then the palette's "Screenshot" only says that it failed."""
+        folder = Path(path) if path else saves.data_dir() / "screenshots"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as problem:
+            self.notify(f"Cannot make {folder}: {problem}", title="No screenshot", severity="error")
+            return
+        self.deliver_screenshot(filename, str(folder))
+
     def action_rules(self) -> None:
         from bigfive_tui.app.screens.rules import RulesScreen
 
