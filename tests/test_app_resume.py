@@ -186,3 +186,21 @@ def test_read_save_rejects_garbage_with_save_error(data_dir: Path):
             saves.read_save(path)
     with pytest.raises(saves.SaveError):
         saves.read_save(data_dir / "missing.json")
+
+
+async def test_a_new_game_keeps_the_unfinished_one_among_the_saves(data_dir: Path):
+    app = make_app(seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter", "enter")  # default setup, then draw
+        await pilot.pause()
+        first = app.session
+        assert first is not None and saves.has_autosave()
+        app.action_new_game()
+        await pilot.pause()
+        app.start(app.screen.setup())  # start a second safari from the new-game screen
+        await pilot.pause()
+        kept = list(saves.saves_dir().glob("unfinished-*.json"))
+        assert len(kept) == 1
+        assert saves.read_save(kept[0]).session.state == first.state
+        assert app.session is not first and saves.has_autosave()

@@ -130,9 +130,14 @@ class BigFiveApp(App[None]):
         except (IllegalAction, BoardFileError) as problem:
             self.notify(str(problem), title="Cannot start", severity="error")
             return
+        kept = saves.keep_unfinished_autosave() if self.autosave_enabled else None
         self.session = session
         self.computer_seats = setup.computer_seats
         self._show_game()
+        if kept is not None:
+            self.notify(
+                f"The unfinished safari was kept as {kept.name}; Ctrl+O loads it.", timeout=8
+            )
 
     def open_save(self, path: Path) -> bool:
         """Load ``path`` and show the game; a bad file gives a message, never a crash."""

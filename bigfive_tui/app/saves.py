@@ -128,6 +128,22 @@ def set_aside_autosave() -> Path | None:
     return target
 
 
+def keep_unfinished_autosave() -> Path | None:
+    """Move the autosave of an unfinished game among the named saves (a new game is about to
+    overwrite it); returns where it went, or None if there was none or it could not move."""
+    path = autosave_path()
+    if not path.is_file():
+        return None
+    stamp = datetime.now().strftime("%Y-%m-%d-%H%M%S")
+    target = saves_dir() / f"unfinished-{stamp}.json"
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(path, target)
+    except OSError:
+        return None
+    return target
+
+
 def safe_name(name: str) -> str:
     """A file name from what a player typed: letters, digits, dash, underscore, dot."""
     cleaned = re.sub(r"[^A-Za-z0-9._-]+", "-", name.strip()).strip(".-")
