@@ -403,3 +403,19 @@ async def test_debug_mode_steps_through_the_rule_resolution():
         await pilot.pause()
         assert not isinstance(app.screen, StepsScreen)
         assert session.log[-1].rule in ("R-move", "R-move-hill")
+
+
+async def test_the_token_key_appears_only_when_anna_plays():
+    def bar_text(app) -> str:  # type: ignore[no-untyped-def]
+        return str(game_screen(app).query_one("#action-keys").render())
+
+    app = make_app(two_guides())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "t token" not in bar_text(app) and "e end turn" in bar_text(app)
+    with_anna = make_app(
+        two_guides(guides=["anna", "kate"], vehicles={"anna": {"at": "★4"}, "kate": {"at": "♣4"}})
+    )
+    async with with_anna.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "t token" in bar_text(with_anna)

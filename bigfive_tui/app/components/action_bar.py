@@ -24,7 +24,7 @@ class ActionBar(Vertical):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._legal: tuple[frozenset[Act], bool] | None = None
+        self._legal: tuple[frozenset[Act], bool, frozenset[str]] | None = None
         self._width = 0
         self._prompt: tuple[str, tuple[object, ...], bool] | None = None
 
@@ -32,15 +32,23 @@ class ActionBar(Vertical):
         yield Static(id="action-keys")
         yield Static(id="prompt")
 
-    def show_actions(self, legal_kinds: Collection[Act], enabled: bool = True) -> None:
+    def show_actions(
+        self,
+        legal_kinds: Collection[Act],
+        enabled: bool = True,
+        hidden: frozenset[str] = frozenset(),
+    ) -> None:
+        """``hidden`` names keys that mean nothing in this game (the token without Anna)."""
         width = max(20, self.content_size.width or 118)
-        shown = (frozenset(legal_kinds), enabled)
+        shown = (frozenset(legal_kinds), enabled, hidden)
         if shown == self._legal and width == self._width:
             return
         self._legal, self._width = shown, width
         lines: list[list[Content]] = [[]]
         used = 0
         for entry in ACTION_KEYS:
+            if entry.name in hidden:
+                continue
             legal = enabled and any(kind in legal_kinds for kind in entry.kinds)
             click = f"@click=screen.act('{entry.name}')"
             if legal:

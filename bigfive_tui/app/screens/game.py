@@ -190,7 +190,8 @@ class GameScreen(Screen[None]):
             board.show_state(state)
         legal = {action.kind for action in self.legal()}
         bar = self.query_one(ActionBar)
-        bar.show_actions(legal, enabled=self.human_turn)
+        no_anna = frozenset({"token"}) if state.game.anna_seat < 0 else frozenset()
+        bar.show_actions(legal, enabled=self.human_turn, hidden=no_anna)
         if self._pending is None:
             bar.prompt(self._default_prompt())
         self.query_one(GameLog).show_log(self.session.log)
