@@ -10,7 +10,7 @@ from positions import card_of, cell, position
 
 from bigfive_tui.engine.actions import DRAW, END, Act, Action
 from bigfive_tui.engine.content import CARDS, CardKind
-from bigfive_tui.engine.rules import IllegalAction, apply, legal_actions
+from bigfive_tui.engine.rules import IllegalAction, apply, legal_actions, why_not_kind
 from bigfive_tui.engine.state import Phase
 
 RIVERY = open_board({1: {"spaces": ["s1 s2 s3", "s4 sa s5", "s6 sb sc"], "rivers": ["1-2"]}})
@@ -175,6 +175,9 @@ def test_RU_flat_tyre_others_repair_on_their_own_turn_after_the_owners_next_turn
     assert Action(Act.REPAIR_VEHICLE, 0) in legal_actions(state)
     state.flat[0] = 1
     assert Action(Act.REPAIR_VEHICLE, 0) not in legal_actions(state)
+    assert why_not_kind(state, Act.REPAIR_VEHICLE) == (
+        "Kate's flat tyre can be repaired from Kate's next turn on."
+    )
 
 
 def test_RU_flat_tyre_a_second_flat_tyre_card_does_nothing_more() -> None:

@@ -1242,6 +1242,10 @@ def why_not_kind(state: GameState, kind: Act) -> str | None:
     if kind == Act.REPAIR_VEHICLE:
         if state.broken_gates():
             return "No vehicle can be repaired while a gate is broken."
+        for other in [seat, *vehicles_in_view(state, seat)]:
+            if state.flat[other] == 1:  # RU-flat-tyre: not in the turn the card came
+                owner = guide_name(state, other)
+                return f"{owner}'s flat tyre can be repaired from {owner}'s next turn on."
         return f"{what}: no repairable flat tyre in clear view."
     if kind == Act.REPAIR_GATE:
         return f"{what}: no broken gate in clear view."
