@@ -18,8 +18,9 @@ from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.screens.dialogs import HandOverScreen, LoadDialog
 from bigfive_tui.app.screens.help import HelpScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
-from bigfive_tui.app.screens.rules import RulesScreen
+from bigfive_tui.app.screens.rules import RulesScreen, chapters_of
 from bigfive_tui.app.screens.start_spaces import StartSpacesScreen
+from bigfive_tui.assets import rules_path
 from bigfive_tui.engine.content import Difficulty, Guide
 from bigfive_tui.engine.state import Phase
 
@@ -173,6 +174,33 @@ async def test_help_then_rules_then_back():
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
+
+
+def test_the_rules_split_into_chapters_that_keep_every_line():
+    text = rules_path().read_text(encoding="utf-8")
+    chapters = chapters_of(text)
+    assert chapters[0].title == "Introduction" and chapters[-1].title == "Rulings"
+    assert "The landscape" in [chapter.title for chapter in chapters]
+    assert "\n".join(chapter.text for chapter in chapters) == text.rstrip("\n")
+
+
+async def test_the_rules_show_the_chosen_chapter():
+    app = make_app(seeded_session(4))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("escape", "f1")  # past the hand-over, to the board, then the rules
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RulesScreen)
+        titles = [chapter.title for chapter in screen.chapters]
+        for _ in range(titles.index("Rulings")):
+            await pilot.press("down")
+        await pilot.pause()
+        document = screen.query_one(MarkdownViewer).document
+        await wait_until(pilot, lambda: "RU-" in document.source and "Rulings" in document.source)
+        await pilot.press("enter")  # read it: the keys scroll the text now
+        await pilot.pause()
+        assert app.focused is screen.query_one(MarkdownViewer).document
 
 
 async def test_load_dialog_lists_saves():
