@@ -227,3 +227,15 @@ async def test_a_screenshot_goes_to_the_data_folder(tmp_path, monkeypatch):
         app.action_screenshot()
         folder = tmp_path / "screenshots"
         await wait_until(pilot, lambda: any(folder.glob("*.svg")))
+
+
+async def test_the_theme_chosen_in_play_is_the_theme_of_the_next_start(tmp_path, monkeypatch):
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    app = make_app(seeded_session(4), autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.theme = "savanna-light"
+        await pilot.pause()
+    assert saves.remembered_theme() == "savanna-light"
+    (tmp_path / saves.SETTINGS_NAME).write_text("{not json")
+    assert saves.remembered_theme() is None  # a damaged settings file is only forgotten

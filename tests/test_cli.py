@@ -61,3 +61,12 @@ def test_play_refuses_a_damaged_save_before_anything_is_shown(
     assert main(["play", "--load", str(damaged)]) == 2
     assert "cut.json is damaged" in capsys.readouterr().out
     assert gc.isenabled()  # off only while loading
+
+
+def test_an_unknown_theme_is_refused_with_the_list_of_themes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    assert main(["play", "--theme", "nope"]) == 2
+    out = capsys.readouterr().out
+    assert "unknown theme 'nope'" in out and "savanna-light" in out and "textual-light" in out

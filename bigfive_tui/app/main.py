@@ -61,7 +61,9 @@ class BigFiveApp(App[None]):
         super().__init__()
         for custom in THEMES:
             self.register_theme(custom)
-        self.theme = theme
+        # An unknown name (a mistyped --theme, an old settings file) gets the default; the
+        # command line tells the player (Textual would raise).
+        self.theme = theme if theme in self.available_themes else DEFAULT_THEME
         self.session: Session | None = session
         self.computer_seats = computer_seats
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
@@ -80,6 +82,11 @@ class BigFiveApp(App[None]):
             self.stylesheet.set_variables(self.get_css_variables())
             return
         super().refresh_css(animate)
+
+    def watch_theme(self, name: str) -> None:
+        """A theme chosen during play is the theme of the next start too."""
+        if self.screen_stack and self.autosave_enabled:
+            saves.remember_theme(name)
 
     def on_mount(self) -> None:
         if self.session is not None:

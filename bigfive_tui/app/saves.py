@@ -24,6 +24,7 @@ from bigfive_tui.assets import load_pieces
 from bigfive_tui.engine.session import GameRecord, RecordError, Session, load_record
 
 AUTOSAVE_NAME = "autosave.json"
+SETTINGS_NAME = "settings.json"
 SAVE_SUFFIX = ".json"
 
 
@@ -41,6 +42,31 @@ class SaveFile(BaseModel):
     saved_at: str = ""
     computer_seats: list[int] = Field(default_factory=list)
     record: GameRecord
+
+
+class Settings(BaseModel):
+    """Choices kept from one start to the next (only the theme so far)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    theme: str | None = None
+
+
+def remembered_theme() -> str | None:
+    """The theme chosen last time; a missing or damaged settings file just means none."""
+    try:
+        text = (data_dir() / SETTINGS_NAME).read_text(encoding="utf-8")
+        return Settings.model_validate_json(text).theme
+    except (OSError, ValueError):
+        return None
+
+
+def remember_theme(name: str) -> None:
+    with contextlib.suppress(OSError):
+        data_dir().mkdir(parents=True, exist_ok=True)
+        (data_dir() / SETTINGS_NAME).write_text(
+            Settings(theme=name).model_dump_json(), encoding="utf-8"
+        )
 
 
 @dataclass(frozen=True, slots=True)

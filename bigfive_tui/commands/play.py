@@ -61,11 +61,12 @@ def run(args: argparse.Namespace) -> int:
         session=session,
         computer_seats=computer,
         seed=args.seed,
-        theme=args.theme or DEFAULT_THEME,
+        theme=args.theme or saves.remembered_theme() or DEFAULT_THEME,
         step_through=args.debug,
     )
-    if app.theme != (args.theme or DEFAULT_THEME):
-        print(f"bigfive: unknown theme {args.theme!r}")
+    if args.theme and app.theme != args.theme:
+        known = ", ".join(sorted(app.available_themes))
+        print(f"bigfive: unknown theme {args.theme!r}; the themes are: {known}")
         return 2
     app.run()
     return 0
