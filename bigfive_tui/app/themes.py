@@ -31,9 +31,10 @@ SAVANNA_LIGHT = Theme(
     secondary="#5C7A2E",
     accent="#B5521B",
     foreground="#2B2115",
-    background="#F5EBD6",
-    surface="#EDE0C4",
-    panel="#E2D2AF",
+    # Chosen to stay cream and sand in 256-colour terminals too (#F5EBD6 became pink there).
+    background="#F4EEDC",
+    surface="#EAE2CB",
+    panel="#DDD3B6",
     success="#3F7A1F",
     warning="#A86A00",
     error="#B3261E",

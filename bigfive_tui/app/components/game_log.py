@@ -29,7 +29,8 @@ def step_text(step: Step) -> Text:
 
 class GameLog(RichLog):
     DEFAULT_CSS = """
-    GameLog { height: 1fr; min-height: 3; border-top: hkey $panel-lighten-2; padding: 0 1;
+    GameLog { height: 1fr; min-height: 3; border-top: hkey $foreground 35%; padding: 0 1;
+              border-title-color: $foreground 80%;
               background: $surface; scrollbar-size-vertical: 1; }
     GameLog:focus { border-top: hkey $accent; }
     """

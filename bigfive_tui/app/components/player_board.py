@@ -73,7 +73,7 @@ def lasting_words(state: GameState, seat: int) -> list[str]:
 class PlayerBoard(Widget):
     DEFAULT_CSS = """
     PlayerBoard {
-        height: 7; width: 1fr; border: round $panel-lighten-2; padding: 0 0;
+        height: 7; width: 1fr; border: round $foreground 35%; padding: 0 0;
         border-title-color: $text; border-subtitle-color: $accent;
     }
     PlayerBoard.-active { border: heavy $accent; border-title-style: bold; }

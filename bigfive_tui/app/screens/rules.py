@@ -40,7 +40,7 @@ def chapters_of(text: str) -> list[Chapter]:
 
 class RulesScreen(Screen[None]):
     DEFAULT_CSS = """
-    RulesScreen #chapters { width: 28; height: 1fr; border-right: vkey $panel-lighten-2; }
+    RulesScreen #chapters { width: 28; height: 1fr; border-right: vkey $foreground 35%; }
     RulesScreen #rules { width: 1fr; height: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
