@@ -213,6 +213,8 @@ async def test_load_dialog_lists_saves():
         await pilot.press("ctrl+o")
         await pilot.pause()
         assert isinstance(app.screen, LoadDialog)
+        box = app.screen.query_one("#load-dialog").region
+        assert abs(box.x - (SIZE[0] - box.right)) <= 1  # centred like every other dialog
         await pilot.press("enter")
         await pilot.pause()
         assert app.session is not None
