@@ -37,7 +37,7 @@ class EndScreen(Screen[str]):
         with Vertical(id="end"):
             yield Static(headline, id="headline", classes="-won" if won else "-lost")
             yield Static(reason, id="reason")
-            yield Static(f"Turns played: {state.turn}", id="turns")
+            yield Static(f"Turns played: {state.turn} · seed {state.game.seed}", id="turns")
             lines = [Content.styled("Animals spotted", "bold")]
             for seat, guide in enumerate(state.game.guides):
                 seen = spotted_names(state.spotted[seat])
