@@ -250,6 +250,10 @@ async def test_influence_asks_which_card_to_discard():
         await pilot.pause()
         assert isinstance(app.screen, ChoiceDialog)
         assert session.state.phase == Phase.INFLUENCE
+        assert "a choice is needed" in str(app.screen.query_one("#choice-keys").render())
+        await pilot.press("escape")  # cannot be skipped: the dialog stays
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
         await pilot.press("1")  # discard the top card (the fire)
         await pilot.pause()
         assert session.state.phase == Phase.ACTIONS

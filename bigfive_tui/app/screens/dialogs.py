@@ -128,8 +128,18 @@ class ChoiceDialog(ModalScreen[int | None]):
                 *[Option(f"{i + 1}. {text}", id=str(i)) for i, text in enumerate(self.options)],
                 id="choices",
             )
+            keys = f"↑ ↓ and Enter, or 1–{len(self.options)}"
+            yield Static(
+                f"{keys}; Esc cancels." if self.cancellable else f"{keys}: a choice is needed.",
+                id="choice-keys",
+                classes="muted",
+            )
 
     def on_key(self, event: events.Key) -> None:
+        if event.key == "escape" and not self.cancellable:
+            event.stop()
+            self.notify("This choice cannot be skipped: pick one of the options.", timeout=3)
+            return
         if event.character and event.character.isdigit():
             index = int(event.character) - 1
             if 0 <= index < len(self.options):
