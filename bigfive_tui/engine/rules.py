@@ -396,9 +396,7 @@ def new_game(
                 f"Short game: {names} removed; every guide holds those tokens.",
             )
         )
-    for gate, cell in enumerate(GATE_CELLS):
-        _put_token(state, GATE_TOKENS[gate], cell)
-        state.face_up[GATE_TOKENS[gate]] = True
+    place_gate_tokens(state)
     animals = [
         token for token in range(12) if Species(ANIMAL_KIND[token]) not in game.removed_species
     ] + list(MONKEY_TOKENS[: MONKEYS_BY_DIFFICULTY[game.difficulty]])
@@ -427,6 +425,14 @@ def new_game(
         )
     _begin_turn(state, log)
     return state, log
+
+
+def place_gate_tokens(state: GameState) -> None:
+    """The park entrance tokens lie on their gates from the start (R-setup-entrances); the
+    start-space chooser shows them too, before anything else is placed."""
+    for gate, cell in enumerate(GATE_CELLS):
+        _put_token(state, GATE_TOKENS[gate], cell)
+        state.face_up[GATE_TOKENS[gate]] = True
 
 
 def _place_starting_items(state: GameState, log: Log) -> None:

@@ -1,10 +1,16 @@
-"""A one-line choice: ``Label   ◀ value ▶``. ← → (or space, or a click) cycle the value."""
+"""A one-line choice: ``Label   ◀ value ▶``. ← → (or space, or a click) cycle the value.
+
+The field is as wide as its label, its longest option and both arrows, so no value is ever cut;
+``value_width`` reserves more room when the options change over time (a seat offers only the
+guides nobody else has) and fields in a column should keep lining up.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.content import Content
@@ -35,6 +41,7 @@ class CycleField(Widget, can_focus=True):
         value: Any = None,
         *,
         label_width: int = 14,
+        value_width: int = 0,
         id: str | None = None,
         classes: str | None = None,
         tooltip: str | None = None,
@@ -42,6 +49,7 @@ class CycleField(Widget, can_focus=True):
         super().__init__(id=id, classes=classes)
         self.label = label
         self.label_width = label_width
+        self.value_width = value_width
         self._options = list(options)
         values = [option[0] for option in self._options]
         self.set_reactive(CycleField.index, values.index(value) if value in values else 0)
@@ -55,6 +63,11 @@ class CycleField(Widget, can_focus=True):
     @property
     def text(self) -> str:
         return self._options[self.index][1]
+
+    @property
+    def options(self) -> tuple[tuple[Any, str], ...]:
+        """The (value, text) pairs offered now, in cycling order."""
+        return tuple(self._options)
 
     def set_options(self, options: Sequence[tuple[Any, str]], value: Any = None) -> None:
         """New options; keeps ``value`` (or the current value) selected when it is still there."""
@@ -83,12 +96,17 @@ class CycleField(Widget, can_focus=True):
         if event.x < start:
             self.focus()
             return
-        value_width = len(self.text) + 4
-        self.action_step(-1 if event.x < start + value_width // 3 else 1)
+        span = cell_len(self.text) + 4
+        self.action_step(-1 if event.x < start + span // 3 else 1)
+
+    @property
+    def natural_width(self) -> int:
+        """Cells for the label, the longest value (or ``value_width``) and ``◀ `` `` ▶``."""
+        longest = max((cell_len(text) for _, text in self._options), default=0)
+        return self.label_width + max(longest, self.value_width) + 4
 
     def get_content_width(self, container: Any, viewport: Any) -> int:
-        longest = max((len(text) for _, text in self._options), default=0)
-        return self.label_width + longest + 4
+        return self.natural_width
 
     def render(self) -> Content:
         label = self.label.ljust(self.label_width)

@@ -10,6 +10,7 @@ import importlib.util
 from itertools import combinations
 from typing import ClassVar, cast
 
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -54,6 +55,13 @@ def difficulty_words(level: Difficulty) -> str:
 SHORT_GAMES = [()] + [combo for size in (1, 2) for combo in combinations(SPECIES_WITH_THREE, size)]
 
 
+def seat_options(taken: set[Guide]) -> list[tuple[Guide | None, str]]:
+    """A seat's choices: nobody, or a guide no other seat has taken."""
+    return [(None, "— nobody")] + [
+        (g, f"{g.title} {GUIDE_ROLES[g]}") for g in Guide if g not in taken
+    ]
+
+
 class NewGameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start the safari", priority=False),
@@ -92,13 +100,14 @@ class NewGameScreen(Screen[None]):
                 id="keys-hint",
             )
             yield Static(self.notice, id="notice", classes="error" if self.notice else "")
-            yield Horizontal(id="continue-row")
+            yield Vertical(id="continue-row")
             with Horizontal(id="setup-top"):
                 with Vertical(id="seats", classes="box") as seats:
                     seats.border_title = "Players and guides"
-                    guide_options: list[tuple[Guide | None, str]] = [(None, "— nobody")] + [
-                        (g, f"{g.title} {GUIDE_ROLES[g]}") for g in Guide
-                    ]
+                    guide_options = seat_options(set())
+                    # Every seat keeps room for the longest guide, so the person/computer
+                    # column stays put while the seats offer fewer guides.
+                    guide_width = max(cell_len(text) for _, text in guide_options)
                     for seat in range(MAX_SEATS):
                         with Horizontal(classes="seat-row"):
                             yield CycleField(
@@ -106,6 +115,7 @@ class NewGameScreen(Screen[None]):
                                 guide_options,
                                 self._guides[seat],
                                 label_width=8,
+                                value_width=guide_width,
                                 id=f"seat-{seat}",
                             )
                             if self._computers:
@@ -126,36 +136,37 @@ class NewGameScreen(Screen[None]):
                     for guide in Guide:
                         yield Static(id=f"guide-{guide.name.lower()}", classes="guide-name")
                         yield Static(GUIDE_ABILITIES[guide], classes="guide-ability muted")
+            difficulties = [(d, d.name.capitalize()) for d in Difficulty]
+            shorts = [
+                (combo, " + ".join(s.title for s in combo) or "off (all five)")
+                for combo in SHORT_GAMES
+            ]
+            sources = [("random", "random"), ("layout", "layout"), ("file", "layout file")]
+            starts = [(False, "random"), (True, "choose on the board")]
+            # One value width for the whole column, so the explanations line up after it.
+            option_width = max(
+                cell_len(text) for _, text in [*difficulties, *shorts, *sources, *starts]
+            )
             with Vertical(id="options", classes="box") as options:
                 options.border_title = "Safari"
                 with Horizontal(classes="option-row"):
                     yield CycleField(
                         "Difficulty",
-                        [(d, d.name.capitalize()) for d in Difficulty],
+                        difficulties,
                         Difficulty.BEGINNER,
+                        value_width=option_width,
                         id="difficulty",
                     )
                     yield Static(id="difficulty-words", classes="muted")
                 with Horizontal(classes="option-row"):
-                    yield CycleField(
-                        "Short game",
-                        [
-                            (combo, " + ".join(s.title for s in combo) or "off (all five)")
-                            for combo in SHORT_GAMES
-                        ],
-                        (),
-                        id="short",
-                    )
+                    yield CycleField("Short game", shorts, (), value_width=option_width, id="short")
                     yield Static(
                         "removes one or two species; every guide starts with them",
                         classes="muted",
                     )
                 with Horizontal(classes="option-row"):
                     yield CycleField(
-                        "Board",
-                        [("random", "random"), ("layout", "layout"), ("file", "layout file")],
-                        "random",
-                        id="board-source",
+                        "Board", sources, "random", value_width=option_width, id="board-source"
                     )
                     yield Static("seed ", classes="muted board-random")
                     yield Input(
@@ -182,10 +193,7 @@ class NewGameScreen(Screen[None]):
                     )
                 with Horizontal(classes="option-row"):
                     yield CycleField(
-                        "Start spaces",
-                        [(False, "random"), (True, "choose on the board")],
-                        False,
-                        id="starts",
+                        "Start spaces", starts, False, value_width=option_width, id="starts"
                     )
                     yield Static(
                         "each vehicle on a numbered space of a different piece", classes="muted"
@@ -210,7 +218,7 @@ class NewGameScreen(Screen[None]):
         self._offer_continue()
 
     def _offer_continue(self) -> None:
-        row = self.query_one("#continue-row", Horizontal)
+        row = self.query_one("#continue-row", Vertical)
         row.remove_children()
         if not saves.has_autosave():
             self.query_one("#seat-0", CycleField).focus()
@@ -224,13 +232,16 @@ class NewGameScreen(Screen[None]):
             )
             self.query_one("#seat-0", CycleField).focus()
             return
+        # The summary (up to five guides) and the time get a line of their own under the
+        # button, which wraps between words in a narrow window instead of cutting them off.
+        saved = f" · saved {info.saved_at}" if info.saved_at else ""
         button = Button(
-            f"Continue the saved game (Enter) — {info.summary}, saved {info.saved_at}",
-            variant="success",
-            id="continue",
-            compact=True,
+            "Continue the saved game (Enter)", variant="success", id="continue", compact=True
         )
-        row.mount(button)
+        info_line = Static(
+            f"{info.summary}{saved}", id="continue-info", classes="muted", markup=False
+        )
+        row.mount(button, info_line)
         self.call_after_refresh(button.focus)
 
     def _notice(self, text: str) -> None:
@@ -258,13 +269,22 @@ class NewGameScreen(Screen[None]):
             )
 
     def _offer_free_guides(self) -> None:
-        """Each seat cycles through "nobody" and the guides no other seat has taken."""
-        for seat in range(MAX_SEATS):
-            others = {g for i, g in enumerate(self._guides) if i != seat and g is not None}
-            options: list[tuple[Guide | None, str]] = [(None, "— nobody")] + [
-                (g, f"{g.title} {GUIDE_ROLES[g]}") for g in Guide if g not in others
-            ]
-            self.query_one(f"#seat-{seat}", CycleField).set_options(options, self._guides[seat])
+        """Each seat cycles through "nobody" and the guides no other seat has taken.
+
+        The fields are read afresh rather than trusting ``_guides``: keys typed faster than
+        the change messages arrive may already have moved several seats, and resetting a
+        seat to a stale guide would show one guide while another is set up. If two seats
+        picked the same guide meanwhile, the earlier seat keeps it.
+        """
+        fields = [self.query_one(f"#seat-{seat}", CycleField) for seat in range(MAX_SEATS)]
+        chosen: list[Guide | None] = []
+        for field in fields:
+            guide = cast("Guide | None", field.value)
+            chosen.append(None if guide in chosen else guide)
+        for seat, field in enumerate(fields):
+            others = {g for i, g in enumerate(chosen) if i != seat and g is not None}
+            field.set_options(seat_options(others), chosen[seat])
+        self._guides = chosen
 
     def _show_difficulty(self) -> None:
         level = self.query_one("#difficulty", CycleField).value
@@ -281,8 +301,6 @@ class NewGameScreen(Screen[None]):
         event.stop()
         field_id = event.field_id
         if field_id.startswith("seat-"):
-            seat = int(field_id.removeprefix("seat-"))
-            self._guides[seat] = cast("Guide | None", event.value)
             self._offer_free_guides()
             self._show_guides()
         elif field_id == "difficulty":

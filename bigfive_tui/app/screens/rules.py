@@ -26,7 +26,7 @@ class Chapter(NamedTuple):
 def chapters_of(text: str) -> list[Chapter]:
     """Split at the second-level headings; what comes before the first is the introduction."""
     found: list[Chapter] = []
-    title, lines = "Introduction", []
+    title, lines = "Introduction", list[str]()
     for line in text.splitlines():
         if line.startswith("## "):
             if any(part.strip() for part in lines):

@@ -15,6 +15,7 @@ from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.game_setup import GameSetup
 from bigfive_tui.engine.board import Board
 from bigfive_tui.engine.content import GUIDE_ROLES
+from bigfive_tui.engine.rules import place_gate_tokens
 from bigfive_tui.engine.state import Game, GameState, empty_state
 
 
@@ -32,16 +33,28 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
 
     def _preview(self) -> GameState:
         """The bare board with the vehicles placed so far (fires and animals are rolled only
-        after every vehicle stands on the board, so none are shown)."""
+        after every vehicle stands on the board, so none are shown).
+
+        The park entrance tokens are put on their gates as on the printed board: the board
+        view draws only what a state holds, so without them the ``G`` would vanish as soon
+        as the first vehicle is shown.
+        """
         guides = tuple(seat.guide for seat in self.setup.seats[: len(self.chosen)])
         game = Game(board=self.board, guides=guides, difficulty=self.setup.difficulty)
         state = empty_state(game, 0)
         state.vehicle = list(self.chosen)
+        place_gate_tokens(state)
         return state
 
     def compose(self) -> ComposeResult:
         with Vertical(id="start-spaces"):
             yield Static(id="start-prompt")
+            yield Static(
+                "Arrows or n/p move between the free numbered spaces (one vehicle per piece)"
+                " · Enter chooses · Esc goes back a seat",
+                id="start-hint",
+                classes="muted",
+            )
             yield BoardView(self.board, compact=True, id="board")
             yield Static(id="start-info", classes="muted")
         yield Footer()
@@ -66,14 +79,14 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
             # Back to the first seat: a bare board again (a state needs a vehicle).
             await board_view.remove()
             board_view = BoardView(self.board, compact=True, id="board")
-            await self.query_one("#start-spaces").mount(board_view, after="#start-prompt")
+            await self.query_one("#start-spaces").mount(board_view, after="#start-hint")
         self._shown = bool(self.chosen)
-        prompt = (
-            f"Seat {seat + 1}: where does {guide.title} ({GUIDE_ROLES[guide]}) start? "
-            "Arrows move between the free numbered spaces, Enter chooses, Esc goes back."
+        seats = len(self.setup.seats)
+        self.query_one("#start-prompt", Static).update(
+            f"Seat {seat + 1} of {seats}: where does {guide.title} ({GUIDE_ROLES[guide]}) start?"
         )
-        self.query_one("#start-prompt", Static).update(prompt)
-        board_view.set_targets(self._targets(), prompt)
+        # The board's status line also describes the space under the cursor: keep it short.
+        board_view.set_targets(self._targets(), f"{guide.title}'s start space")
         board_view.focus()
 
     @on(BoardView.TargetChosen)
