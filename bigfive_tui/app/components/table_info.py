@@ -1,27 +1,39 @@
-"""The table beside the board: the event card just drawn, piles, lasting effects, supply."""
+"""The table beside the board: supply, species out of the game, lasting effects, the piles and
+the event card just drawn.
+
+The column is narrow (16 cells at 120 columns) and 21 rows tall, so its lines are fitted to
+the widget's size: the supply and the species at risk come first and always keep their rows;
+lasting effects get one short line each; the card's effects take the rows left over and end
+with an ellipsis when they do not fit (the game log keeps the full text). No line wraps."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from textual import events
 from textual.content import Content
 from textual.widgets import Static
 
-from bigfive_tui.app.describe import lasting_effects
+from bigfive_tui.app.describe import card_effect_texts, lasting_effects
 from bigfive_tui.engine.actions import Step
-from bigfive_tui.engine.content import FIRE_MARKERS, SPECIES_WITH_THREE, Card
+from bigfive_tui.engine.content import FIRE_MARKERS, SPECIES_WITH_THREE, Card, Species
 from bigfive_tui.engine.rules import species_discarded
 from bigfive_tui.engine.state import GameState
+
+HEADING = "bold $accent"
+MUTED = "$text-muted"
+#: The most rows the card's name takes before it is cut with an ellipsis.
+NAME_ROWS = 2
+#: Before the first layout the size is unknown: fit to the game screen's column meanwhile.
+DEFAULT_SIZE = (16, 21)
 
 
 def species_line(state: GameState, species: int) -> Content:
     """``Lion ✗✗·``: one mark per token, ✗ for out of the game; 2 of 3 gone stands out."""
-    from bigfive_tui.engine.content import Species
-
     kind = Species(species)
     name = kind.title.ljust(9)
     if kind in state.game.removed_species:
-        return Content.assemble((name, "$text-muted"), ("removed", "$text-muted"))
+        return Content.assemble((name, MUTED), ("removed", MUTED))
     gone = species_discarded(state, kind)
     marks = "✗" * gone + "·" * (3 - gone)
     needed = any(not mask & (1 << kind) for mask in state.spotted)
@@ -30,42 +42,134 @@ def species_line(state: GameState, species: int) -> Content:
             (name, "bold $error"), (marks, "bold $error"), (" !", "bold $error")
         )
     if not needed:
-        return Content.assemble((name, "$text-muted"), (marks, "$text-muted"), (" ok", "$success"))
+        return Content.assemble((name, MUTED), (marks, MUTED), (" ok", "$success"))
     return Content.assemble((name, ""), (marks, "bold" if gone else ""))
 
 
+def fit(content: Content, width: int) -> Content:
+    """One row: cut with an ellipsis rather than wrapped, so no row pushes another out."""
+    return content.truncate(width, ellipsis=True) if content.cell_length > width else content
+
+
+def first_fitting(forms: Sequence[str], width: int) -> str:
+    """The longest wording that fits; the shortest, cut later, if none does."""
+    return next((text for text in forms if len(text) <= width), forms[-1])
+
+
+def wrapped(content: Content, width: int, most: int) -> list[Content]:
+    """``content`` word-wrapped into at most ``most`` rows, the last one ending in ``…`` when
+    text is left over."""
+    rows = [row.rstrip() for row in content.wrap(width)]
+    if len(rows) <= most:
+        return rows
+    return [*rows[: most - 1], with_ellipsis(rows[most - 1], width)] if most > 0 else []
+
+
+def with_ellipsis(row: Content, width: int) -> Content:
+    """``row`` ending in ``…``: more follows in the log."""
+    if row.cell_length < width:
+        return row + "…"
+    return row.truncate(width, ellipsis=True) if width > 1 else Content("…")
+
+
+def pile_lines(state: GameState, width: int) -> list[Content]:
+    """Draw and discard pile counts in one row when it fits, else two; never wrapped."""
+    deck, discard = str(len(state.deck)), str(len(state.discard))
+    # Chosen for two-digit counts, so the wording does not change as the piles shrink.
+    for deck_word, gap, discard_word in (
+        ("Deck ", " · ", "Discard "),
+        ("Deck ", " · ", "Disc "),
+        ("Deck ", "  ", "Disc "),
+    ):
+        if len(deck_word + gap + discard_word) + 4 <= width:
+            return [
+                Content.assemble(deck_word, (deck, "bold"), gap, discard_word, (discard, "bold"))
+            ]
+    return [
+        fit(Content.assemble("Deck ", (deck, "bold")), width),
+        fit(Content.assemble("Discard ", (discard, "bold")), width),
+    ]
+
+
+def lasting_lines(state: GameState, width: int, most: int) -> list[Content]:
+    """A heading and one short row per lasting effect; a count when rows run short."""
+    effects = lasting_effects(state)
+    if not effects:
+        return [fit(Content.assemble(("Lasting: ", HEADING), ("none", MUTED)), width)]
+    if most <= 1 or (most == 2 and len(effects) > 1):
+        return [fit(Content.assemble(("Lasting: ", HEADING), (str(len(effects)), "bold")), width)]
+    rows = [
+        fit(Content.styled(first_fitting(forms, width), "$warning"), width) for forms in effects
+    ]
+    if len(rows) + 1 > most:
+        hidden = len(rows) - (most - 2)
+        rows = [*rows[: most - 2], fit(Content.styled(f"+{hidden} more", MUTED), width)]
+    return [fit(Content.styled("Lasting", HEADING), width), *rows]
+
+
+def card_heading(card: Card | None, width: int) -> list[Content]:
+    """``Card: <name>`` in at most two rows (the name says what the card does)."""
+    if card is None:
+        forms = ("not drawn yet", "none yet")
+        text = first_fitting(forms, width - len("Card: "))
+        return [fit(Content.assemble(("Card: ", HEADING), (text, MUTED)), width)]
+    name = Content.assemble(("Card: ", HEADING), (card.name, "bold"))
+    return wrapped(name, width, NAME_ROWS)
+
+
+def table_lines(
+    state: GameState, card: Card | None, effects: Sequence[Step], width: int, height: int
+) -> list[Content]:
+    """Every row of the table for a ``width`` × ``height`` column, at most ``height`` rows
+    when it can be done (the fixed part alone needs 12 or 13)."""
+    fixed = [
+        fit(Content.styled(f"Turn {state.turn}", "bold"), width),
+        fit(Content.styled("Supply", HEADING), width),
+        fit(Content(f"Fires left {state.fire_supply}/{FIRE_MARKERS}"), width),
+        fit(Content(f"Animals left {len(state.animal_supply)}"), width),
+        fit(Content.styled("Out of game", HEADING), width),
+        *(fit(species_line(state, species), width) for species in SPECIES_WITH_THREE),
+    ]
+    piles = pile_lines(state, width)
+    heading = card_heading(card, width)
+    texts = card_effect_texts(card, effects) if card is not None else []
+    effect_rows = [row for text in texts for row in wrapped(Content(text), width, height)]
+    spare = height - len(fixed) - len(piles) - len(heading)
+    # Lasting effects are the state of the game, the card's effects only news: the lasting
+    # ones get their rows first, but leave one for the card's first effect.
+    lasting = lasting_lines(state, width, max(1, spare - min(1, len(effect_rows))))
+    room = spare - len(lasting)
+    if len(effect_rows) > room:
+        kept = effect_rows[: max(0, room)]
+        effect_rows = [*kept[:-1], with_ellipsis(kept[-1], width)] if kept else []
+    return [*fixed, *lasting, *piles, *heading, *effect_rows]
+
+
 class TableInfo(Static):
+    """Redrawn from the last state on every resize, because its rows are fitted to its size."""
+
     DEFAULT_CSS = """
-    TableInfo { width: 1fr; height: 100%; overflow-y: auto; }
+    TableInfo { width: 1fr; height: 100%; overflow-x: hidden; overflow-y: auto; }
     """
 
+    _shown: tuple[GameState, Card | None, tuple[Step, ...]] | None = None
+    _key: tuple[object, ...] | None = None
+
     def show_state(self, state: GameState, card: Card | None, effects: Sequence[Step]) -> None:
-        heading = "bold $accent"
-        lines: list[Content] = [
-            Content.styled(f"Turn {state.turn}", "bold"),
-            Content(f"Deck {len(state.deck)} · disc {len(state.discard)}"),
-        ]
-        if card is None:
-            lines.append(Content.styled("Event card", heading))
-            lines.append(Content.styled("not drawn yet", "$text-muted"))
-        else:
-            lines.append(Content.styled(f"Card: {card.name}", heading))
-            for step in effects:
-                if step.kind in ("roll", "reroll"):
-                    continue
-                lines.append(Content(step.text))
-        lines.append(Content.styled("Lasting", heading))
-        effects_now = lasting_effects(state)
-        if not effects_now:
-            lines.append(Content.styled("none", "$text-muted"))
-        lines.extend(Content.styled(text, "$warning") for text in effects_now)
-        lines.append(Content.styled("Supply", heading))
-        lines.append(Content(f"Fires left {state.fire_supply}/{FIRE_MARKERS}"))
-        lines.append(Content(f"Animals left {len(state.animal_supply)}"))
-        lines.append(Content.styled("Out of game", heading))
-        lines.extend(species_line(state, species) for species in SPECIES_WITH_THREE)
-        content = Content("\n").join(lines)
+        self._shown = (state, card, tuple(effects))
+        self._paint()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._paint()
+
+    def _paint(self) -> None:
+        if self._shown is None:
+            return
+        width, height = self.content_size
+        if width <= 0 or height <= 0:
+            width, height = DEFAULT_SIZE
+        content = Content("\n").join(table_lines(*self._shown, width, height))
         key = (content.plain, tuple(content.spans))
-        if key != getattr(self, "_key", None):  # unchanged: no repaint, no layout
+        if key != self._key:  # unchanged: no repaint, no layout
             self._key = key
             self.update(content)

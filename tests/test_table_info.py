@@ -1,0 +1,122 @@
+"""The table beside the board keeps the supply and the species at risk in view, whatever the
+card and the lasting effects (a play-test found them pushed off the bottom of the column)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_app_support import game_screen, make_app, scenario_session
+
+from bigfive_tui.app.components.table_info import TableInfo, table_lines
+from bigfive_tui.app.describe import drawn_card
+from bigfive_tui.engine.actions import Step
+from bigfive_tui.engine.session import Session
+
+SPECIES_ROWS = ("Lion", "Leopard", "Elephant", "Rhino")
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def crowded_table() -> Session:
+    """Five guides, Stolen food (-1 all) just drawn (one effect line per guide), heavy rain and
+    a flat tyre lying out, ten cards discarded and two lions out of the game."""
+    data: dict[str, Any] = {
+        "guides": ["jack", "david", "anna", "kate", "sam"],
+        "vehicles": {"sam": {"flat": True}},
+        "animals": {"discarded": ["lion", "lion"]},
+        "cards": {
+            "top": ["stolen food (all)"],
+            "discard": ["fire"] * 6 + ["animal"] * 4,
+            "rain": ["david"],
+        },
+        "turn": {"guide": "kate", "phase": "draw", "number": 12},
+    }
+    session = scenario_session(data)
+    session.play_text("draw")
+    return session
+
+
+def two_guides_influencing() -> Session:
+    """Heavy rain and a flat tyre lying out, then an influence after the card: the look at the
+    top two cards is not the card's doing and must not crowd the column."""
+    data: dict[str, Any] = {
+        "guides": ["kate", "david"],
+        "vehicles": {"kate": {"at": "★4"}, "david": {"at": "♣4", "flat": True}},
+        "cards": {"top": ["fire", "giraffe", "heavy rain"], "rain": ["david"]},
+        "turn": {"guide": "kate", "phase": "draw"},
+    }
+    session = scenario_session(data)
+    session.play_text("draw")
+    session.play_text("influence")
+    return session
+
+
+def table_rows(table: TableInfo) -> list[str]:
+    """The rows the widget shows on screen (scrolled content beyond its height is not)."""
+    region = table.region
+    strips = table.render_lines(region.reset_offset)
+    return [strip.text.strip(" ▏") for strip in strips]
+
+
+@pytest.mark.parametrize("size", [(120, 34), (120, 40), (160, 40)])
+@pytest.mark.parametrize("make_session", [crowded_table, two_guides_influencing])
+async def test_supply_and_species_at_risk_stay_in_view(size, make_session) -> None:
+    session = make_session()
+    app = make_app(session)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        table = game_screen(app).query_one(TableInfo)
+        rows = table_rows(table)
+        assert len(rows) == table.size.height
+        assert table.max_scroll_y == 0, "the table must fit without scrolling"
+        assert any(row.startswith("Fires left") for row in rows), rows
+        assert any(row.startswith("Animals left") for row in rows), rows
+        assert "Out of game" in rows
+        for name in SPECIES_ROWS:
+            assert any(row.startswith(name) for row in rows), (name, rows)
+        # The piles' counts keep one row and their words (a play-test saw "disc" / "10").
+        deck = next(row for row in rows if row.startswith("Deck"))
+        assert str(len(session.state.discard)) in deck
+
+
+async def test_crowded_card_is_summarised_not_listed_per_guide() -> None:
+    session = crowded_table()
+    app = make_app(session)
+    async with app.run_test(size=(120, 34)) as pilot:
+        await pilot.pause()
+        text = "\n".join(table_rows(game_screen(app).query_one(TableInfo)))
+        assert "Every vehicle" in text and "loses 1 food" in text
+        assert "Rain: no rivers" in text and "Flat tyre: Sam" in text
+        assert "Lion     ✗✗· !" in text  # two of three gone while still needed
+        assert "Deck 32  Disc 11" in text  # one row, at 16 cells too
+
+
+def test_influence_is_not_shown_as_the_cards_effect() -> None:
+    card, effects = drawn_card(two_guides_influencing().log)
+    assert card is not None and card.name == "Fire"
+    assert all(step.rule != "R-influence" for step in effects)
+
+
+@pytest.mark.parametrize("width", [12, 16, 17, 24, 40])
+@pytest.mark.parametrize("make_session", [crowded_table, two_guides_influencing])
+def test_no_row_is_wider_or_more_than_the_column(width, make_session) -> None:
+    session = make_session()
+    card, effects = drawn_card(session.log)
+    lines = table_lines(session.state, card, effects, width, 21)
+    assert len(lines) <= 21
+    assert all(line.cell_length <= width for line in lines), [line.plain for line in lines]
+    assert sum(line.plain.startswith(SPECIES_ROWS) for line in lines) == len(SPECIES_ROWS)
+
+
+def test_a_long_effect_ends_with_an_ellipsis() -> None:
+    session = crowded_table()
+    card, _ = drawn_card(session.log)
+    long = [Step("R-test", "effect", "word " * 80)]
+    lines = table_lines(session.state, card, long, 16, 21)
+    assert len(lines) == 21
+    assert lines[-1].plain.endswith("…")
