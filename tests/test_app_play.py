@@ -14,6 +14,7 @@ from test_app_support import (
 )
 
 from bigfive_tui.app.components.board_view import BoardView
+from bigfive_tui.app.components.player_board import lasting_words
 from bigfive_tui.app.screens.dialogs import (
     ChoiceDialog,
     ConfirmDialog,
@@ -423,3 +424,21 @@ async def test_the_token_key_appears_only_when_anna_plays():
     async with with_anna.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "t token" in bar_text(with_anna)
+
+
+async def test_f12_turns_debug_mode_off_for_the_next_games_too():
+    app = make_app(two_guides(), step_through=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f12")
+        await pilot.pause()
+        assert not game_screen(app).step_through
+        assert not app.step_through  # a new or loaded game starts without it
+
+
+def test_a_flat_tyre_waits_for_a_broken_gate_on_the_player_board():
+    state = two_guides(
+        vehicles={"kate": {"at": "★4", "flat": "repairable"}, "david": {"at": "♣4"}},
+        cards={"broken_gates": ["west"], "top": ["giraffe"]},
+    ).state
+    assert "flat tyre: repair after the gate" in lasting_words(state, 0)

@@ -221,12 +221,14 @@ async def test_load_dialog_lists_saves():
         assert app.session.state == session.state
 
 
-async def test_a_screenshot_goes_to_the_data_folder(tmp_path, monkeypatch):
+async def test_the_palettes_screenshot_goes_to_the_data_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     app = make_app(seeded_session(4))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.action_screenshot()
+        await pilot.press("ctrl+p", *"screenshot")
+        await wait_until(pilot, lambda: palette_highlights(app, "Screenshot"))
+        await pilot.press("enter")
         folder = tmp_path / "screenshots"
         await wait_until(pilot, lambda: any(folder.glob("*.svg")))
 

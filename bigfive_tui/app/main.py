@@ -232,16 +232,20 @@ class BigFiveApp(App[None]):
     def action_new_game(self) -> None:
         self._show_new_game()
 
-    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
-        """Screenshots go to the game's data folder: Textual's default, the Downloads folder,
-        may not exist, and then the palette's "Screenshot" only says that it failed."""
-        folder = Path(path) if path else saves.data_dir() / "screenshots"
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as problem:
-            self.notify(f"Cannot make {folder}: {problem}", title="No screenshot", severity="error")
-            return
-        self.deliver_screenshot(filename, str(folder))
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        """Screenshots (the palette's command too) go to the game's data folder: Textual's
+        default, the Downloads folder, may not exist, and then it only says that it failed."""
+        if path is None:
+            folder = saves.data_dir() / "screenshots"
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as problem:
+                self.notify(f"Cannot make {folder}: {problem}", title="No screenshot")
+                return None
+            path = str(folder)
+        return super().deliver_screenshot(filename, path, time_format)
 
     def action_rules(self) -> None:
         from bigfive_tui.app.screens.rules import RulesScreen

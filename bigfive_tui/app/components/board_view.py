@@ -274,7 +274,7 @@ class BoardView(Widget, can_focus=True):
         Binding("n", "cycle(1)", "Next target"),
         Binding("p", "cycle(-1)", "Prev target"),
         Binding("enter,space", "choose", "Choose"),
-        Binding("enter", "inspect", "Inspect space"),
+        Binding("enter", "inspect", "Act on space"),
         Binding("escape", "cancel", "Cancel"),
     ]
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Self
 
 from rich.text import Text
+from textual import events, on
 from textual.geometry import Size
 from textual.widgets import RichLog
 
@@ -40,6 +41,11 @@ class GameLog(RichLog):
         self._shown = 0
         self._ends: list[int] = []  # len(self.lines) after each shown step, when known
         self.border_title = "Log"
+
+    @on(events.Resize)
+    def _keep_the_newest_line_shown(self) -> None:
+        """A taller prompt or a smaller terminal shrinks the log (RichLog does not follow)."""
+        self.scroll_end(animate=False, immediate=False, x_axis=False)
 
     def show_log(self, steps: Sequence[Step]) -> None:
         """Write the steps not shown yet; after an undo (fewer steps) drop the undone lines."""

@@ -53,7 +53,8 @@ def lasting_words(state: GameState, seat: int) -> list[str]:
     if state.flat[seat] == 1:
         words.append("flat tyre (repair from next turn)")
     elif state.flat[seat] == 2:
-        words.append("flat tyre: repairable")
+        broken = bool(state.broken_gates())  # RU-broken-gate: no repairs until it is mended
+        words.append("flat tyre: repair after the gate" if broken else "flat tyre: repairable")
     for card, owner in state.lasting:
         kind = CARDS[card].kind
         if owner != seat:

@@ -87,7 +87,7 @@ class GameScreen(Screen[None]):
         ],
         Binding("u", "undo", "Undo"),
         Binding("v", "sight", "Line of sight"),
-        Binding("f12", "toggle_debug", "Debug", show=False),
+        Binding("f12", "app.toggle_debug", "Debug", show=False),  # the app keeps the choice
         Binding("escape", "cancel", "Cancel", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("f1", "app.rules", "Rules"),
