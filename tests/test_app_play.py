@@ -442,3 +442,33 @@ def test_a_flat_tyre_waits_for_a_broken_gate_on_the_player_board():
         cards={"broken_gates": ["west"], "top": ["giraffe"]},
     ).state
     assert "flat tyre: repair after the gate" in lasting_words(state, 0)
+
+
+async def test_the_debug_trail_keeps_the_current_step_in_view():
+    from textual.app import App
+
+    from bigfive_tui.engine.actions import Step
+
+    steps = [Step(f"R-test-{i}", "roll", f"roll number {i}") for i in range(30)]
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(StepsScreen("Debug", steps))
+
+    app = Host()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(15):
+            await pilot.press("right")
+        await pilot.pause()
+        trail = str(app.screen.query_one("#steps-trail").render())
+        assert "▶ R-test-15" in trail and "earlier" in trail and "more" in trail
+        assert len(trail.splitlines()) <= 12
+
+
+async def test_with_nothing_left_to_do_the_prompt_points_to_ending_the_turn():
+    session = two_guides(turn={"guide": "kate", "phase": "actions", "actions_left": 0})
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "press e to end it" in prompt_text(app)

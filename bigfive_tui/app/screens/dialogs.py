@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from bigfive_tui.app import saves
 from bigfive_tui.app.components.cycle_field import CycleField
+from bigfive_tui.app.components.game_log import RULE_WIDTH
 from bigfive_tui.app.messages import FieldChanged
 from bigfive_tui.app.rules_text import rule_text
 from bigfive_tui.engine.actions import FOOD, FUEL, RESOURCE_NAMES, Action, Step
@@ -93,7 +94,8 @@ class CardScreen(ModalScreen[None]):
             if self.card is not None and rule_text(self.card.rule):
                 yield Static(rule_text(self.card.rule), classes="muted")
             for step in self.effects:
-                yield Static(Content.assemble((step.rule.ljust(20), "$text-muted"), step.text))
+                rule = step.rule.ljust(RULE_WIDTH) + " "  # as in the log: long ids stay apart
+                yield Static(Content.assemble((rule, "$text-muted"), step.text))
             yield Static(Content.from_markup("[$text-muted]Press any key to go on.[/]"))
 
     def on_key(self, event: events.Key) -> None:

@@ -211,6 +211,10 @@ class GameScreen(Screen[None]):
         if state.phase == Phase.INFLUENCE:
             return Content.from_markup("[b]$name[/]: choose the card to discard.", name=name)
         left = state.actions_left
+        if not any(action.kind != Act.END for action in self.legal()):
+            return Content.from_markup(
+                "[b]$name[/]: nothing more to do this turn — press [b]e[/] to end it.", name=name
+            )
         return Content.from_markup(
             "[b]$name[/]: $left action$s left — press a key above, or click a space. "
             "[b]v[/] line of sight, [b]?[/] help.",

@@ -19,6 +19,9 @@ from textual.widgets import Static
 from bigfive_tui.app.rules_text import rule_text
 from bigfive_tui.engine.actions import Step
 
+#: Steps of the trail shown at once (the dialog has room for about a dozen lines).
+TRAIL_LINES = 10
+
 
 class StepsScreen(ModalScreen[None]):
     """← → walk through the steps, Esc (or → past the last) goes back to the game."""
@@ -66,12 +69,19 @@ class StepsScreen(ModalScreen[None]):
         self.query_one("#steps-rule", Static).update(
             f"{step.rule}: {quoted}" if quoted else "(this rule id has no text in docs/rules.md)"
         )
+        # A window of the trail around the current step, so the ▶ line is always in view.
+        first = max(0, min(self.index - TRAIL_LINES // 2, len(self.steps) - TRAIL_LINES))
+        last = min(len(self.steps), first + TRAIL_LINES)
         trail = [
             Content.assemble(
                 ("▶ " if i == self.index else "  ", "bold"), (s.rule, "$text-muted"), "  ", s.text
             )
-            for i, s in enumerate(self.steps)
+            for i, s in enumerate(self.steps[first:last], first)
         ]
+        if first:
+            trail.insert(0, Content.styled(f"  … {first} earlier", "$text-muted"))
+        if last < len(self.steps):
+            trail.append(Content.styled(f"  … {len(self.steps) - last} more", "$text-muted"))
         self.query_one("#steps-trail", Static).update(Content("\n").join(trail))
 
     def action_next(self) -> None:
