@@ -472,3 +472,23 @@ async def test_with_nothing_left_to_do_the_prompt_points_to_ending_the_turn():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "press e to end it" in prompt_text(app)
+
+
+async def test_with_five_guides_the_computer_mark_stays_in_the_panel_title():
+    session = two_guides(
+        guides=["jack", "david", "anna", "kate", "sam"],
+        vehicles={
+            "jack": {"at": "★4"},
+            "david": {"at": "♣4"},
+            "anna": {"at": "♠4"},
+            "kate": {"at": "♦4"},
+            "sam": {"at": "♥4"},
+        },
+        turn={"guide": "kate", "phase": "actions"},
+    )
+    app = make_app(session, computer_seats=frozenset({0}))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        panel = game_screen(app).query_one("#player-0")
+        assert "(computer)" in str(panel.border_title)
+        assert len(str(panel.border_title)) <= panel.size.width - 4

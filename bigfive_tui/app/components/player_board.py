@@ -95,10 +95,7 @@ class PlayerBoard(Widget):
         self._state = state
         active = state.seat == self.seat and not state.over
         self.set_class(active, "-active")
-        who = f"{self.guide.title} · {GUIDE_ROLES[self.guide]}"
-        if self.computer:
-            who += " (computer)"
-        self.border_title = f"▶ {who}" if active else who
+        self.border_title = self._title(active)
         if not active:
             self.border_subtitle = ""
         elif state.phase == Phase.DRAW:
@@ -119,6 +116,20 @@ class PlayerBoard(Widget):
         if key != self._key:  # the tracks and effects; title and classes refresh themselves
             self._key = key
             self.refresh()
+
+    def _title(self, active: bool) -> str:
+        """The longest title that fits the border: with five guides at 120 columns the role
+        gives way first, so "(computer)" stays readable."""
+        title, role = self.guide.title, GUIDE_ROLES[self.guide]
+        mark = " (computer)" if self.computer else ""
+        forms = [f"{title} · {role}{mark}", f"{title}{mark}", title]
+        room = (self.size.width or 60) - 6  # corners, padding and the ▶ of the active seat
+        who = next((form for form in forms if len(form) <= room), forms[-1])
+        return f"▶ {who}" if active else who
+
+    def on_resize(self) -> None:
+        if self._state is not None:
+            self.border_title = self._title(self.has_class("-active"))
 
     def render(self) -> Content:
         state = self._state
