@@ -231,6 +231,10 @@ async def test_the_palettes_screenshot_goes_to_the_data_folder(tmp_path, monkeyp
         await pilot.press("enter")
         folder = tmp_path / "screenshots"
         await wait_until(pilot, lambda: any(folder.glob("*.svg")))
+        # Textual's saving thread reports back to the app: let it, before the app closes.
+        await wait_until(
+            pilot, lambda: any("Saved screenshot" in n.message for n in app._notifications)
+        )
 
 
 async def test_the_theme_chosen_in_play_is_the_theme_of_the_next_start(tmp_path, monkeypatch):
