@@ -204,3 +204,12 @@ async def test_a_new_game_keeps_the_unfinished_one_among_the_saves(data_dir: Pat
         assert len(kept) == 1
         assert saves.read_save(kept[0]).session.state == first.state
         assert app.session is not first and saves.has_autosave()
+
+
+def test_a_save_is_described_by_its_guides_difficulty_and_turn(data_dir: Path):
+    session = seeded_session(3)
+    for text in ("draw", "end", "draw"):
+        session.play_text(text)
+    saves.save_named("mine", session, frozenset())
+    (info,) = [found for found in saves.list_saves() if found.name == "mine"]
+    assert info.summary.endswith("· turn 2") and session.state.turn == 2

@@ -247,8 +247,8 @@ def describe(path: Path) -> SaveInfo:
     else:
         record, saved_at = save.record, save.saved_at
     guides = " & ".join(name.capitalize() for name in record.setup.guides)
-    draws = sum(1 for text in record.actions if text == "draw")
-    summary = f"{guides} · {record.setup.difficulty} · {draws} turn(s) begun"
+    turn = 1 + sum(1 for text in record.actions if text == "end")  # each turn closes with "end"
+    summary = f"{guides} · {record.setup.difficulty} · turn {turn}"
     return SaveInfo(path.stem, path, saved_at.replace("T", " "), summary)
 
 
