@@ -530,9 +530,7 @@ def _animal_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
 def _extra_actions_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
     """Wildebeest and giraffes."""
     state.actions_left += card.steps
-    log.append(
-        Step(card.rule, "effect", f"+{card.steps} action{'s' * (card.steps > 1)} this turn.")
-    )
+    log.append(Step(card.rule, "effect", f"+{_count(card.steps, 'action')} this turn."))
     return False
 
 
@@ -975,7 +973,7 @@ def _do_move(state: GameState, action: Action, log: Log) -> None:
         Step(
             rule,
             "action",
-            f"{name} drives to {board.names[target]} ({cost} action{'s' * (cost != 1)}).",
+            f"{name} drives to {board.names[target]} ({_count(cost, 'action')}).",
         )
     )
     if guide == _JACK and board.slot[target] != board.slot[here]:
