@@ -57,6 +57,22 @@ def test_installed_bigfive_finds_the_boards_from_any_directory(installed: Path) 
     module_file, found = check.stdout.splitlines()
     assert module_file.startswith(str(installed))
     assert found.startswith("9 ") and str(installed) in found
-    board = run_installed(installed, "-m", "bigfive_tui.cli", "board", "--seed", "4")
+
+
+def run_installed_script(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """The `bigfive` console script pip wrote, started with the interpreter it names."""
+    script = site / "bin" / "bigfive"
+    return run_installed(site, str(script), *args)
+
+
+def test_installed_bigfive_script_prints_a_board_from_any_directory(installed: Path) -> None:
+    board = run_installed_script(installed, "board", "--seed", "4")
     assert board.returncode == 0, board.stderr
-    assert "♠" in board.stdout or "s1" in board.stdout
+    assert "West" in board.stdout and "East" in board.stdout
+    assert any(symbol in board.stdout for symbol in "■♣♦●♥♪▲♠★")
+
+
+def test_installed_bigfive_script_shows_the_rules_from_any_directory(installed: Path) -> None:
+    rules = run_installed_script(installed, "rules")
+    assert rules.returncode == 0, rules.stderr
+    assert "Rulings" in rules.stdout

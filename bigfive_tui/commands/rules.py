@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import shutil
+import subprocess
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plain", action="store_true", help="print the Markdown source")
+    parser.add_argument(
+        "--no-pager", action="store_true", help="print straight to the terminal, without a pager"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -17,8 +22,14 @@ def run(args: argparse.Namespace) -> int:
 
     text = rules_path().read_text(encoding="utf-8")
     console = Console()
-    if args.plain:
-        console.print(text, markup=False, highlight=False)
-    else:
-        console.print(Markdown(text))
+    document = text if args.plain else Markdown(text)
+    less = shutil.which("less")
+    if less is None or not console.is_terminal or args.no_pager:
+        console.print(document, markup=False, highlight=False)
+        return 0
+    # Several hundred lines: a pager lets a reader page back instead of scrolling the terminal.
+    # less -R shows the colours (a plain PAGER may not), -F quits at once when it all fits.
+    with console.capture() as captured:
+        console.print(document, markup=False, highlight=False)
+    subprocess.run([less, "-R", "-F"], input=captured.get(), text=True, check=False)
     return 0
