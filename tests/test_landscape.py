@@ -122,6 +122,13 @@ def test_R_kate_hill_from_a_hill_kate_sees_over_forest_and_bushes() -> None:
     assert centre(2, 1) in board.long_view[centre(0, 1)]
 
 
+def test_R_land_mountain_is_never_in_clear_view_even_from_a_hill_next_to_it() -> None:
+    beside_the_mountain, mountain = peak(1, 0), peak(2, 0)  # s2 and ma, no bush between
+    assert not clear_view(BOARD, beside_the_mountain, mountain)
+    hill = open_board({4: {"spaces": ["s1 h2 ma", "s3 sb s4", "sc s5 s6"]}})
+    assert not clear_view(hill, centre(1, 0), centre(2, 0))
+
+
 def test_R_land_mountain_blocks_sight_even_from_a_hill() -> None:
     board = open_board({4: {"spaces": ["s1 s2 s3", "h4 ma s5", "s6 sb sc"]}})
     assert centre(2, 1) not in board.long_view[centre(0, 1)]

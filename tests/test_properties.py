@@ -120,8 +120,10 @@ def test_RU_clear_view_is_symmetric_off_the_hills(board: Board) -> None:
             if b < 0:
                 continue
             bush = bool(board.features[a][direction] & Feature.BUSH)
-            assert (b in board.view[a]) == (board.hill[a] or not bush)
-            if not board.hill[a] and not board.hill[b]:
+            onto_mountain = board.terrain[b] == Terrain.MOUNTAIN
+            assert (b in board.view[a]) == (not onto_mountain and (board.hill[a] or not bush))
+            off_hills = not board.hill[a] and not board.hill[b]
+            if off_hills and Terrain.MOUNTAIN not in (board.terrain[a], board.terrain[b]):
                 assert (b in board.view[a]) == (a in board.view[b])
         for b in board.view[a]:
             assert b == a or b in board.neighbours[a]

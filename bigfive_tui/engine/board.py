@@ -21,7 +21,10 @@ from bigfive_tui.engine.hexgrid import (
     BOARD_SIZE,
     DIRECTIONS,
     PIECE_SIZE,
-    Hex,
+    EdgeKey,
+    cell_index,
+    cell_of,
+    edge_key,
     neighbour,
     on_board,
     rotate_half_turn,
@@ -36,14 +39,6 @@ WEST_GATE_CELL = 0
 EAST_GATE_CELL = CELL_COUNT - 1
 GATE_CELLS = (WEST_GATE_CELL, EAST_GATE_CELL)
 GATE_NAMES = ("west", "east")
-
-
-def cell_index(cell: Hex) -> int:
-    return cell[1] * BOARD_SIZE + cell[0]
-
-
-def cell_of(index: int) -> Hex:
-    return (index % BOARD_SIZE, index // BOARD_SIZE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +98,8 @@ def assemble(
     names = [""] * CELL_COUNT
     typed = [""] * CELL_COUNT
     slot = [0] * CELL_COUNT
-    features = [[Feature.NONE] * 6 for _ in range(CELL_COUNT)]
+    # Each edge once, under a key both of its spaces share; rim edges join nothing and are dropped.
+    edge_features: dict[EdgeKey, Feature] = {}
     symbols: list[str] = []
     keys: list[str] = []
     space_by_roll: dict[tuple[int, int], int] = {}
@@ -130,9 +126,9 @@ def assemble(
             turned_direction = (direction + 3) % 6 if placement.turned else direction
             cell = (pq * PIECE_SIZE + placed[0], pr * PIECE_SIZE + placed[1])
             other = neighbour(cell, turned_direction)
-            features[cell_index(cell)][turned_direction] |= feature
             if on_board(other):
-                features[cell_index(other)][(turned_direction + 3) % 6] |= feature
+                key = edge_key(cell, other)
+                edge_features[key] = edge_features.get(key, Feature.NONE) | feature
     neighbours = tuple(
         tuple(
             cell_index(neighbour(cell_of(i), d)) if on_board(neighbour(cell_of(i), d)) else NO_CELL
@@ -140,11 +136,15 @@ def assemble(
         )
         for i in range(CELL_COUNT)
     )
-    # Features on the outer rim join nothing and do nothing: drop them.
-    for i in range(CELL_COUNT):
-        for d in range(6):
-            if neighbours[i][d] == NO_CELL:
-                features[i][d] = Feature.NONE
+    features = tuple(
+        tuple(
+            int(edge_features.get(edge_key(cell_of(i), cell_of(other)), Feature.NONE))
+            if other != NO_CELL
+            else int(Feature.NONE)
+            for other in neighbours[i]
+        )
+        for i in range(CELL_COUNT)
+    )
     slot_cells = tuple(
         tuple(i for i in range(CELL_COUNT) if slot[i] == s) for s in range(PIECE_SIZE**2)
     )
@@ -160,7 +160,7 @@ def assemble(
         slot=tuple(slot),
         slot_cells=slot_cells,
         neighbours=neighbours,
-        features=tuple(tuple(int(f) for f in edges) for edges in features),
+        features=features,
         drivable=tuple(t.drivable for t in terrain),
         hill=tuple(t == Terrain.HILL for t in terrain),
         space_by_roll=space_by_roll,

@@ -61,6 +61,15 @@ def board_cells(size: int = BOARD_SIZE) -> Iterator[Hex]:
             yield (q, r)
 
 
+def cell_index(cell: Hex) -> int:
+    """The cell's number in the engine's flat tables (``r * 9 + q``)."""
+    return cell[1] * BOARD_SIZE + cell[0]
+
+
+def cell_of(index: int) -> Hex:
+    return (index % BOARD_SIZE, index // BOARD_SIZE)
+
+
 def ray(start: Hex, direction: int, size: int = BOARD_SIZE) -> Iterator[Hex]:
     """The cells along a straight line from ``start`` (excluded) to the board's rim."""
     cell = neighbour(start, direction)

@@ -5,14 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bigfive_tui.engine.boardspec import Feature, Terrain
+from bigfive_tui.engine.hexgrid import cell_index, cell_of, ray
 
 if TYPE_CHECKING:
     from bigfive_tui.engine.board import Board
 
 
 def sees_neighbour(board: Board, viewer: int, direction: int) -> bool:
-    """Bushes block the view to an adjacent space unless the viewer stands on a hill."""
-    if board.neighbours[viewer][direction] < 0:
+    """Bushes block the view to an adjacent space unless the viewer stands on a hill; nobody
+    sees onto a mountain (R-land-mountain)."""
+    target = board.neighbours[viewer][direction]
+    if target < 0 or board.terrain[target] == Terrain.MOUNTAIN:
         return False
     return board.hill[viewer] or not board.features[viewer][direction] & Feature.BUSH
 
@@ -41,10 +44,7 @@ def compute_long_view(board: Board, viewer: int) -> tuple[int, ...]:
     seen: list[int] = []
     for direction in range(6):
         cell = viewer
-        while True:
-            nxt = board.neighbours[cell][direction]
-            if nxt < 0:
-                break
+        for nxt in map(cell_index, ray(cell_of(viewer), direction)):
             if board.features[cell][direction] & Feature.BUSH and not on_hill:
                 break
             kind = board.terrain[nxt]
