@@ -58,7 +58,6 @@ of the spaces that have overlays, sharing every untouched line with the static l
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
@@ -275,14 +274,6 @@ _COMPACT: Final = _Geometry(
 _GEOMETRIES: Final[dict[Size, _Geometry]] = {"large": _LARGE, "compact": _COMPACT}
 
 
-def display_name(board: Board, cell: int) -> str:
-    """The printed name, or the typed one if the piece symbol would take two columns."""
-    name = board.names[cell]
-    if len(name) == 2 and unicodedata.east_asian_width(name[0]) not in ("W", "F"):
-        return name
-    return board.typed_names[cell]
-
-
 def gate_overlays(board: Board) -> dict[int, list[Glyph]]:
     """The park entrance token on both gates, as the printed board shows it."""
     del board  # the gates are always the two tips
@@ -394,7 +385,7 @@ class BoardMap:
         fill = Tag("terrain", cell, terrain)
         for index, offset in enumerate(geo.name):
             x, y = self._at(cell, offset)
-            chars[y][x] = display_name(board, cell)[index]
+            chars[y][x] = board.names[cell][index]
             tags[y][x] = Tag("name", cell, terrain)
         for offset in geo.terrain_glyph:
             x, y = self._at(cell, offset)

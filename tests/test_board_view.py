@@ -9,7 +9,6 @@ from textual.geometry import Region
 from bigfive_tui.app.components.board_view import BoardView, reading_order, step_towards
 from bigfive_tui.app.overlays import glyph_label, overlays_for
 from bigfive_tui.assets import seeded_board
-from bigfive_tui.boardmap import display_name
 from bigfive_tui.engine.board import CELL_COUNT, EAST_GATE_CELL, WEST_GATE_CELL, Board
 from bigfive_tui.engine.content import (
     ANIMAL_KIND,
@@ -147,7 +146,7 @@ async def test_mounts_and_renders_all_81_names() -> None:
         lines = screen_text(view)
         for cell in range(CELL_COUNT):
             offset = view.offset_of(cell)
-            assert lines[offset.y][offset.x : offset.x + 2] == display_name(board, cell)
+            assert lines[offset.y][offset.x : offset.x + 2] == board.names[cell]
         # centred: the picture's margins differ by at most one column
         left = view.offset_of(WEST_GATE_CELL).x - 1
         right = view.size.width - (left + view.board_map.width)
@@ -220,7 +219,7 @@ async def test_large_size_when_it_fits() -> None:
         lines = screen_text(view)
         for cell in range(CELL_COUNT):
             offset = view.offset_of(cell)
-            assert lines[offset.y][offset.x : offset.x + 2] == display_name(board, cell)
+            assert lines[offset.y][offset.x : offset.x + 2] == board.names[cell]
 
 
 # -- target mode ----------------------------------------------------------------------------

@@ -20,10 +20,10 @@ from bigfive_tui.boardmap import (
     Glyph,
     Size,
     board_map,
-    display_name,
     gate_overlays,
 )
 from bigfive_tui.boardprint import TITLE, board_renderable, board_text
+from bigfive_tui.commands.board import too_narrow_message
 from bigfive_tui.engine.board import (
     CELL_COUNT,
     EAST_GATE_CELL,
@@ -187,7 +187,7 @@ def test_shipped_boards_draw_names_and_edges(seed: int, size: Size) -> None:
     _check_edges(board, the_map)
     for cell in range(CELL_COUNT):
         x, y = the_map.anchor(cell)
-        assert the_map.static.lines[y][x : x + 2] == display_name(board, cell)
+        assert the_map.static.lines[y][x : x + 2] == board.names[cell]
         assert the_map.cell_at(x, y) == cell
 
 
@@ -322,25 +322,6 @@ def test_board_map_is_cached_per_board_and_size() -> None:
     assert board_map(BOARD, "large") is not board_map(BOARD, "compact")
 
 
-def test_a_wide_piece_symbol_falls_back_to_the_typed_name() -> None:
-    data = {
-        "name": "wide",
-        "symbol": "象",
-        "key": "w",
-        "sides": {"A": SIDE_A, "B": SIDE_B},
-    }
-    pieces = {
-        f"f{i}": parse_piece({**data, "name": f"f{i}", "key": KEYS[i]}, "w") for i in range(9)
-    }
-    pieces["f0"] = parse_piece(data | {"name": "f0", "symbol": "♠", "key": "s"}, "n")
-    placements = [PlacementSpec(piece=f"f{i}", side="A") for i in range(9)]
-    board = assemble(placements, pieces, "wide")
-    assert display_name(board, 0) == board.names[0]
-    assert display_name(board, 80) == board.typed_names[80]
-    compact = BoardMap(board, "compact")
-    assert board.typed_names[80] in compact.static.lines[compact.anchor(80)[1]]
-
-
 def _printed(width: int) -> str:
     console = Console(width=width, record=True, color_system="truecolor", file=io.StringIO())
     console.print(board_renderable(BOARD))
@@ -371,3 +352,12 @@ def test_board_text_styles_terrain_and_features() -> None:
     styles = {str(span.style) for span in text.spans}
     assert any("on #2f6a35" in style for style in styles)  # forest fill
     assert any("#3f86e8" in style for style in styles)  # river
+
+
+def test_bigfive_board_in_a_too_narrow_terminal_says_so_instead_of_cutting_the_board() -> None:
+    needed = board_map(BOARD, "compact").width
+    assert too_narrow_message(BOARD, needed, "--seed 3") is None
+    message = too_narrow_message(BOARD, 80, "--seed 3")
+    assert message is not None
+    assert f"{needed} columns wide" in message and "has 80" in message
+    assert message.endswith("bigfive board --seed 3 | less -RS")

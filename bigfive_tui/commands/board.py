@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import argparse
 import random
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bigfive_tui.engine.board import Board
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -26,5 +30,23 @@ def run(args: argparse.Namespace) -> int:
     except BoardFileError as error:
         Console(stderr=True).print(f"[bold red]error:[/] {error}", highlight=False)
         return 2
+    again = f"--layout {args.layout}" if args.layout else f"--seed {seed}"
+    narrow = too_narrow_message(board, console.width, again) if console.is_terminal else None
+    if narrow:
+        Console(stderr=True).print(narrow, highlight=False, markup=False)
+        return 1
     console.print(board_renderable(board))
     return 0
+
+
+def too_narrow_message(board: Board, columns: int, again: str) -> str | None:
+    """Why the board cannot be drawn in ``columns`` (cut-off lines would mislead), or None."""
+    from bigfive_tui.boardmap import board_map
+
+    needed = board_map(board, "compact").width
+    if columns >= needed:
+        return None
+    return (
+        f"The board is {needed} columns wide but this terminal has {columns}. Widen the window, "
+        f"or scroll it sideways with: bigfive board {again} | less -RS"
+    )

@@ -7,6 +7,7 @@ caller passes the file name as ``source`` so that every error names the file it 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from enum import IntEnum, IntFlag
 from typing import Any
@@ -105,6 +106,20 @@ class PieceSpec(BaseModel):
     symbol: str = Field(min_length=1, max_length=1)
     key: str = Field(pattern=r"^[a-z]$", description="ASCII letter typed for the symbol")
     sides: dict[str, PieceSideSpec]
+
+    @field_validator("symbol")
+    @classmethod
+    def _one_cell_symbol(cls, symbol: str) -> str:
+        """The symbol is drawn in one terminal cell and shares the die with its blank face X."""
+        if symbol in "Xx":
+            raise ValueError("X is the die's blank face; choose another symbol")
+        if not symbol.isprintable() or symbol.isspace() or unicodedata.combining(symbol):
+            raise ValueError(f"{symbol!r} is not a visible character")
+        if unicodedata.east_asian_width(symbol) in ("W", "F"):
+            raise ValueError(
+                f"{symbol!r} is drawn two terminal cells wide; choose a one-cell symbol"
+            )
+        return symbol
 
     @field_validator("sides")
     @classmethod
@@ -301,7 +316,7 @@ def _check_connected(
         which = f"space {cut_off[0]}" if len(cut_off) == 1 else f"spaces {', '.join(cut_off)}"
         raise BoardFileError(
             f"{where}: {which} cannot be reached by road from space {labels[start]} (the middle "
-            "of a side) without crossing bushes; every drivable space must be"
+            "of a side) without crossing bushes; every drivable space of a side must be reachable"
         )
 
 
