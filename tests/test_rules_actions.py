@@ -58,6 +58,20 @@ def test_R_move_hill_costs_two_actions_and_needs_them() -> None:
     assert short.vehicle[0] == at(short, "s1")
 
 
+def test_RU_hill_to_hill_driving_from_a_hill_onto_a_hill_costs_two_actions() -> None:
+    ridge = open_board({0: {"spaces": ["h1 h2 s3", "s4 sa s5", "s6 sb sc"]}})
+    state = position(at=("s1", "c1"), board=ridge)
+    after, steps = act(state, Act.MOVE, "s2")
+    assert after.actions_left == 2 and steps[0].rule == "R-move-hill"
+
+
+def test_RU_shared_spaces_a_vehicle_may_drive_onto_another_vehicle_and_a_token() -> None:
+    state = position(at=("s1", "s4"))
+    place(state, FOOD_TOKENS[0], "s4", face_up=True)
+    after, _ = act(state, Act.MOVE, "s4")
+    assert after.vehicle[0] == after.vehicle[1] == after.token_cell[FOOD_TOKENS[0]]
+
+
 def test_RU_driving_fuel_driving_uses_no_fuel() -> None:
     state = position(at=("s1", "c1"), fuel=3)
     after, _ = act(state, Act.MOVE, "s2")
@@ -96,7 +110,7 @@ def test_R_replenish_food_plus_two_then_the_token_moves() -> None:
     assert after.token_cell[FOOD_TOKENS[0]] == at(after, "d3")
 
 
-def test_R_track_cap_never_above_the_top_of_the_track() -> None:
+def test_R_track_cap_and_RU_track_overflow_a_gain_above_the_top_is_lost() -> None:
     state = position(at=("c2", "h1"), food=7, rolls=["d3"])
     place(state, FOOD_TOKENS[0], "c1", face_up=True)
     after, _ = act(state, Act.REPLENISH, "c1")
