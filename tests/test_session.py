@@ -6,14 +6,15 @@ import json
 import random
 
 import pytest
-from positions import place, position
+from positions import card_of, cell, place, position
 
 from bigfive_tui.assets import load_pieces, seeded_board
 from bigfive_tui.engine.actions import Act, Action
-from bigfive_tui.engine.content import Difficulty, Guide
+from bigfive_tui.engine.content import CardKind, Difficulty, Guide
 from bigfive_tui.engine.notation import NotationError, format_action, parse_action
 from bigfive_tui.engine.rules import IllegalAction, apply, why_not_kind
 from bigfive_tui.engine.session import RecordError, Session, load_record, make_game
+from bigfive_tui.engine.state import Phase
 
 
 def played(seed: int, actions: int = 60) -> Session:
@@ -112,3 +113,41 @@ def test_a_malformed_action_is_refused_with_a_reason_not_a_crash() -> None:
         with pytest.raises(IllegalAction) as refusal:
             apply(state, action)
         assert str(refusal.value)
+
+
+def test_recording_the_states_of_the_steps_changes_nothing_in_the_game() -> None:
+    """Debug mode plays with play_recorded: replayed so, a game is the same, step for step."""
+    for seed in (3, 5, 8):
+        plain = played(seed, 200)
+        recorded = Session(plain.game)
+        for action in plain.actions:
+            steps, states = recorded.play_recorded(action)
+            assert len(states) == len(steps)
+            assert states[-1] == recorded.state and states[-1] is not recorded.state
+        assert recorded.state == plain.state
+        assert recorded.log == plain.log and recorded.texts == plain.texts
+
+
+def test_each_recorded_state_is_the_game_right_after_its_step() -> None:
+    state = position(guides=("jack", "kate"), at=("s5", "h1"))
+    board = state.game.board
+    state.fires[cell(board, "c6")] = 2
+    state.fire_supply = 8
+    session = Session.from_state(state)
+    steps, (moved, swept) = session.play_recorded(Action(Act.MOVE, cell(board, "c4")))
+    assert [step.rule for step in steps] == ["R-move", "R-jack-extinguish"]
+    assert moved.vehicle[0] == cell(board, "c4") and moved.fires[cell(board, "c6")] == 2
+    assert swept.fires[cell(board, "c6")] == 0 and swept == session.state
+    assert state.vehicle[0] == cell(board, "s5")  # the state before is left alone
+
+
+def test_a_recorded_card_reaches_the_discard_pile_in_the_last_state() -> None:
+    fire = card_of(CardKind.FIRE)
+    state = position(phase=Phase.DRAW, top_cards=[fire], rolls=["c1"], at=("s1", "h1"))
+    session = Session.from_state(state)
+    steps, states = session.play_recorded(Action(Act.DRAW))
+    assert [step.kind for step in steps] == ["card", "roll", "place"]
+    drawn, rolled, placed = states
+    assert fire not in drawn.deck and fire not in drawn.discard and not any(drawn.fires)
+    assert (drawn.script_pos, rolled.script_pos) == (0, 1) and not any(rolled.fires)
+    assert placed.fires[cell(state.game.board, "c1")] == 1 and placed.discard == [fire]

@@ -944,6 +944,34 @@ def apply_in_place(state: GameState, action: Action, log: Log) -> None:
     _check_end(state, log)
 
 
+class StepRecorder(list[Step]):
+    """A log that also copies the state as each step is logged, for stepping through an action
+    in debug mode. Plain play logs into a plain list, so it pays nothing for this."""
+
+    __slots__ = ("state", "states")
+
+    def __init__(self, state: GameState) -> None:
+        super().__init__()
+        self.state = state
+        self.states: list[GameState] = []
+
+    def append(self, step: Step, /) -> None:
+        super().append(step)
+        self.states.append(self.state.copy())
+
+
+def apply_recorded(state: GameState, action: Action) -> tuple[GameState, Log, list[GameState]]:
+    """``apply``, plus the state after each step. A step is logged once its change is made;
+    the last state is the final one (a drawn card reaches the discard pile after its effects)."""
+    if action not in legal_actions(state):
+        raise IllegalAction(why_illegal(state, action))
+    new = state.copy()
+    log = StepRecorder(new)
+    apply_in_place(new, action, log)
+    log.states[-1] = new.copy()  # every action logs at least one step
+    return new, list(log), log.states
+
+
 def _do_draw(state: GameState, action: Action, log: Log) -> None:
     _draw(state, log)
 

@@ -17,7 +17,13 @@ from bigfive_tui.engine.board import Board, assemble
 from bigfive_tui.engine.boardspec import BoardFileError, Piece, parse_piece, resolve_placements
 from bigfive_tui.engine.content import Difficulty, Guide, Species
 from bigfive_tui.engine.notation import NotationError, format_action, parse_action
-from bigfive_tui.engine.rules import IllegalAction, apply, legal_actions, new_game
+from bigfive_tui.engine.rules import (
+    IllegalAction,
+    apply,
+    apply_recorded,
+    legal_actions,
+    new_game,
+)
 from bigfive_tui.engine.state import Game, GameState
 
 GuideName = Literal["jack", "david", "anna", "kate", "sam"]
@@ -115,6 +121,18 @@ class Session:
         """Apply a legal action; an illegal one raises IllegalAction and changes nothing."""
         before = self.state
         self.state, steps = apply(before, action)
+        self._played(before, action, steps)
+        return steps
+
+    def play_recorded(self, action: Action) -> tuple[list[Step], list[GameState]]:
+        """``play``, also returning the state after each step (debug mode steps through them)."""
+        before = self.state
+        self.state, steps, states = apply_recorded(before, action)
+        self._played(before, action, steps)
+        return steps, states
+
+    def _played(self, before: GameState, action: Action, steps: list[Step]) -> None:
+        """Record the action just applied and decide whether undo may go back past it."""
         self.texts.append(format_action(self.game, action, before.seat))
         self.actions.append(action)
         self.log.extend(steps)
@@ -127,7 +145,6 @@ class Session:
             self._undo_stack.clear()
         else:
             self._undo_stack.append((before, len(self.log) - len(steps)))
-        return steps
 
     def play_text(self, text: str) -> list[Step]:
         return self.play(parse_action(self.game, text, self.state.seat))

@@ -182,12 +182,7 @@ class GameScreen(Screen[None]):
 
     def refresh_view(self) -> None:
         state = self.state
-        self.query_one(BoardView).show_state(state)
-        card, effects = drawn_card(self.session.log)
-        table = self.query_one(TableInfo)
-        table.show_state(state, card, effects)
-        for board in self.query(PlayerBoard):
-            board.show_state(state)
+        self._show_position(state, self.session.log)
         legal = {action.kind for action in self.legal()}
         bar = self.query_one(ActionBar)
         no_anna = frozenset({"token"}) if state.game.anna_seat < 0 else frozenset()
@@ -196,6 +191,15 @@ class GameScreen(Screen[None]):
             bar.prompt(self._default_prompt())
         self.query_one(GameLog).show_log(self.session.log)
         self.refresh_bindings()
+
+    def _show_position(self, state: GameState, log: Sequence[Step]) -> None:
+        """Board, table and player boards drawn from ``state`` and ``log``: the live game, or
+        in debug mode the game as it was after one rule step of the last action."""
+        self.query_one(BoardView).show_state(state)
+        card, effects = drawn_card(log)
+        self.query_one(TableInfo).show_state(state, card, effects)
+        for board in self.query(PlayerBoard):
+            board.show_state(state)
 
     def _default_prompt(self) -> Content:
         state = self.state
@@ -274,37 +278,48 @@ class GameScreen(Screen[None]):
         else:
             self.refresh_view()
 
-    def _after_play(self, action: Action, steps: list[Step]) -> None:
+    def _after_play(self, action: Action, steps: list[Step], states: list[GameState]) -> None:
         self.refresh_view()
         self.post_message(GameChanged())
-        if self.step_through and steps:
-            from bigfive_tui.app.screens.steps import StepsScreen
-
-            title = f"Debug: {self.session.texts[-1]} - how the rules resolve it"
-            self._open(StepsScreen(title, steps), lambda _: self._after_steps(action))
-            return
-        self._after_steps(action)
-
-    def _after_steps(self, action: Action) -> None:
-        if action.kind == Act.DRAW and self.card_pause and self.human_turn:
+        if states:
+            self._step_through(steps, states)
+        elif action.kind == Act.DRAW and self.card_pause and self.human_turn:
             from bigfive_tui.app.screens.dialogs import CardScreen
 
             card, effects = drawn_card(self.session.log)
             self._open(
                 CardScreen(self.state.guide.title, card, effects), lambda _: self._continue_flow()
             )
-            return
-        self._continue_flow()
+        else:
+            self._continue_flow()
+
+    def _step_through(self, steps: list[Step], states: list[GameState]) -> None:
+        """Debug mode: the rule steps one by one, the screen behind showing the game after the
+        current one (the live game is untouched; closing shows it again). The steps include a
+        drawn card and its effects, so no card dialog follows."""
+        from bigfive_tui.app.screens.steps import StepsScreen
+
+        first = len(self.session.log) - len(steps)
+
+        def show(index: int) -> None:
+            self._show_position(states[index], self.session.log[: first + index + 1])
+
+        show(0)  # now, so that the final state never flashes up before the dialog
+        title = f"Debug: {self.session.texts[-1]} - how the rules resolve it"
+        self._open(StepsScreen(title, steps, states, show), lambda _: self._continue_flow())
 
     def play(self, action: Action) -> bool:
         """Play one action; a refusal is shown in the prompt line. True if it was played."""
         self._leave_modes()
         try:
-            steps = self.session.play(action)
+            if self.step_through:
+                steps, states = self.session.play_recorded(action)
+            else:
+                steps, states = self.session.play(action), []
         except IllegalAction as refusal:
             self.warn(str(refusal))
             return False
-        self._after_play(action, steps)
+        self._after_play(action, steps, states)
         return True
 
     def action_toggle_debug(self) -> None:

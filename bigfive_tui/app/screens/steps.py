@@ -1,30 +1,59 @@
 """Debug mode: step through the rule resolution of an action, one rule step at a time.
 
 Each step shows its rule id, what happened, and the rule itself from docs/rules.md, so that a
-player (or a rules lawyer) can follow exactly why the engine did what it did.
+player (or a rules lawyer) can follow exactly why the engine did what it did. The dialog lies
+over the lower part of the game screen, so the board and table stay in view and can show the
+game as it was after the current step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from bigfive_tui.app.components.player_board import big_five
 from bigfive_tui.app.rules_text import rule_text
 from bigfive_tui.engine.actions import Step
+from bigfive_tui.engine.state import GameState, Phase
 
-#: Steps of the trail shown at once (the dialog has room for about a dozen lines).
-TRAIL_LINES = 10
+#: Steps of the trail shown at once: the dialog has only the rows below the board.
+TRAIL_LINES = 5
+
+
+def guide_lines(state: GameState) -> Content:
+    """Each guide's tracks and Big Five after the step: the dialog hides the player boards."""
+    lines = []
+    for seat, guide in enumerate(state.game.guides):
+        cap = state.game.caps[seat]
+        active = seat == state.seat and not state.over
+        lines.append(
+            Content.assemble(
+                ("▶ " if active else "  ", "bold $accent"),
+                (f"{guide.title:<6}", "bold" if active else ""),
+                f"fuel {state.fuel[seat]:>2}/{cap}  food {state.food[seat]:>2}/{cap}  ",
+                big_five(state.spotted[seat], wide=False),
+            )
+        )
+    if state.phase == Phase.ACTIONS:
+        left = state.actions_left
+        lines.append(Content.styled(f"  {left} action{'s' * (left != 1)} left", "$text-muted"))
+    return Content("\n").join(lines)
 
 
 class StepsScreen(ModalScreen[None]):
-    """← → walk through the steps, Esc (or → past the last) goes back to the game."""
+    """← → walk through the steps, Esc (or → past the last) goes back to the game.
+
+    With ``states`` (the game after each step) the dialog lists the guides' tracks as they
+    were, and ``show`` is told the index of every step shown, so the game screen behind can
+    draw that moment; the live game is the caller's and stays as it is.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,space,enter,l", "next", "Next step"),
@@ -32,38 +61,42 @@ class StepsScreen(ModalScreen[None]):
         Binding("escape", "close", "Back to the game"),
     ]
 
-    def __init__(self, title: str, steps: Sequence[Step]) -> None:
-        super().__init__(classes="dialog-screen")
+    def __init__(
+        self,
+        title: str,
+        steps: Sequence[Step],
+        states: Sequence[GameState] = (),
+        show: Callable[[int], None] | None = None,
+    ) -> None:
+        super().__init__()
         self.title_text = title
         self.steps = list(steps)
+        self.states = list(states)
+        self.show = show
         self.index = 0
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="steps-dialog"):
-            yield Static(
-                Content.from_markup("[b]$title[/]", title=self.title_text), classes="dialog-title"
-            )
-            yield Static(id="steps-position")
+        with Vertical(id="steps-dialog") as dialog:
+            dialog.border_title = self.title_text
+            dialog.border_subtitle = "→ next step · ← previous · Esc back to the game"
             yield Static(id="steps-happened")
             yield Static(id="steps-rule", classes="muted")
-            yield Static(id="steps-trail")
-            yield Static(
-                Content.from_markup(
-                    "[$text-muted]→ next step · ← previous · Esc back to the game[/]"
-                )
-            )
+            with Horizontal(id="steps-columns"):
+                yield Static(id="steps-trail")
+                if self.states:
+                    yield Static(id="steps-guides")
 
     def on_mount(self) -> None:
         self._show()
 
     def _show(self) -> None:
         step = self.steps[self.index]
-        position = f"Step {self.index + 1} of {len(self.steps)} · {step.kind}"
-        self.query_one("#steps-position", Static).update(
-            Content.assemble((position, "$text-muted"))
-        )
         self.query_one("#steps-happened", Static).update(
-            Content.assemble((f"{step.rule}  ", "bold $accent"), step.text)
+            Content.assemble(
+                (f"Step {self.index + 1} of {len(self.steps)} · {step.kind}   ", "$text-muted"),
+                (f"{step.rule}  ", "bold $accent"),
+                step.text,
+            )
         )
         quoted = rule_text(step.rule)
         self.query_one("#steps-rule", Static).update(
@@ -83,6 +116,10 @@ class StepsScreen(ModalScreen[None]):
         if last < len(self.steps):
             trail.append(Content.styled(f"  … {len(self.steps) - last} more", "$text-muted"))
         self.query_one("#steps-trail", Static).update(Content("\n").join(trail))
+        if self.states:
+            self.query_one("#steps-guides", Static).update(guide_lines(self.states[self.index]))
+        if self.show is not None:
+            self.show(self.index)
 
     def action_next(self) -> None:
         if self.index + 1 >= len(self.steps):

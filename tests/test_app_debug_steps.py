@@ -1,0 +1,107 @@
+"""Debug mode (F12, --debug): stepping through an action shows the game after each rule step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_app_support import SIZE, click_space, game_screen, make_app, scenario_session, space
+from textual.pilot import Pilot
+
+from bigfive_tui.app.components.board_view import BoardView
+from bigfive_tui.app.components.table_info import TableInfo
+from bigfive_tui.app.main import BigFiveApp
+from bigfive_tui.app.screens.dialogs import HandOverScreen
+from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.app.screens.steps import StepsScreen
+from bigfive_tui.engine.actions import Act, Action
+from bigfive_tui.engine.rules import apply
+from bigfive_tui.engine.session import Session
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def jack_by_a_fire() -> Session:
+    """Jack next to the ♣ piece, where a fire burns: driving there puts it out (R-jack-*)."""
+    return scenario_session(
+        {
+            "guides": ["jack", "kate"],
+            "vehicles": {"jack": {"at": "★1"}, "kate": {"at": "■4"}},
+            "fires": {"♣4": 1},
+            "turn": {"guide": "jack", "phase": "actions"},
+        }
+    )
+
+
+def shown(app: BigFiveApp, name: str) -> str:
+    """The space as the game screen's board shows it now."""
+    return game_screen(app).query_one(BoardView).describe(space(name))
+
+
+def table(app: BigFiveApp) -> str:
+    return str(game_screen(app).query_one(TableInfo).render())
+
+
+async def stepping(pilot: Pilot[None], app: BigFiveApp) -> StepsScreen:
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, StepsScreen)
+    return screen
+
+
+async def test_stepping_through_a_move_shows_the_board_after_each_step() -> None:
+    session = jack_by_a_fire()
+    final, _ = apply(session.state, Action(Act.MOVE, space("♣c")))
+    app = make_app(session, step_through=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await click_space(pilot, app, space("♣c"))
+        steps = await stepping(pilot, app)
+        assert [step.rule for step in steps.steps] == ["R-move", "R-jack-extinguish"]
+        # Step 1: Jack has arrived; the fire his piece rule puts out still burns.
+        assert "Jack's vehicle" in shown(app, "♣c") and "Jack" not in shown(app, "★1")
+        assert "a fire" in shown(app, "♣4") and "Fires left 9/10" in table(app)
+        await pilot.press("right")
+        assert "a fire" not in shown(app, "♣4") and "Fires left 10/10" in table(app)
+        await pilot.press("left")
+        assert steps.index == 0 and "a fire" in shown(app, "♣4")
+        assert session.state == final  # the live game is the final state all along
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert "a fire" not in shown(app, "♣4") and "Jack's vehicle" in shown(app, "♣c")
+        assert session.state == final and session.log[-1].rule == "R-jack-extinguish"
+        await pilot.press("u")  # stepping took nothing from undo
+        await pilot.pause()
+        assert "Jack's vehicle" in shown(app, "★1") and "a fire" in shown(app, "♣4")
+
+
+async def test_a_drawn_card_is_stepped_through_with_no_card_dialog_after_it() -> None:
+    session = scenario_session(
+        {
+            "guides": ["kate", "david"],
+            "vehicles": {"kate": {"at": "★4"}, "david": {"at": "♣4"}},
+            "turn": {"guide": "kate", "phase": "draw"},
+            "cards": {"top": ["fire"]},
+            "play": {"dice": ["■4"]},
+        }
+    )
+    app = make_app(session, step_through=True, card_pause=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("enter")  # Kate draws
+        steps = await stepping(pilot, app)
+        assert [step.kind for step in steps.steps] == ["card", "roll", "place"]
+        assert "a fire" not in shown(app, "■4") and "Disc 0" in table(app)
+        await pilot.press("right", "right")
+        assert steps.index == 2 and "a fire" in shown(app, "■4") and "Disc 1" in table(app)
+        assert "Kate" in str(steps.query_one("#steps-guides").render())
+        await pilot.press("right")  # past the last step: back to the game, and only that
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert "a fire" in shown(app, "■4") and session.state.actions_left == 4
