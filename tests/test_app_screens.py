@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 import pytest
+from rich.cells import cell_len
 from test_app_support import (
     SIZE,
     game_screen,
@@ -11,11 +15,15 @@ from test_app_support import (
     seeded_session,
     wait_until,
 )
+from test_new_game_layout import screen_lines
 from textual.widgets import MarkdownViewer
 
 from bigfive_tui.app import saves
+from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.cycle_field import CycleField
-from bigfive_tui.app.screens.dialogs import HandOverScreen, LoadDialog
+from bigfive_tui.app.game_setup import GameSetup, SeatChoice
+from bigfive_tui.app.messages import ChooseStartSpaces
+from bigfive_tui.app.screens.dialogs import HandOverScreen, LoadDialog, SaveList, save_lines
 from bigfive_tui.app.screens.help import HelpScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
 from bigfive_tui.app.screens.rules import RulesScreen, chapters_of
@@ -23,6 +31,7 @@ from bigfive_tui.app.screens.start_spaces import StartSpacesScreen
 from bigfive_tui.assets import rules_path
 from bigfive_tui.engine.content import Difficulty, Guide
 from bigfive_tui.engine.state import Phase
+from bigfive_tui.players.start_space import computer_start
 
 
 @pytest.fixture(autouse=True)
@@ -247,3 +256,197 @@ async def test_the_theme_chosen_in_play_is_the_theme_of_the_next_start(tmp_path,
     assert saves.remembered_theme() == "savanna-light"
     (tmp_path / saves.SETTINGS_NAME).write_text("{not json")
     assert saves.remembered_theme() is None  # a damaged settings file is only forgotten
+
+
+def new_game_fields(screen: NewGameScreen) -> dict[str, object]:
+    """What the new-game screen shows now, field by field."""
+    return {field.id or "": field.value for field in screen.query(CycleField)}
+
+
+async def test_the_last_setup_is_offered_again_after_ctrl_n_and_after_a_restart():
+    app = make_app(seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#seat-1", CycleField).set_value(Guide.SAM, announce=True)
+        screen.query_one("#seat-2", CycleField).set_value(Guide.ANNA, announce=True)
+        screen.query_one("#kind-1", CycleField).set_value(True)
+        screen.query_one("#difficulty", CycleField).set_value(Difficulty.EXPERT, announce=True)
+        screen.query_one("#short", CycleField).action_step(1)  # lion removed
+        screen.query_one("#board-source", CycleField).set_value("layout", announce=True)
+        await pilot.pause()
+        chosen = new_game_fields(screen)
+        started = screen.setup()
+        screen.query_one("#seat-0", CycleField).focus()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await pilot.press("ctrl+n")  # straight from the turn hand-over: a new game
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        again = app.screen
+        assert isinstance(again, NewGameScreen) and again is not screen
+        assert new_game_fields(again) == chosen
+        assert again.setup() == replace(started, seed=again.setup().seed)
+    restarted = make_app(seed=10)
+    async with restarted.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = restarted.screen
+        assert isinstance(screen, NewGameScreen)
+        assert new_game_fields(screen) == chosen
+        assert screen.setup() == replace(started, seed=10)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{not json",
+        "[]",
+        '{"setup": {"seats": [{"guide": "bob"}, {"guide": "kate"}]}}',
+        '{"setup": {"seats": [{"guide": "kate"}, {"guide": "kate"}]}}',
+        '{"setup": {"seats": [{"guide": "jack"}]}, "theme": 7}',
+        '{"setup": {"seats": [{"guide": "sam"}, {"guide": "jack"}], "difficulty": "nightmare"}}',
+    ],
+)
+async def test_a_damaged_or_outdated_settings_file_gives_the_default_setup(data_dir, text):
+    (data_dir / saves.SETTINGS_NAME).write_text(text)
+    assert saves.remembered_setup() is None
+    app = make_app(seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.setup() == GameSetup(seed=9)
+    assert saves.remembered_theme() is None
+
+
+def test_a_damaged_setup_in_the_settings_keeps_the_theme(data_dir):
+    (data_dir / saves.SETTINGS_NAME).write_text(
+        '{"theme": "savanna-light", "setup": {"seats": "jack and kate"}, "future": 1}'
+    )
+    assert saves.remembered_setup() is None
+    assert saves.remembered_theme() == "savanna-light"
+    saves.remember_setup(GameSetup(seats=(SeatChoice(Guide.SAM, True), SeatChoice(Guide.JACK))))
+    assert saves.remembered_theme() == "savanna-light"  # remembering one keeps the other
+    remembered = saves.remembered_setup()
+    assert remembered is not None and remembered.guides == (Guide.SAM, Guide.JACK)
+
+
+async def open_start_spaces(pilot, app, *seats: SeatChoice) -> StartSpacesScreen:
+    """The start-space chooser for ``seats`` on the board of seed 12."""
+    app.post_message(ChooseStartSpaces(GameSetup(seats=seats, seed=12, choose_starts=True)))
+    await wait_until(pilot, lambda: isinstance(app.screen, StartSpacesScreen))
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, StartSpacesScreen)
+    return screen
+
+
+async def test_going_back_a_seat_puts_the_cursor_on_the_space_it_chose():
+    app = make_app(seed=12)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        seats = (SeatChoice(Guide.JACK), SeatChoice(Guide.KATE), SeatChoice(Guide.SAM))
+        screen = await open_start_spaces(pilot, app, *seats)
+        board = screen.query_one(BoardView)
+        await pilot.press("n", "n", "enter")  # seat 1: the third space, not the first
+        await pilot.press("p", "enter")  # seat 2: another space
+        await pilot.pause()
+        first, second = screen.chosen
+        assert first != board.targets[0] and len(screen.chosen) == 2
+        await pilot.press("escape")  # from seat 3 back to seat 2
+        await pilot.pause()
+        assert screen.chosen == [first] and board.cursor == second
+        await pilot.press("backspace")  # back to seat 1, on a fresh board
+        await pilot.pause()
+        board = screen.query_one(BoardView)
+        assert screen.chosen == [] and board.cursor == first and board.has_focus
+        await pilot.press("enter", "enter", "enter")
+        await wait_until(pilot, lambda: app.session is not None)
+        assert app.session is not None and app.session.start_cells[0] == first
+
+
+async def test_computer_seats_choose_their_own_start_spaces_and_show_them():
+    app = make_app(seed=12)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        seats = (
+            SeatChoice(Guide.DAVID, computer=True),
+            SeatChoice(Guide.KATE),
+            SeatChoice(Guide.SAM, computer=True),
+        )
+        screen = await open_start_spaces(pilot, app, *seats)
+        board = screen.board
+        david = computer_start(board, [], Guide.DAVID)
+        assert board.number[david] and screen.chosen == [david]
+        assert "Seat 2 of 3" in str(screen.query_one("#start-prompt").render())
+        shown = str(screen.query_one("#start-computers").render())
+        assert f"David on {board.names[david]}" in shown and "Sam" not in shown
+        view = screen.query_one(BoardView)
+        assert board.slot[david] not in {board.slot[cell] for cell in view.targets}
+        await pilot.press("n", "enter")
+        await pilot.pause()
+        kate = screen.chosen[1]
+        sam = computer_start(board, [david, kate], Guide.SAM)
+        assert screen.chosen == [david, kate, sam]
+        assert len({board.slot[cell] for cell in screen.chosen}) == 3
+        # Sam chose last: the person sees it before the safari starts, and may go back.
+        assert f"Sam on {board.names[sam]}" in str(screen.query_one("#start-computers").render())
+        assert app.session is None and app.focused is screen.query_one("#start")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.chosen == [david] and screen.query_one(BoardView).cursor == kate
+        await pilot.press("enter", "enter")
+        await wait_until(pilot, lambda: app.session is not None)
+        assert app.session is not None and app.session.start_cells == (david, kate, sam)
+        assert computer_start(board, [], Guide.DAVID) == david  # the same every time
+
+
+async def test_with_only_computer_seats_the_start_spaces_are_shown_then_played():
+    app = make_app(seed=12)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        seats = (SeatChoice(Guide.JACK, computer=True), SeatChoice(Guide.ANNA, computer=True))
+        screen = await open_start_spaces(pilot, app, *seats)
+        assert len(screen.chosen) == 2 and app.session is None
+        await pilot.press("escape")  # nobody to go back to: the new-game screen
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        screen = await open_start_spaces(pilot, app, *seats)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.session is not None)
+        assert app.session is not None and app.session.start_cells == tuple(screen.chosen)
+
+
+def body(row: str) -> str:
+    """A row of the load dialog's list without the borders: the entry itself."""
+    return row.split("▊ ")[1]
+
+
+async def test_each_save_fits_on_one_line_of_the_load_dialog():
+    five = seeded_session(5, (Guide.JACK, Guide.DAVID, Guide.ANNA, Guide.KATE, Guide.SAM))
+    five.play_text("draw")
+    saves.autosave(five, frozenset())
+    names = ["x" * 60, "unfinished-2025-06-01-101010", "short"]
+    for name in names:
+        saves.save_named(name, five, frozenset())
+    (saves.saves_dir() / "broken.json").write_text('{"format": "bigfive-save", "record"')
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        listing = app.screen.query_one(SaveList)
+        count = listing.option_count
+        assert count == 5
+        assert listing.region.height == count + 2  # one line each, between the borders
+        rows = screen_lines(app)[listing.content_region.y : listing.content_region.bottom]
+        starts = ["(autosave)", "broken ", "short ", "unfinished-2025", "x" * 15 + "…"]
+        found = {start: row for row in rows for start in starts if body(row).startswith(start)}
+        assert len(found) == count, rows
+        assert "broken.json is damaged: it is not" in found.pop("broken ")
+        for row in found.values():
+            assert re.search(r"\d\d:\d\d  turn 1  Jack & David & Anna & Kate & Sam · beg", row)
+    # The name gives way first, then the end of the line; a cut ends in "…".
+    info = saves.describe(saves.autosave_path())
+    lines = save_lines([info, replace(info, name="n" * 40)], 70)
+    assert {cell_len(line) for line in lines} == {70}
+    assert "nnnnnnnnnnnnnnn…" in lines[1] and lines[1].rstrip().endswith("…")

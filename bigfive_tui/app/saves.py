@@ -3,6 +3,7 @@
 Files live in ``platformdirs.user_data_dir("bigfive")``; the ``BIGFIVE_DATA_DIR`` environment
 variable moves them (tests use it). Every write goes to a temporary file that then replaces
 the old one, so a kill at any moment leaves either the old or the new save, never half a file.
+The settings kept between starts (theme, last setup) live there too, in ``settings.json``.
 Loading never raises anything but :class:`SaveError`, whose message is meant for players.
 """
 
@@ -16,12 +17,30 @@ import tempfile
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Literal
+from typing import Literal, cast
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+    model_validator,
+)
 
+from bigfive_tui.app.game_setup import GameSetup, SeatChoice
 from bigfive_tui.assets import load_pieces
-from bigfive_tui.engine.session import GameRecord, RecordError, Session, load_record
+from bigfive_tui.engine.content import Difficulty, Guide, Species
+from bigfive_tui.engine.session import (
+    DifficultyName,
+    GameRecord,
+    GuideName,
+    RecordError,
+    RemovableSpecies,
+    Session,
+    load_record,
+)
 
 AUTOSAVE_NAME = "autosave.json"
 SETTINGS_NAME = "settings.json"
@@ -44,29 +63,106 @@ class SaveFile(BaseModel):
     record: GameRecord
 
 
+class SeatSettings(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    guide: GuideName
+    computer: bool = False
+
+
+class SetupSettings(BaseModel):
+    """The setup of the last game started, offered again by the next new-game screen. Not its
+    seed or start spaces: the next game gets a new board and new dice."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    seats: list[SeatSettings] = Field(min_length=2, max_length=5)
+    difficulty: DifficultyName = "beginner"
+    removed: list[RemovableSpecies] = Field(default_factory=list, max_length=2)
+    board_source: Literal["random", "layout", "file"] = "random"
+    layout: str = ""
+    choose_starts: bool = False
+
+    @model_validator(mode="after")
+    def _each_once(self) -> SetupSettings:
+        guides = [seat.guide for seat in self.seats]
+        if len(set(guides)) != len(guides) or len(set(self.removed)) != len(self.removed):
+            raise ValueError("each guide and each species at most once")
+        return self
+
+
 class Settings(BaseModel):
-    """Choices kept from one start to the next (only the theme so far)."""
+    """Choices kept from one start to the next: the theme and the last setup.
+
+    A value that does not validate (a damaged file, or one from another version) is dropped on
+    its own and the rest is kept; unknown keys are ignored."""
 
     model_config = ConfigDict(extra="ignore")
 
     theme: str | None = None
+    setup: SetupSettings | None = None
+
+    @field_validator("theme", "setup", mode="wrap")
+    @classmethod
+    def _none_if_invalid(cls, value: object, handler: ValidatorFunctionWrapHandler) -> object:
+        try:
+            return handler(value)
+        except ValidationError:
+            return None
+
+
+def _settings() -> Settings:
+    """The settings file, or the defaults when it is missing or unreadable."""
+    try:
+        text = (data_dir() / SETTINGS_NAME).read_text(encoding="utf-8")
+        return Settings.model_validate_json(text)
+    except (OSError, ValueError):  # ValidationError and UnicodeDecodeError are ValueErrors
+        return Settings()
+
+
+def _write_settings(settings: Settings) -> None:
+    """Settings are a convenience: a disk that refuses them is not worth a message."""
+    with contextlib.suppress(OSError):
+        _write_atomically(data_dir() / SETTINGS_NAME, settings.model_dump_json(indent=1))
 
 
 def remembered_theme() -> str | None:
     """The theme chosen last time; a missing or damaged settings file just means none."""
-    try:
-        text = (data_dir() / SETTINGS_NAME).read_text(encoding="utf-8")
-        return Settings.model_validate_json(text).theme
-    except (OSError, ValueError):
-        return None
+    return _settings().theme
 
 
 def remember_theme(name: str) -> None:
-    with contextlib.suppress(OSError):
-        data_dir().mkdir(parents=True, exist_ok=True)
-        (data_dir() / SETTINGS_NAME).write_text(
-            Settings(theme=name).model_dump_json(), encoding="utf-8"
-        )
+    _write_settings(_settings().model_copy(update={"theme": name}))
+
+
+def remembered_setup() -> GameSetup | None:
+    """The setup of the last game started (seed left at 0), or None if there is none to trust."""
+    kept = _settings().setup
+    if kept is None:
+        return None
+    return GameSetup(
+        seats=tuple(SeatChoice(Guide[seat.guide.upper()], seat.computer) for seat in kept.seats),
+        difficulty=Difficulty[kept.difficulty.upper()],
+        removed=tuple(Species[name.upper()] for name in kept.removed),
+        board_source=kept.board_source,
+        layout=kept.layout,
+        choose_starts=kept.choose_starts,
+    )
+
+
+def remember_setup(setup: GameSetup) -> None:
+    kept = SetupSettings(
+        seats=[
+            SeatSettings(guide=cast("GuideName", seat.guide.name.lower()), computer=seat.computer)
+            for seat in setup.seats
+        ],
+        difficulty=cast("DifficultyName", setup.difficulty.name.lower()),
+        removed=[cast("RemovableSpecies", species.name.lower()) for species in setup.removed],
+        board_source=setup.board_source,
+        layout=setup.layout,
+        choose_starts=setup.choose_starts,
+    )
+    _write_settings(_settings().model_copy(update={"setup": kept}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,12 +175,22 @@ class LoadedGame:
 
 @dataclass(frozen=True, slots=True)
 class SaveInfo:
-    """A save found on disk, described without replaying it."""
+    """A save found on disk, described without replaying it; ``problem`` says why a damaged
+    one cannot be read. The parts are kept apart so a list can shorten each on its own."""
 
     name: str
     path: Path
     saved_at: str
-    summary: str
+    guides: tuple[str, ...] = ()
+    difficulty: str = ""
+    turn: int = 0
+    problem: str = ""
+
+    @property
+    def summary(self) -> str:
+        if self.problem:
+            return f"damaged: {self.problem}"
+        return f"{' & '.join(self.guides)} · {self.difficulty} · turn {self.turn}"
 
 
 def data_dir() -> Path:
@@ -112,19 +218,23 @@ def save_data(session: Session, computer_seats: frozenset[int]) -> SaveFile:
     return SaveFile(saved_at=_now(), computer_seats=sorted(computer_seats), record=session.record())
 
 
+def _write_atomically(path: Path, text: str) -> None:
+    """A temporary file that then replaces ``path``: a kill leaves the old or the new file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".save-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
 def write_save(path: Path, session: Session, computer_seats: frozenset[int]) -> Path:
     """Write atomically; raises SaveError if the disk refuses."""
-    text = save_data(session, computer_seats).model_dump_json(indent=1)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".save-", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                out.write(text)
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        _write_atomically(path, save_data(session, computer_seats).model_dump_json(indent=1))
     except OSError as error:
         raise SaveError(f"Could not save to {path}: {error.strerror or error}") from None
     return path
@@ -237,19 +347,23 @@ def describe(path: Path) -> SaveInfo:
     try:
         save, data = _parse(path)
     except SaveError as error:
-        return SaveInfo(path.stem, path, "", f"damaged: {error}")
+        return SaveInfo(path.stem, path, "", problem=str(error))
     if save is None:
         try:
             record = GameRecord.model_validate(data)
         except ValidationError:
-            return SaveInfo(path.stem, path, "", "damaged: not a bigfive save")
+            return SaveInfo(path.stem, path, "", problem="not a bigfive save")
         saved_at = ""
     else:
         record, saved_at = save.record, save.saved_at
-    guides = " & ".join(name.capitalize() for name in record.setup.guides)
-    turn = 1 + sum(1 for text in record.actions if text == "end")  # each turn closes with "end"
-    summary = f"{guides} · {record.setup.difficulty} · turn {turn}"
-    return SaveInfo(path.stem, path, saved_at.replace("T", " "), summary)
+    return SaveInfo(
+        path.stem,
+        path,
+        saved_at.replace("T", " "),
+        guides=tuple(name.capitalize() for name in record.setup.guides),
+        difficulty=record.setup.difficulty,
+        turn=1 + sum(1 for text in record.actions if text == "end"),  # turns close with "end"
+    )
 
 
 def list_saves() -> list[SaveInfo]:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len, set_cell_size
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -31,6 +33,9 @@ class HandOverScreen(ModalScreen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "go", "Draw the card"),
         Binding("escape", "look", "Look at the board first"),
+        # Between turns is a natural moment to stop: a popup would otherwise block these keys.
+        Binding("ctrl+n", "app.new_game", "New game", show=False),
+        Binding("ctrl+o", "app.load", "Load", show=False),
     ]
 
     def __init__(self, name: str, turn: int, detail: str = "") -> None:
@@ -324,27 +329,78 @@ class SaveDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+LOAD_LINE_WIDTH = 90  # the list's width in a 100-column dialog (refitted on resize)
+NAME_MIN = 16  # cells a save's name keeps before the guides give way
+GAP = "  "
+
+
+def _fit(text: str, width: int) -> str:
+    """``text`` padded or cut to ``width`` cells, ending in "…" when cut."""
+    if cell_len(text) > width:
+        text = set_cell_size(text, width - 1) + "…" if width > 0 else ""
+    return set_cell_size(text, width)
+
+
+def save_lines(infos: Sequence[saves.SaveInfo], width: int) -> list[str]:
+    """One line of ``width`` cells per save, in columns: name, date, turn, then the guides and
+    difficulty. When they do not fit, the name gives way first (down to ``NAME_MIN``), then
+    the end of the line (the difficulty, then the last guides); each cut ends in "…"."""
+    dates = [info.saved_at[:16] for info in infos]  # seconds dropped
+    turns = ["" if info.problem else f"turn {info.turn}" for info in infos]
+    details = [info.problem or f"{' & '.join(info.guides)} · {info.difficulty}" for info in infos]
+    date_width = max(map(cell_len, dates), default=0)
+    turn_width = max(map(cell_len, turns), default=0)
+    room = width - date_width - turn_width - 3 * len(GAP)
+    longest_name = max((cell_len(info.name) for info in infos), default=0)
+    longest_details = max(map(cell_len, details), default=0)
+    name_width = min(longest_name, max(NAME_MIN, room - longest_details))
+    return [
+        _fit(
+            GAP.join(
+                (_fit(info.name, name_width), _fit(date, date_width), _fit(turn, turn_width), more)
+            ),
+            width,
+        )
+        for info, date, turn, more in zip(infos, dates, turns, details, strict=True)
+    ]
+
+
+class SaveList(OptionList):
+    """The saves, one line each whatever the width (a wrapped entry reads as two saves)."""
+
+    def __init__(self, entries: Sequence[tuple[str, saves.SaveInfo]], width: int) -> None:
+        """``entries``: (option id, save) pairs; the lines start fitted to ``width``."""
+        self.infos = [info for _, info in entries]
+        lines = save_lines(self.infos, width)
+        super().__init__(
+            *[Option(line, id=key) for (key, _), line in zip(entries, lines, strict=True)],
+            id="saves",
+            markup=False,
+        )
+
+    def on_resize(self) -> None:
+        padding = self.get_component_styles("option-list--option").padding
+        width = self.scrollable_content_region.width - padding.width
+        for index, line in enumerate(save_lines(self.infos, width)):
+            if self.get_option_at_index(index).prompt != line:
+                self.replace_option_prompt_at_index(index, line)
+
+
 class LoadDialog(ModalScreen[Path | None]):
     """Named saves (newest first), the autosave, or any file path."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     def compose(self) -> ComposeResult:
-        found = saves.list_saves()
+        found: list[tuple[str, saves.SaveInfo]] = []
+        if saves.has_autosave():
+            info = saves.describe(saves.autosave_path())
+            found.append(("::autosave", replace(info, name="(autosave)")))
+        found += [(str(info.path), info) for info in saves.list_saves()]
         with Vertical(classes="dialog", id="load-dialog"):
             yield Static("Load a game", classes="dialog-title")
-            options = []
-            if saves.has_autosave():
-                info = saves.describe(saves.autosave_path())
-                options.append(
-                    Option(f"(autosave)  {info.saved_at}  {info.summary}", id="::autosave")
-                )
-            options += [
-                Option(f"{info.name}  {info.saved_at}  {info.summary}", id=str(info.path))
-                for info in found
-            ]
-            if options:
-                yield OptionList(*options, id="saves")
+            if found:
+                yield SaveList(found, LOAD_LINE_WIDTH)
             else:
                 yield Label(f"No saved games in {saves.saves_dir()} yet.", classes="muted")
             yield Static("Or type a file path and press Enter:", classes="muted")

@@ -1,7 +1,8 @@
 """The new-game screen: seats and guides, difficulty, short game, board, start spaces.
 
-Everything has a default, so a newcomer can press Enter and play. Up and down move between
-fields, left and right change a field, Enter starts.
+Everything has a default, so a newcomer can press Enter and play; after that the screen opens
+with the setup of the last game started (kept in the settings file), so a group can play again
+at once. Up and down move between fields, left and right change a field, Enter starts.
 """
 
 from __future__ import annotations
@@ -34,10 +35,10 @@ from bigfive_tui.engine.content import (
     START_MARK_BY_DIFFICULTY,
     Difficulty,
     Guide,
+    Species,
 )
 
 MAX_SEATS = 5
-DEFAULT_GUIDES: tuple[Guide | None, ...] = (Guide.JACK, Guide.KATE, None, None, None)
 
 
 def computer_players_available() -> bool:
@@ -53,6 +54,11 @@ def difficulty_words(level: Difficulty) -> str:
 
 
 SHORT_GAMES = [()] + [combo for size in (1, 2) for combo in combinations(SPECIES_WITH_THREE, size)]
+
+
+def short_game(removed: tuple[Species, ...]) -> tuple[Species, ...]:
+    """``removed`` in the order of :data:`SHORT_GAMES`, whatever order it was kept in."""
+    return tuple(species for species in SPECIES_WITH_THREE if species in removed)
 
 
 def seat_options(taken: set[Guide]) -> list[tuple[Guide | None, str]]:
@@ -77,12 +83,17 @@ class NewGameScreen(Screen[None]):
         self.seed = seed
         self.cursor_blink = cursor_blink
         self.notice = notice
-        self._guides: list[Guide | None] = list(DEFAULT_GUIDES)
+        #: The fields start at the last game's setup; the seed is this screen's own.
+        self.initial = saves.remembered_setup() or GameSetup()
+        seats = self.initial.seats
+        self._guides: list[Guide | None] = [s.guide for s in seats]
+        self._guides += [None] * (MAX_SEATS - len(seats))
         self._computers = computer_players_available()
 
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
+        initial = self.initial
         with VerticalScroll(id="new-game"):
             yield Static(
                 Content.from_markup(
@@ -122,7 +133,7 @@ class NewGameScreen(Screen[None]):
                                 yield CycleField(
                                     "",
                                     [(False, "person"), (True, "computer")],
-                                    False,
+                                    seat in initial.computer_seats,
                                     label_width=0,
                                     id=f"kind-{seat}",
                                 )
@@ -153,20 +164,30 @@ class NewGameScreen(Screen[None]):
                     yield CycleField(
                         "Difficulty",
                         difficulties,
-                        Difficulty.BEGINNER,
+                        initial.difficulty,
                         value_width=option_width,
                         id="difficulty",
                     )
                     yield Static(id="difficulty-words", classes="muted")
                 with Horizontal(classes="option-row"):
-                    yield CycleField("Short game", shorts, (), value_width=option_width, id="short")
+                    yield CycleField(
+                        "Short game",
+                        shorts,
+                        short_game(initial.removed),
+                        value_width=option_width,
+                        id="short",
+                    )
                     yield Static(
                         "removes one or two species; every guide starts with them",
                         classes="muted",
                     )
                 with Horizontal(classes="option-row"):
                     yield CycleField(
-                        "Board", sources, "random", value_width=option_width, id="board-source"
+                        "Board",
+                        sources,
+                        initial.board_source,
+                        value_width=option_width,
+                        id="board-source",
                     )
                     yield Static("seed ", classes="muted board-random")
                     yield Input(
@@ -181,11 +202,13 @@ class NewGameScreen(Screen[None]):
                     yield CycleField(
                         "",
                         [(n, n) for n in names] or [("", "no layouts shipped")],
+                        initial.layout,
                         label_width=0,
                         id="layout",
                         classes="board-layout",
                     )
                     yield Input(
+                        initial.layout if initial.board_source == "file" else "",
                         placeholder="path/to/layout.toml",
                         id="layout-file",
                         compact=True,
@@ -193,7 +216,11 @@ class NewGameScreen(Screen[None]):
                     )
                 with Horizontal(classes="option-row"):
                     yield CycleField(
-                        "Start spaces", starts, False, value_width=option_width, id="starts"
+                        "Start spaces",
+                        starts,
+                        initial.choose_starts,
+                        value_width=option_width,
+                        id="starts",
                     )
                     yield Static(
                         "each vehicle on a numbered space of a different piece", classes="muted"
@@ -224,7 +251,7 @@ class NewGameScreen(Screen[None]):
             self.query_one("#seat-0", CycleField).focus()
             return
         info = saves.describe(saves.autosave_path())
-        if info.summary.startswith("damaged"):
+        if info.problem:
             moved = saves.set_aside_autosave()
             self._notice(
                 f"The autosaved game could not be read ({info.summary}); it was moved to "
@@ -361,6 +388,7 @@ class NewGameScreen(Screen[None]):
             error.update(str(problem))
             return
         error.update("")
+        saves.remember_setup(setup)
         self.post_message(ChooseStartSpaces(setup) if setup.choose_starts else StartGame(setup))
 
     @on(Input.Submitted)

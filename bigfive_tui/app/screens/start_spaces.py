@@ -1,4 +1,9 @@
-"""Choosing start spaces on the board: one seat after another, each on a piece not yet taken."""
+"""Choosing start spaces on the board: one seat after another, each on a piece not yet taken.
+
+Computer seats choose their own space (:func:`~bigfive_tui.players.start_space.computer_start`)
+when their turn comes; a line above the board says where they went, and when they choose last
+the screen waits for Enter, so the person sees every vehicle before the safari starts.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +12,9 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Button, Footer, Static
 
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.game_setup import GameSetup
@@ -17,12 +22,22 @@ from bigfive_tui.engine.board import Board
 from bigfive_tui.engine.content import GUIDE_ROLES
 from bigfive_tui.engine.rules import place_gate_tokens
 from bigfive_tui.engine.state import Game, GameState, empty_state
+from bigfive_tui.players.start_space import computer_start
+
+SEAT_KEYS = (
+    "Arrows or n/p move between the free numbered spaces (one vehicle per piece)"
+    " · Enter chooses · Esc goes back a seat"
+)
+DONE_KEYS = "Enter starts the safari · Esc goes back"
 
 
 class StartSpacesScreen(Screen[tuple[int, ...] | None]):
     """Dismisses with one start cell per seat, or None when the player goes back."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("backspace", "back", "Previous seat")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("backspace", "back", "Previous seat"),
+        Binding("escape", "back", "Previous seat", show=False),  # the board takes it first
+    ]
 
     def __init__(self, setup: GameSetup, board: Board) -> None:
         super().__init__()
@@ -49,14 +64,14 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="start-spaces"):
             yield Static(id="start-prompt")
-            yield Static(
-                "Arrows or n/p move between the free numbered spaces (one vehicle per piece)"
-                " · Enter chooses · Esc goes back a seat",
-                id="start-hint",
-                classes="muted",
-            )
+            yield Static(SEAT_KEYS, id="start-hint", classes="muted")
+            yield Static(id="start-computers")
             yield BoardView(self.board, compact=True, id="board")
             yield Static(id="start-info", classes="muted")
+            with Horizontal(id="start-done", classes="buttons"):
+                yield Button(
+                    "Start the safari (Enter)", variant="primary", id="start", compact=True
+                )
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -66,12 +81,36 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
         taken = {self.board.slot[cell] for cell in self.chosen}
         return [cell for cell in self.board.numbered_cells if self.board.slot[cell] not in taken]
 
-    async def _next_seat(self) -> None:
+    def _place_computers(self) -> None:
+        """Computer seats whose turn has come choose now, each seeing the spaces taken."""
+        seats = self.setup.seats
+        while len(self.chosen) < len(seats) and seats[len(self.chosen)].computer:
+            guide = seats[len(self.chosen)].guide
+            self.chosen.append(computer_start(self.board, self.chosen, guide))
+
+    def _show_computers(self) -> None:
+        placed = [
+            f"{seat.guide.title} on {self.board.names[cell]}"
+            for seat, cell in zip(self.setup.seats, self.chosen, strict=False)
+            if seat.computer
+        ]
+        line = self.query_one("#start-computers", Static)
+        line.display = bool(placed)
+        if placed:
+            line.update(
+                f"Computer seats: {' · '.join(placed)} (each took the free space nearest to the"
+                " numbered spaces, where animals appear)"
+            )
+
+    async def _next_seat(self, cursor: int | None = None) -> None:
+        """Show the next person's seat (the cursor on ``cursor`` when going back to it), or
+        finish: at once, or after Enter when computer seats chose last."""
+        self._place_computers()
+        self._show_computers()
         seat = len(self.chosen)
-        if seat == len(self.setup.seats):
-            self.dismiss(tuple(self.chosen))
-            return
-        guide = self.setup.seats[seat].guide
+        seats = len(self.setup.seats)
+        done = self.query_one("#start-done")
+        done.display = False
         board_view = self.query_one(BoardView)
         if self.chosen:
             board_view.show_state(self._preview())
@@ -79,15 +118,28 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
             # Back to the first seat: a bare board again (a state needs a vehicle).
             await board_view.remove()
             board_view = BoardView(self.board, compact=True, id="board")
-            await self.query_one("#start-spaces").mount(board_view, after="#start-hint")
+            await self.query_one("#start-spaces").mount(board_view, after="#start-computers")
         self._shown = bool(self.chosen)
-        seats = len(self.setup.seats)
+        if seat == seats:
+            if not self.setup.seats[-1].computer:
+                self.dismiss(tuple(self.chosen))
+                return
+            board_view.clear_targets()
+            self.query_one("#start-info", Static).update("")
+            self.query_one("#start-prompt", Static).update("Every vehicle has its start space.")
+            self.query_one("#start-hint", Static).update(DONE_KEYS)
+            done.display = True
+            self.query_one("#start", Button).focus()
+            return
+        guide = self.setup.seats[seat].guide
         self.query_one("#start-prompt", Static).update(
             f"Seat {seat + 1} of {seats}: where does {guide.title} ({GUIDE_ROLES[guide]}) start?"
         )
+        self.query_one("#start-hint", Static).update(SEAT_KEYS)
         # The board's status line also describes the space under the cursor: keep it short.
         board_view.set_targets(self._targets(), f"{guide.title}'s start space")
-        board_view.focus()
+        if cursor is not None:
+            board_view.cursor = cursor
 
     @on(BoardView.TargetChosen)
     async def _chosen(self, event: BoardView.TargetChosen) -> None:
@@ -105,9 +157,17 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
     def _cursor(self, event: BoardView.CursorMoved) -> None:
         self.query_one("#start-info", Static).update(event.control.describe(event.cell))
 
+    @on(Button.Pressed, "#start")
+    def _start(self) -> None:
+        self.dismiss(tuple(self.chosen))
+
     async def action_back(self) -> None:
-        if self.chosen:
-            self.chosen.pop()
-            await self._next_seat()
-        else:
+        """Back to the last seat a person chose for, with the cursor on their space; the
+        computer seats after it choose again. With no such seat, back to the new game."""
+        people = [i for i in range(len(self.chosen)) if not self.setup.seats[i].computer]
+        if not people:
             self.dismiss(None)
+            return
+        cell = self.chosen[people[-1]]
+        del self.chosen[people[-1] :]
+        await self._next_seat(cursor=cell)
