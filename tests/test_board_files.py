@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bigfive_tui.assets import load_layout, load_pieces, read_toml
-from bigfive_tui.engine.boardspec import BoardFileError, parse_layout, parse_piece
+from bigfive_tui.engine.boardspec import BoardFileError, Feature, Terrain, parse_layout, parse_piece
 
 ROOT = Path(__file__).resolve().parent.parent
 OPEN = ["s1 s2 s3", "s4 sa s5", "s6 sb sc"]
@@ -198,3 +198,30 @@ def test_bigfive_board_refuses_a_bad_layout_with_the_message_and_exit_code_2(
     assert run.returncode == 2
     assert "bad.toml: rows[1] has 0 pieces, expected 3" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def layout_figures(name: str) -> tuple[int, int, int, int]:
+    """Hills, mountains, bush edges and river edges of a shipped layout, each edge once."""
+    board = load_layout(name)
+    edges = [
+        board.features[cell][direction]
+        for cell in range(len(board.terrain))
+        for direction in range(3)  # N, NE, SE: every inner edge exactly once
+        if board.neighbours[cell][direction] >= 0
+    ]
+    return (
+        sum(board.hill),
+        sum(terrain == Terrain.MOUNTAIN for terrain in board.terrain),
+        sum(bool(feature & Feature.BUSH) for feature in edges),
+        sum(bool(feature & Feature.RIVER) for feature in edges),
+    )
+
+
+def test_the_shipped_layouts_table_in_docs_boards_md_matches_the_boards() -> None:
+    text = (ROOT / "docs" / "boards.md").read_text(encoding="utf-8")
+    rows = re.findall(
+        r"^\| `([a-z-]+)` \| [^|]+ \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|", text, re.M
+    )
+    assert sorted(name for name, *_ in rows) == ["classic", "hill-country", "river-country"]
+    for name, *figures in rows:
+        assert layout_figures(name) == tuple(map(int, figures)), name

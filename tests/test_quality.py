@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -42,3 +43,11 @@ def test_engine_type_checks_strictly() -> None:
 def test_the_whole_package_type_checks_strictly() -> None:
     result = run(str(BIN / "mypy"), "bigfive_tui")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ci_installs_and_tests_exactly_as_the_readme_says() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"```sh\n(.+?)\n```", readme)
+    assert commands == ["pip install . && bigfive", "pip install -e '.[test]' && pytest"]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "python3 -m venv .ci-venv" in ci and commands[1] in ci.splitlines()
