@@ -128,6 +128,30 @@ def test_recording_the_states_of_the_steps_changes_nothing_in_the_game() -> None
         assert recorded.log == plain.log and recorded.texts == plain.texts
 
 
+def test_recorded_turn_steps_show_the_turn_as_it_changed() -> None:
+    """Spot checks over whole games: a step's state already holds the change the step names."""
+    checked = 0
+    for seed in (3, 5, 8, 13):
+        plain = played(seed, 300)
+        recorded = Session(plain.game)
+        for action in plain.actions:
+            before = recorded.state.seat
+            steps, states = recorded.play_recorded(action)
+            for step, state in zip(steps, states, strict=True):
+                if step.rule == "R-turn-actions":  # unused actions are gone
+                    assert state.actions_left == 0 and state.seat == before
+                    checked += 1
+                elif step.rule == "R-turn-order":  # the next guide is at the wheel, to draw
+                    assert state.seat == (before + 1) % len(state.game.guides)
+                    assert state.phase == Phase.DRAW and state.actions_left >= 4
+                    checked += 1
+                elif step.kind == "place" and "goes to" in step.text:
+                    name = step.text.rsplit(" ", 1)[-1].rstrip(".")
+                    assert state.token_at[cell(state.game.board, name)] >= 0
+                    checked += 1
+    assert checked > 50
+
+
 def test_each_recorded_state_is_the_game_right_after_its_step() -> None:
     state = position(guides=("jack", "kate"), at=("s5", "h1"))
     board = state.game.board

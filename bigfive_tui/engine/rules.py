@@ -643,18 +643,19 @@ def _end_turn(state: GameState, log: Log) -> None:
             state.lasting.remove((card, owner))
             state.discard.append(card)
     anna = state.game.anna_seat
+    state.token_spent = False
     if state.token_holder == seat and seat != anna:
         state.token_holder = anna
         log.append(Step("R-anna-token", "ability", "The extra-action token goes back to Anna."))
-    state.token_spent = False
-    if state.actions_left:
+    # Each step is logged after its change (debug mode shows the state at every step).
+    lost, state.actions_left = state.actions_left, 0
+    if lost:
         log.append(
             Step(
                 "R-turn-actions",
                 "turn",
                 f"{guide_name(state, seat)} ends the turn; "
-                f"{_count(state.actions_left, 'unused action')} "
-                f"{'is' if state.actions_left == 1 else 'are'} lost.",
+                f"{_count(lost, 'unused action')} {'is' if lost == 1 else 'are'} lost.",
             )
         )
     state.seat = (seat + 1) % len(state.game.guides)
