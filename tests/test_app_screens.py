@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
@@ -329,6 +331,70 @@ def test_a_damaged_setup_in_the_settings_keeps_the_theme(data_dir):
     assert saves.remembered_theme() == "savanna-light"  # remembering one keeps the other
     remembered = saves.remembered_setup()
     assert remembered is not None and remembered.guides == (Guide.SAM, Guide.JACK)
+
+
+def test_remembering_a_setting_keeps_entries_another_version_wrote(data_dir):
+    (data_dir / saves.SETTINGS_NAME).write_text('{"theme": "savanna", "future": {"a": 1}}')
+    saves.remember_theme("savanna-light")
+    saves.remember_setup(GameSetup(layout="mine.toml", board_source="file"))
+    kept = json.loads((data_dir / saves.SETTINGS_NAME).read_text())
+    assert kept["future"] == {"a": 1} and kept["theme"] == "savanna-light"
+    remembered = saves.remembered_setup()
+    assert remembered is not None
+    assert remembered.layout == str(Path("mine.toml").resolve())  # works from any folder
+
+
+async def test_a_setup_is_remembered_when_its_game_starts_not_before():
+    app = make_app(seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#seat-0", CycleField).set_value(Guide.SAM, announce=True)
+        screen.query_one("#starts", CycleField).set_value(True, announce=True)
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, StartSpacesScreen))
+        assert saves.remembered_setup() is None  # backing out now leaves nothing behind
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        assert saves.remembered_setup() is None
+        screen = app.screen
+        screen.query_one("#starts", CycleField).set_value(False, announce=True)
+        await pilot.pause()
+        screen.query_one("#seat-0", CycleField).focus()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        remembered = saves.remembered_setup()
+        assert remembered is not None and remembered.guides == (Guide.SAM, Guide.KATE)
+
+
+async def test_a_double_enter_on_the_new_game_screen_starts_one_game(data_dir):
+    app = make_app(seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        started: list[GameSetup] = []
+        start = app.start
+        app.start = lambda setup: (started.append(setup), start(setup))[1]  # type: ignore[method-assign]
+        screen.action_start()  # two Enters handled before the first start is
+        screen.action_start()
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await pilot.pause()
+        assert len(started) == 1
+        assert not list(data_dir.glob("unfinished-*"))  # no first game filed away by a second
+
+
+async def test_a_remembered_layout_that_is_gone_gives_a_random_board_and_says_so():
+    saves.remember_setup(GameSetup(board_source="layout", layout="lost-world"))
+    app = make_app(seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.setup().board_source == "random"
+        assert "'lost-world' is no longer there" in "\n".join(screen_lines(app))
 
 
 async def open_start_spaces(pilot, app, *seats: SeatChoice) -> StartSpacesScreen:

@@ -137,7 +137,10 @@ class BigFiveApp(App[None]):
         except (IllegalAction, BoardFileError) as problem:
             self.notify(str(problem), title="Cannot start", severity="error")
             return
-        kept = saves.keep_unfinished_autosave() if self.autosave_enabled else None
+        kept = None
+        if self.autosave_enabled:
+            kept = saves.keep_unfinished_autosave()
+            saves.remember_setup(setup)
         self.session = session
         self.computer_seats = setup.computer_seats
         self._show_game()
@@ -164,14 +167,24 @@ class BigFiveApp(App[None]):
 
     # ------------------------------------------------------------------ messages from screens
 
+    def _from_new_game_on_top(self) -> bool:
+        """A second Enter can post a second start before the next screen shows: only the first
+        one, sent while the new-game screen is still on top, counts."""
+        from bigfive_tui.app.screens.new_game import NewGameScreen
+
+        return isinstance(self.screen, NewGameScreen)
+
     @on(StartGame)
     def _start_game(self, message: StartGame) -> None:
-        self.start(message.setup)
+        if self._from_new_game_on_top():
+            self.start(message.setup)
 
     @on(ChooseStartSpaces)
     def _choose_starts(self, message: ChooseStartSpaces) -> None:
         from bigfive_tui.app.screens.start_spaces import StartSpacesScreen
 
+        if not self._from_new_game_on_top():
+            return
         setup = message.setup
         try:
             board = setup.board()

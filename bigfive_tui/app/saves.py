@@ -95,7 +95,7 @@ class Settings(BaseModel):
     """Choices kept from one start to the next: the theme and the last setup.
 
     A value that does not validate (a damaged file, or one from another version) is dropped on
-    its own and the rest is kept; unknown keys are ignored."""
+    its own and the rest is used; unknown keys are ignored here and kept in the file."""
 
     model_config = ConfigDict(extra="ignore")
 
@@ -120,10 +120,18 @@ def _settings() -> Settings:
         return Settings()
 
 
-def _write_settings(settings: Settings) -> None:
-    """Settings are a convenience: a disk that refuses them is not worth a message."""
+def _update_settings(key: str, value: object) -> None:
+    """Change one entry and keep the others as they are, also those another version wrote.
+    Settings are a convenience: a disk that refuses them is not worth a message."""
+    path = data_dir() / SETTINGS_NAME
+    try:
+        kept = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        kept = {}
+    settings = kept if isinstance(kept, dict) else {}
+    settings[key] = value
     with contextlib.suppress(OSError):
-        _write_atomically(data_dir() / SETTINGS_NAME, settings.model_dump_json(indent=1))
+        _write_atomically(path, json.dumps(settings, indent=1, ensure_ascii=False))
 
 
 def remembered_theme() -> str | None:
@@ -132,7 +140,7 @@ def remembered_theme() -> str | None:
 
 
 def remember_theme(name: str) -> None:
-    _write_settings(_settings().model_copy(update={"theme": name}))
+    _update_settings("theme", name)
 
 
 def remembered_setup() -> GameSetup | None:
@@ -159,10 +167,11 @@ def remember_setup(setup: GameSetup) -> None:
         difficulty=cast("DifficultyName", setup.difficulty.name.lower()),
         removed=[cast("RemovableSpecies", species.name.lower()) for species in setup.removed],
         board_source=setup.board_source,
-        layout=setup.layout,
+        # A file path as typed would break when the game is started from another folder.
+        layout=str(Path(setup.layout).resolve()) if setup.board_source == "file" else setup.layout,
         choose_starts=setup.choose_starts,
     )
-    _write_settings(_settings().model_copy(update={"setup": kept}))
+    _update_settings("setup", kept.model_dump(mode="json"))
 
 
 @dataclass(frozen=True, slots=True)

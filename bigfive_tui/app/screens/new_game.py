@@ -8,6 +8,7 @@ at once. Up and down move between fields, left and right change a field, Enter s
 from __future__ import annotations
 
 import importlib.util
+from dataclasses import replace
 from itertools import combinations
 from typing import ClassVar, cast
 
@@ -85,6 +86,13 @@ class NewGameScreen(Screen[None]):
         self.notice = notice
         #: The fields start at the last game's setup; the seed is this screen's own.
         self.initial = saves.remembered_setup() or GameSetup()
+        gone = self.initial.board_source == "layout" and self.initial.layout not in layout_names()
+        if gone:
+            self.notice = notice or (
+                f"The last game's layout {self.initial.layout!r} is no longer there: "
+                "the board is random."
+            )
+            self.initial = replace(self.initial, board_source="random", layout="")
         seats = self.initial.seats
         self._guides: list[Guide | None] = [s.guide for s in seats]
         self._guides += [None] * (MAX_SEATS - len(seats))
@@ -388,7 +396,6 @@ class NewGameScreen(Screen[None]):
             error.update(str(problem))
             return
         error.update("")
-        saves.remember_setup(setup)
         self.post_message(ChooseStartSpaces(setup) if setup.choose_starts else StartGame(setup))
 
     @on(Input.Submitted)
