@@ -113,6 +113,9 @@ CASES: dict[str, Callable[[], str]] = {
     "spade.toml: symbol: X is the die's blank face; choose another symbol": lambda: piece_error(
         {**spade(), "symbol": "X"}
     ),
+    "spade.toml: symbol: 'h' would read like a typed name (key letter + label); choose a sign": (
+        lambda: piece_error({**spade(), "symbol": "h"})
+    ),
     "spade.toml: symbol: '🦁' is drawn two terminal cells wide; choose a one-cell symbol": (
         lambda: piece_error({**spade(), "symbol": "🦁"})
     ),

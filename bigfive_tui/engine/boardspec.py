@@ -113,6 +113,10 @@ class PieceSpec(BaseModel):
         """The symbol is drawn in one terminal cell and shares the die with its blank face X."""
         if symbol in "Xx":
             raise ValueError("X is the die's blank face; choose another symbol")
+        if symbol.isascii() and symbol.isalnum():
+            raise ValueError(
+                f"{symbol!r} would read like a typed name (key letter + label); choose a sign"
+            )
         if not symbol.isprintable() or symbol.isspace() or unicodedata.combining(symbol):
             raise ValueError(f"{symbol!r} is not a visible character")
         if unicodedata.east_asian_width(symbol) in ("W", "F"):
