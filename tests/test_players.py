@@ -8,11 +8,12 @@ import sys
 from collections import Counter
 
 import pytest
-from positions import cell, place, position
+from positions import card_of, cell, place, position
 
 from bigfive_tui.assets import seeded_board
-from bigfive_tui.engine.actions import END, FOOD, FUEL, Act, Action, Step
-from bigfive_tui.engine.content import BUFFALO_TOKEN, Difficulty, Guide
+from bigfive_tui.engine.actions import DETOUR, END, FOOD, FUEL, Act, Action, Step
+from bigfive_tui.engine.board import GATE_CELLS
+from bigfive_tui.engine.content import BUFFALO_TOKEN, CARDS, CardKind, Difficulty, Guide
 from bigfive_tui.engine.rules import apply_in_place, legal_actions, new_game
 from bigfive_tui.engine.session import make_game
 from bigfive_tui.engine.state import GameState, Phase
@@ -156,13 +157,110 @@ def test_greedy_shares_food_with_a_hungry_teammate_in_view() -> None:
 
 
 def test_greedy_discards_the_worse_card_when_influencing() -> None:
-    from positions import card_of
-
-    from bigfive_tui.engine.content import CardKind
-
     state = position(("jack", "kate"), ("s1", "c1"), phase=Phase.INFLUENCE)
     state.looking_at = [card_of(CardKind.GIRAFFE), card_of(CardKind.FIRE)]
     assert greedy(state) == Action(Act.CHOOSE_DISCARD, 1)
+
+
+# --------------------------------------------------------------------------- broken gates
+
+EAST = 1
+
+
+def _break_gate(state: GameState, gate: int) -> None:
+    card = card_of(CardKind.BROKEN_GATE, gate=gate)
+    state.deck.remove(card)
+    state.lasting.append((card, gate))
+
+
+def _flat_tyre(state: GameState, seat: int) -> None:
+    """A flat tyre that can be repaired now, but for the broken gate (RU-flat-tyre)."""
+    card = card_of(CardKind.FLAT_TYRE)
+    state.deck.remove(card)
+    state.lasting.append((card, seat))
+    state.flat[seat] = 2
+
+
+def _to_east_gate(state: GameState, cell_index: int) -> int:
+    """Hex steps to the nearest space in clear view of the east park entrance token."""
+    board = state.game.board
+    gate = GATE_CELLS[EAST]
+    return min(
+        _distance(board, cell_index, c) for c in range(len(board.view)) if gate in board.view[c]
+    )
+
+
+def test_greedy_drives_to_a_broken_gate_while_a_flat_tyre_waits() -> None:
+    """Kate's tyre cannot be repaired until the east gate is mended: Jack drives there rather
+    than to the buffalo he still needs."""
+    state = position(("jack", "kate"), ("ta", "s3"))
+    place(state, BUFFALO_TOKEN, "s5", face_up=True)
+    _break_gate(state, EAST)
+    _flat_tyre(state, 1)
+    action = greedy(state)
+    assert action.kind == Act.MOVE
+    assert _to_east_gate(state, action.target) < _to_east_gate(state, state.vehicle[0])
+
+
+def test_greedy_drives_around_the_park_to_the_other_broken_gate() -> None:
+    """From the west park entrance the broken east gate is 3 actions away round the park
+    (R-detour), much nearer than across it."""
+    state = position(("jack", "kate"), ("s1", "s3"))
+    _break_gate(state, EAST)
+    _flat_tyre(state, 1)
+    assert greedy(state) == DETOUR
+
+
+def test_greedy_mends_a_broken_gate_before_spotting_while_a_tyre_is_flat() -> None:
+    """With 3 actions left, spotting first would leave too few to mend the gate."""
+    state = position(("jack", "kate"), ("n5", "s3"), actions=3)
+    place(state, BUFFALO_TOKEN, "nb", face_up=True)
+    _break_gate(state, EAST)
+    _flat_tyre(state, 1)
+    assert Action(Act.SPOT, cell(state.game.board, "nb")) in legal_actions(state)
+    assert greedy(state) == Action(Act.REPAIR_GATE, EAST)
+
+
+def test_greedy_leaves_the_gate_to_a_teammate_who_mends_it_sooner() -> None:
+    """David is next to the east gate, moves next and mends for free: Jack goes on looking
+    for the buffalo."""
+    state = position(("jack", "david", "kate"), ("ta", "na", "s3"))
+    place(state, BUFFALO_TOKEN, "s5", face_up=True)
+    _break_gate(state, EAST)
+    _flat_tyre(state, 2)
+    action = greedy(state)
+    assert action.kind == Act.MOVE
+    board, buffalo = state.game.board, cell(state.game.board, "s5")
+    assert _distance(board, action.target, buffalo) < _distance(board, state.vehicle[0], buffalo)
+
+
+def test_greedy_leaves_a_broken_gate_alone_while_no_tyre_is_flat() -> None:
+    """Mending costs a trip and 3 actions; with no tyre waiting, animals come first."""
+    state = position(("jack", "kate"), ("ta", "s3"))
+    place(state, BUFFALO_TOKEN, "s5", face_up=True)
+    _break_gate(state, EAST)
+    action = greedy(state)
+    assert action.kind == Act.MOVE
+    board, buffalo = state.game.board, cell(state.game.board, "s5")
+    assert _distance(board, action.target, buffalo) < _distance(board, state.vehicle[0], buffalo)
+
+
+def test_greedy_gets_a_flat_tyre_repaired_past_a_broken_gate_within_two_rounds() -> None:
+    """Whole turns, cards included: Jack drives to the broken east gate and mends it on his
+    second turn, and Kate repairs her own tyre on hers. Rain and hippos, on top of the deck,
+    change nothing on a board without rivers."""
+    quiet = [i for i, card in enumerate(CARDS) if card.kind in (CardKind.RAIN, CardKind.HIPPOS)]
+    state = position(("jack", "kate"), ("tc", "s3"), phase=Phase.DRAW, top_cards=quiet)
+    _break_gate(state, EAST)
+    _flat_tyre(state, 1)
+    rng = random.Random(0)
+    log: list[Step] = []
+    while state.turn <= 4 and not state.outcome:
+        apply_in_place(state, greedy_player.choose(state, legal_actions(state), rng), log)
+    rules = [step.rule for step in log]
+    assert not state.outcome
+    assert state.broken_gates() == [] and state.flat == [0, 0]
+    assert rules.index("R-repair-gate") < rules.index("R-repair-vehicle")
 
 
 def _distance(board: object, a: int, b: int) -> int:

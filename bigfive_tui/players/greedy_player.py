@@ -1,13 +1,14 @@
 """A simple heuristic teammate: spot what is in view, keep fuel and food up, help stranded
-teammates, repair, and otherwise drive towards the nearest animal this vehicle still needs;
-with actions to spare, place an extra animal when none is left to find, or look at the next two
-event cards and discard the worse one.
+teammates, mend broken gates and repair flat tyres, and otherwise drive towards the nearest
+animal this vehicle still needs; with actions to spare, place an extra animal when none is
+left to find, or look at the next two event cards and discard the worse one.
 
 Pure and deterministic given ``rng`` (used only to break ties), and it never loops within a
 turn: every action it picks either costs at least one action, or is a free action that strictly
 lowers a bounded measure (Kate's free spot turns a token over or takes a species, Jack's free
-extinguish removes a fire, Sam's free refuel and food fill tracks that are not full, an exchange
-only ever narrows the gap between two tracks, Anna's token can be used once a turn).
+extinguish removes a fire, Sam's free refuel and food fill tracks that are not full, David's
+free repairs mend a gate or a tyre, an exchange only ever narrows the gap between two tracks,
+Anna's token can be used once a turn).
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bigfive_tui.engine.actions import FOOD, Act, Action
 from bigfive_tui.engine.board import GATE_CELLS, Board
 from bigfive_tui.engine.boardspec import Feature
 from bigfive_tui.engine.content import (
     ANIMAL_KIND,
+    BASE_ACTIONS,
     BUFFALO_TOKEN,
     CARDS,
     FOOD_TOKENS,
@@ -41,6 +43,8 @@ NEEDY_FOOD = 3
 NEEDY_FUEL = 1
 
 _ANIMAL_TOKEN_LIMIT = 15
+#: An action budget no route reaches: for the routes of teammates, whose turn is not now.
+_NO_LIMIT = 1 << 30
 #: Marks the detour (R-detour) among the first steps of a route.
 DETOUR_STEP = -1
 _BUFFALO_BIT = 1 << Species.BUFFALO
@@ -152,13 +156,19 @@ def _share(state: GameState, by_kind: ByKind, rng: random.Random) -> Choice:
     return None
 
 
+def _mend_gate(state: GameState, by_kind: ByKind, rng: random.Random) -> Choice:
+    """Mend a broken gate in view before anything else when it matters: no flat tyre can be
+    repaired while a gate is broken (RU-broken-gate), and spotting first could leave too few
+    actions for the 3 it costs. David mends for free, so he always does."""
+    gates = by_kind.get(Act.REPAIR_GATE)
+    if gates and (any(state.flat) or state.game.costs[state.seat].repair == 0):
+        return gates[0]
+    return None
+
+
 def _repair(state: GameState, by_kind: ByKind, rng: random.Random) -> Choice:
     if Act.REPAIR_VEHICLE in by_kind:
         return by_kind[Act.REPAIR_VEHICLE][0]
-    if Act.REPAIR_GATE in by_kind and (
-        any(state.flat) or state.game.guides[state.seat] == Guide.DAVID
-    ):
-        return by_kind[Act.REPAIR_GATE][0]
     return None
 
 
@@ -223,6 +233,7 @@ def _influence(state: GameState, by_kind: ByKind, rng: random.Random) -> Choice:
 Rule = Callable[[GameState, ByKind, random.Random], Choice]
 _RULES: tuple[Rule, ...] = (
     _use_token,
+    _mend_gate,
     _spot,
     _look_after_self,
     _share,
@@ -283,6 +294,8 @@ def _goal_sets(state: GameState, seat: int) -> list[set[int]]:
     if stranded:
         # Clear view either way (RU-clear-view): the cells it sees, and those that see it.
         result.append(set().union(*(seers[cell] | set(board.view[cell]) for cell in stranded)))
+    if seat == state.seat and _sent_to_mend(state):
+        result.append(_gate_goals(board, state.broken_gates()))
     mask = state.spotted[seat]
     wanted = [
         cell
@@ -298,21 +311,88 @@ def _goal_sets(state: GameState, seat: int) -> list[set[int]]:
     return [goals for goals in result if goals]
 
 
+def _gate_goals(board: Board, gates: Sequence[int]) -> set[int]:
+    """Cells in clear view of these gates, where they can be mended (R-repair-gate)."""
+    seers = _geometry(board).seers
+    return set().union(*(seers[GATE_CELLS[gate]] for gate in gates))
+
+
+def _sent_to_mend(state: GameState) -> bool:
+    """Whether the guide at the wheel should drive to a broken gate: a flat tyre waits for it
+    (RU-flat-tyre) and no teammate would mend it sooner, so one guide goes and the others keep
+    looking for animals. Without a flat tyre nobody drives there: in simulations that cost
+    more games (animals lost while driving) than it saved."""
+    if not state.lasting or not any(state.flat):
+        return False
+    gates = tuple(sorted(state.broken_gates()))
+    if not gates:
+        return False
+    mine = _turns_to_mend(state, state.seat, gates)
+    if mine is None:
+        return False
+    seats = len(state.vehicle)
+    for other in range(seats):
+        # A teammate needs at least the turns until its own turn comes: skip the route search.
+        if other == state.seat or (other - state.seat) % seats > mine:
+            continue
+        theirs = _turns_to_mend(state, other, gates)
+        if theirs is not None and theirs < mine:
+            return False
+    return True
+
+
+def _turns_to_mend(state: GameState, seat: int, gates: tuple[int, ...]) -> int | None:
+    """Turns from now until this guide could mend a broken gate (0: this turn), counted round
+    the table from the guide at the wheel, so two guides never tie; None if it cannot get
+    there (flat, out of fuel or walled in, and not already in view of a broken gate)."""
+    board = state.game.board
+    cell = state.vehicle[seat]
+    needed = state.game.costs[seat].repair
+    if not any(GATE_CELLS[gate] in board.view[cell] for gate in gates):
+        if not state.fuel[seat] or state.flat[seat]:
+            return None
+        guide = state.game.guides[seat]
+        closed = rivers_closed_for(state, seat)
+        key = (cell, guide == Guide.DAVID, guide == Guide.SAM, closed, gates)
+        routes = _geometry(board).gate_routes
+        if key not in routes:
+            found = _route(state, seat, _gate_goals(board, gates))
+            routes[key] = None if found is None else found[0]
+        route = routes[key]
+        if route is None:
+            return None
+        needed += route
+    seats = len(state.vehicle)
+    if seat == state.seat:
+        rounds = -(-max(0, needed - state.actions_left) // BASE_ACTIONS)
+        return rounds * seats
+    rounds = max(1, -(-needed // BASE_ACTIONS)) - 1
+    return (seat - state.seat) % seats + rounds * seats
+
+
 def _first_steps(state: GameState, seat: int, goals: set[int]) -> set[int] | None:
     """First cells (DETOUR_STEP for the detour) of every cheapest route to the nearest goal;
     empty when the vehicle is at a goal or cannot afford the first step this turn, None when
-    no goal can be reached at all.
+    no goal can be reached at all."""
+    found = _route(state, seat, goals, state.actions_left)
+    return None if found is None else found[1]
+
+
+def _route(
+    state: GameState, seat: int, goals: set[int], left: int = _NO_LIMIT
+) -> tuple[int, set[int]] | None:
+    """Actions to the nearest goal and the first steps of every cheapest route there (first
+    steps costing more than ``left`` left out), or None when no goal can be reached.
 
     Dijkstra over the cells this vehicle can drive to, with its own costs.
     """
     board = state.game.board
     start = state.vehicle[seat]
     if start in goals:
-        return set()
+        return 0, set()
     guide = state.game.guides[seat]
     edges = _geometry(board).edges[guide == Guide.DAVID, guide == Guide.SAM]
     closed = rivers_closed_for(state, seat)
-    left = state.actions_left
     best: dict[int, int] = {start: 0}
     firsts: dict[int, set[int]] = {start: set()}
     queue: list[tuple[int, int]] = [(0, start)]
@@ -345,7 +425,7 @@ def _first_steps(state: GameState, seat: int, goals: set[int]) -> set[int] | Non
                 heapq.heappush(queue, (new, target))
             elif new == old:
                 firsts[target] |= step
-    return result if found >= 0 else None
+    return (found, result) if found >= 0 else None
 
 
 # --------------------------------------------------------------------------- board geometry
@@ -361,6 +441,11 @@ class _Geometry:
     seers: tuple[frozenset[int], ...]  # [cell] -> cells whose clear view includes it
     long_seers: tuple[frozenset[int], ...]  # [cell] -> cells Kate sees it from, on a line
     edges: dict[tuple[bool, bool], Edges]  # (David, Sam) -> driving graph with their costs
+    #: (start, David, Sam, rivers closed, broken gates) -> actions to clear view of one of
+    #: the gates, or None: every guide's way there is weighed on each move while a tyre waits.
+    gate_routes: dict[tuple[int, bool, bool, bool, tuple[int, ...]], int | None] = field(
+        default_factory=dict
+    )
 
 
 _GEOMETRY: dict[int, tuple[Board, _Geometry]] = {}
