@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import shlex
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     except BoardFileError as error:
         Console(stderr=True).print(f"[bold red]error:[/] {error}", highlight=False)
         return 2
-    again = f"--layout {args.layout}" if args.layout else f"--seed {seed}"
+    again = f"--layout {shlex.quote(args.layout)}" if args.layout else f"--seed {seed}"
     narrow = too_narrow_message(board, console.width, again) if console.is_terminal else None
     if narrow:
         Console(stderr=True).print(narrow, highlight=False, markup=False)
