@@ -5,7 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_app_support import SIZE, click_space, game_screen, make_app, scenario_session, space
+from test_app_support import (
+    SIZE,
+    click_space,
+    game_screen,
+    make_app,
+    scenario_session,
+    space,
+    wait_until,
+)
 from textual.pilot import Pilot
 
 from bigfive_tui.app.components.board_view import BoardView
@@ -105,3 +113,32 @@ async def test_a_drawn_card_is_stepped_through_with_no_card_dialog_after_it() ->
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert "a fire" in shown(app, "■4") and session.state.actions_left == 4
+
+
+async def test_c_in_the_steps_dialog_stops_stepping_through_computer_turns() -> None:
+    """With computer seats every computer action would stop in the dialog: c (shown in its
+    key hint) lets them play on for the rest of the game; a person's actions still stop."""
+    session = jack_by_a_fire()
+    app = make_app(session, step_through=True, computer_seats=frozenset({1}))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await click_space(pilot, app, space("♣c"))  # Jack's own action: no c in the hint
+        steps = await stepping(pilot, app)
+        assert "c skip computer turns" not in str(steps.query_one("#steps-dialog").border_subtitle)
+        await pilot.press("c")  # means nothing here
+        assert app.screen is steps
+        await pilot.press("escape")
+        await pilot.pause()
+        game_screen(app).play(Action(Act.END))
+        steps = await stepping(pilot, app)  # Jack's end of turn
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, StepsScreen))
+        steps = app.screen
+        assert isinstance(steps, StepsScreen) and "Kate (computer)" in steps.title_text
+        assert "c skip computer turns" in str(steps.query_one("#steps-dialog").border_subtitle)
+        await pilot.press("c")
+        # Kate's turn plays on without a dialog, up to Jack's next hand-over.
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        assert session.state.seat == 0 and session.state.turn > 2
+        await pilot.press("enter")  # Jack draws: his own actions are still stepped through
+        await stepping(pilot, app)

@@ -103,3 +103,101 @@ def outcome_words(state: GameState, log: Sequence[Step]) -> tuple[str, str]:
 
 def spotted_names(mask: int) -> list[str]:
     return [species.title for species in Species if mask & (1 << species)]
+
+
+#: Rules of the steps that say a vehicle drove somewhere; a run of them is told as one drive.
+_DRIVE_RULES = frozenset({"R-move", "R-move-hill", "R-sam-hill", "R-detour"})
+#: Rules of "looks for the animal": the summary tells what was found instead.
+_SPOT_RULES = frozenset({"R-spot", "R-kate-spot", "RU-kate-free"})
+#: The first word of an action step, in the past: the summary tells what already happened.
+_PAST = {
+    "refuels": "refuelled",
+    "takes": "took",
+    "puts": "put",
+    "repairs": "repaired",
+    "mends": "mended",
+    "places": "placed",
+    "gives": "gave",
+}
+#: At most this many lines in a hand-over summary, and this many events in one line.
+SUMMARY_LINES = 8
+SUMMARY_EVENTS = 7
+
+
+def _after(text: str, marker: str) -> str:
+    """The words of ``text`` after ``marker``, without the closing full stop."""
+    return text.split(marker, 1)[-1].rstrip(".!")
+
+
+def _event(step: Step, name: str) -> str | None:
+    """One step of a turn in a few words for the hand-over summary, or None for a step not
+    worth telling (dice, a food token moving on, a card's own effect on the tracks)."""
+    rule, kind, text = step.rule, step.kind, step.text
+    if kind == "card":
+        return f"drew {_after(text, 'draws: ')}"
+    if kind == "end":
+        return text.rstrip(".")
+    if rule in _DRIVE_RULES:
+        return (
+            f"drove {'around the park ' if rule == 'R-detour' else ''}to "
+            + _after(text, " to ").split(" (")[0]
+        )
+    if rule == "R-spot-take":
+        return f"spotted the {_after(text, 'spotted the ')}"
+    if kind == "flip":
+        return f"turned over {_after(text, 'turned over: ')}"
+    if rule == "R-influence" and kind == "action":
+        return f"influenced: discarded {_after(text, 'discards ').split(' and puts')[0]}"
+    if rule in ("R-fire-chase", "R-animal-burning"):
+        marker = "chases " if rule == "R-fire-chase" else ": "
+        return f"{_after(text, marker).split(' from ')[0].split(' flees')[0]} lost to the fire"
+    if rule == "R-fire-jack":
+        return "Jack stopped a fire"
+    if kind == "place" and "fire" in text:
+        return f"fire on {_after(text, ' on ')}"
+    if kind == "place" and "animal token" in text:
+        return f"new animal on {_after(text, ' on ')}"
+    if kind == "place" and text.startswith("The buffalo"):
+        return f"buffalo chased to {_after(text, ' to ')}"
+    if rule == "R-jack-extinguish" and kind == "ability":
+        return f"put out the fire on {_after(text, ' on ').split(' for ')[0]}"
+    if rule == "R-anna-token" and "lends" in text:
+        return f"lent the extra-action token to {_after(text, ' to ').split(' for ')[0]}"
+    if kind == "action" and rule not in _SPOT_RULES:
+        words = text.rstrip(".").split(" (")[0]
+        if not words.startswith(f"{name} "):
+            return words  # an exchange between two other vehicles
+        verb, _, rest = words[len(name) + 1 :].partition(" ")
+        return f"{_PAST.get(verb, verb)} {rest}"
+    return None
+
+
+def since_last_turn(log: Sequence[Step], guide: str) -> list[str]:
+    """What the other guides did since ``guide``'s last turn, one line per turn ("Kate drew
+    Heavy rain · drove to ♦3 · spotted the lion"): with computer teammates their turns pass
+    quickly, and the log is only a few lines high. In the first round: since the start."""
+    turns: list[tuple[str, list[Step]]] = []
+    for step in log:
+        if step.rule == "R-turn-order" and step.kind == "turn":
+            turns.append((_after(step.text, ": "), []))
+        elif turns:
+            turns[-1][1].append(step)
+    earlier = turns[:-1]  # the last one is the turn now starting
+    start = max((i + 1 for i, (who, _) in enumerate(earlier) if who == guide), default=0)
+    lines = []
+    for who, steps in earlier[start:]:
+        events: list[str] = []
+        for step in steps:
+            event = _event(step, who)
+            if event is None:
+                continue
+            if events and event.startswith("drove to") and events[-1].startswith("drove to"):
+                events[-1] = event  # a run of drives: where it ended
+            elif events and event.startswith("spotted") and events[-1].startswith("turned"):
+                events[-1] = event  # the token turned over was the animal spotted
+            else:
+                events.append(event)
+        if len(events) > SUMMARY_EVENTS:
+            events[SUMMARY_EVENTS - 1 :] = ["…"]
+        lines.append(f"{who} {' · '.join(events)}")
+    return lines[-SUMMARY_LINES:]

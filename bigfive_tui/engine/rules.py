@@ -1226,67 +1226,208 @@ _ACTION_EFFECTS: tuple[ActionEffect, ...] = _table(
 
 
 # --------------------------------------------------------------------------- explanations
+#
+# A refusal names the main obstacle first: what is missing on the board (no fire in clear
+# view, no park entrance token nearby) comes before the cost, because more actions would not
+# help with it. Only when nothing but the cost stands in the way is the cost the reason.
 
-_KIND_WORDS = {
-    Act.MOVE: "drive",
-    Act.REFUEL: "refuel",
-    Act.REPLENISH: "take food",
-    Act.SPOT: "spot",
-    Act.EXTINGUISH: "extinguish",
-    Act.REPAIR_VEHICLE: "repair a vehicle",
-    Act.REPAIR_GATE: "mend a gate",
-    Act.DETOUR: "drive around the park",
-    Act.INFLUENCE: "influence an event",
-    Act.EXTRA_ANIMAL: "place an extra animal",
-    Act.EXCHANGE: "exchange fuel or food",
+#: More actions than any turn has: with them only the obstacles other than the cost remain.
+_PLENTY = 99
+
+#: Each kind of action as the subject of "... costs 3".
+_DOING = {
+    Act.MOVE: "moving",
+    Act.REFUEL: "refuelling",
+    Act.REPLENISH: "taking food",
+    Act.SPOT: "spotting",
+    Act.EXTINGUISH: "extinguishing",
+    Act.REPAIR_VEHICLE: "a repair",
+    Act.REPAIR_GATE: "a repair",
+    Act.DETOUR: "driving around the park",
+    Act.INFLUENCE: "influencing an event",
+    Act.EXTRA_ANIMAL: "placing an extra animal",
 }
+
+#: The kinds explained from the board: the others (draw, end, Anna's token) by their one action.
+_EXPLAINED = frozenset({*_DOING, Act.EXCHANGE})
+
+_FIXED_COSTS = {
+    Act.DETOUR: DETOUR_COST,
+    Act.INFLUENCE: INFLUENCE_COST,
+    Act.EXTRA_ANIMAL: EXTRA_ANIMAL_COST,
+}
+
+
+def action_cost(state: GameState, action: Action) -> int:
+    """What a legal ``action`` costs the current guide, in actions: the game screen shows it
+    before the player chooses a target."""
+    seat = state.seat
+    costs = state.game.costs[seat]
+    kind = action.kind
+    if kind == Act.MOVE:
+        neighbours = state.game.board.neighbours[state.vehicle[seat]]
+        return move_cost(state, seat, neighbours.index(action.target))
+    if kind in (Act.REFUEL, Act.REPLENISH):
+        return costs.supply
+    if kind == Act.SPOT:
+        return costs.spot
+    if kind == Act.EXTINGUISH:
+        return costs.extinguish
+    if kind in (Act.REPAIR_VEHICLE, Act.REPAIR_GATE):
+        return costs.repair
+    return _FIXED_COSTS.get(kind, 0)
+
+
+def _too_few_actions(state: GameState, doing: str, cost: int) -> str | None:
+    """The refusal for an action that only lacks actions, or None if the guide has enough."""
+    left = state.actions_left
+    if cost <= left:
+        return None
+    name = guide_name(state, state.seat)
+    has = "no actions" if left == 0 else _count(left, "action")
+    return f"{name} has {has} left; {doing} costs {cost}."
+
+
+def _only_the_cost(state: GameState, kind: Act) -> str | None:
+    """If more actions would make some action of this kind legal: the refusal saying so."""
+    plenty = state.copy()
+    plenty.actions_left = _PLENTY
+    affordable = [action for action in legal_actions(plenty) if action.kind == kind]
+    if not affordable:
+        return None
+    if state.actions_left == 0:  # then the cost is the whole story, for every target
+        return f"{guide_name(state, state.seat)} has no actions left."
+    cheapest = min(affordable, key=lambda action: action_cost(plenty, action))
+    doing = _DOING[kind]
+    if kind == Act.MOVE and state.game.board.hill[cheapest.target]:
+        doing = "driving up a hill"
+    return _too_few_actions(state, doing, action_cost(plenty, cheapest))
+
+
+def _move_obstacle(state: GameState, seat: int, target: int) -> str | None:
+    """What on the board keeps the vehicle from driving onto the neighbouring ``target``."""
+    board = state.game.board
+    here = state.vehicle[seat]
+    if not board.drivable[target]:
+        terrain = board.terrain[target].name.lower().replace("_", " ")
+        return f"Vehicles cannot enter {terrain} spaces."
+    feature = board.features[here][board.neighbours[here].index(target)]
+    if feature & Feature.BUSH and not state.game.costs[seat].through_bushes:
+        return "Bushes block the way (only David drives through bushes)."
+    if feature & Feature.RIVER and rivers_closed_for(state, seat):
+        cause = "heavy rain" if state.rain() else "hippos"
+        return f"The river cannot be crossed now ({cause})."
+    return None
+
+
+def _why_no_move(state: GameState) -> str:
+    """Why the vehicle cannot drive anywhere, whatever the actions: each obstacle once, with
+    the neighbouring spaces it blocks when there is more than one kind of obstacle."""
+    seat = state.seat
+    name = guide_name(state, seat)
+    if state.fuel[seat] == 0:
+        return f"{name} has no fuel left and cannot drive (R-track-empty-fuel)."
+    if state.flat[seat]:
+        return f"{name} has a flat tyre and cannot drive until it is repaired."
+    board = state.game.board
+    blocked: dict[str, list[str]] = {}
+    for cell in board.neighbours[state.vehicle[seat]]:
+        reason = _move_obstacle(state, seat, cell) if cell >= 0 else None
+        if reason:
+            blocked.setdefault(reason, []).append(board.names[cell])
+    if len(blocked) == 1:
+        return next(iter(blocked))
+    return " ".join(f"{', '.join(cells)}: {reason}" for reason, cells in blocked.items())
+
+
+def _why_nothing_there(state: GameState, kind: Act) -> str:
+    """Why no action of this kind is legal even with plenty of actions: what the board or the
+    tracks lack (refuel, detour, influence and extra animal: their one action's reason)."""
+    seat = state.seat
+    name = guide_name(state, seat)
+    if kind == Act.MOVE:
+        return _why_no_move(state)
+    if kind == Act.REPLENISH:
+        if state.food[seat] >= state.game.caps[seat]:
+            return f"{name}'s food track is already full."
+        return (
+            f"{name} has no clear view of a food token; taking food happens on one or next to it."
+        )
+    if kind == Act.SPOT:
+        return f"{name} has no animal token in view that is still worth spotting."
+    if kind == Act.EXTINGUISH:
+        reason = f"{name} has no fire in clear view (on the same space or next to it)"
+        if state.game.guides[seat] == _JACK:  # RU-jack: a newcomer expects the whole piece
+            return f"{reason}; fires on his own piece go out by themselves."
+        return f"{reason}."
+    broken = state.broken_gates()
+    if kind == Act.REPAIR_VEHICLE:
+        if broken:
+            return f"No vehicle can be repaired while a gate is broken ({GATE_NAMES[broken[0]]})."
+        for other in [seat, *vehicles_in_view(state, seat)]:
+            if state.flat[other] == 1:  # RU-flat-tyre: not in the turn the card came
+                owner = guide_name(state, other)
+                return f"{owner}'s flat tyre can be repaired from {owner}'s next turn on."
+        if not any(state.flat):
+            return "No vehicle has a flat tyre."
+        return f"{name} has no clear view of a vehicle with a flat tyre."
+    if kind == Act.REPAIR_GATE:
+        if not broken:
+            return "No gate is broken."
+        return (
+            f"The {GATE_NAMES[broken[0]]} gate is broken; mending it needs clear view of its "
+            "park entrance token."
+        )
+    if kind == Act.EXCHANGE:
+        if not any(vehicles_in_view(state, other) for other in range(len(state.vehicle))):
+            return "No two vehicles have clear view of each other, so nobody can exchange."
+        return "No exchange fits: nothing to give, or no room on the receiver's track."
+    return why_illegal(state, Action(kind))
 
 
 def why_not_kind(state: GameState, kind: Act) -> str | None:
     """Why the current guide has no action of this kind now, or None if there is one."""
     if any(action.kind == kind for action in legal_actions(state)):
         return None
-    seat = state.seat
-    if state.phase != Phase.ACTIONS or kind in (Act.TOKEN_USE, Act.TOKEN_GIVE, Act.DRAW, Act.END):
+    if state.phase != Phase.ACTIONS or kind not in _EXPLAINED:
         return why_illegal(state, Action(kind))
-    name = guide_name(state, seat)
-    what = f"{name} cannot {_KIND_WORDS.get(kind, 'do that')}"
-    costs = state.game.costs[seat]
-    cost_of = {
-        Act.SPOT: costs.spot,
-        Act.EXTINGUISH: costs.extinguish,
-        Act.REPAIR_VEHICLE: costs.repair,
-        Act.REPAIR_GATE: costs.repair,
-    }
-    if kind in cost_of:
-        cost = cost_of[kind]
-        if cost > state.actions_left:
-            return f"{name} has {_count(state.actions_left, 'action')} left; that costs {cost}."
-    if kind == Act.MOVE:
-        if not can_drive(state, seat):
-            return f"{name} cannot drive: no fuel, or a flat tyre."
-        return f"{what}: no neighbouring space is open and affordable now."
-    if kind in (Act.REFUEL, Act.REPLENISH, Act.DETOUR, Act.INFLUENCE, Act.EXTRA_ANIMAL):
-        return why_illegal(state, Action(kind))
-    if kind == Act.SPOT:
-        return f"{what}: no animal token {name} still needs is in clear view."
-    if kind == Act.EXTINGUISH:
-        return f"{what}: no fire in clear view (on this space or next to it)."
-    if kind == Act.REPAIR_VEHICLE:
+    return _only_the_cost(state, kind) or _why_nothing_there(state, kind)
+
+
+def why_not_any(state: GameState, kinds: Sequence[Act]) -> str | None:
+    """Why the current guide has no action of any of these kinds (one key of the game screen
+    stands for several), each reason once; or None if there is one. The two repairs are
+    explained together: a broken gate is the obstacle to both."""
+    reasons = [why_not_kind(state, kind) for kind in kinds]
+    if None in reasons:
+        return None
+    repairs = (Act.REPAIR_VEHICLE, Act.REPAIR_GATE)
+    if state.phase == Phase.ACTIONS and all(kind in kinds for kind in repairs):
+        costs = [_only_the_cost(state, kind) for kind in repairs]
+        if any(costs):
+            return next(reason for reason in costs if reason)
         if state.broken_gates():
-            return "No vehicle can be repaired while a gate is broken."
-        for other in [seat, *vehicles_in_view(state, seat)]:
-            if state.flat[other] == 1:  # RU-flat-tyre: not in the turn the card came
-                owner = guide_name(state, other)
-                return f"{owner}'s flat tyre can be repaired from {owner}'s next turn on."
-        return f"{what}: no repairable flat tyre in clear view."
-    if kind == Act.REPAIR_GATE:
-        return f"{what}: no broken gate in clear view."
-    if kind == Act.EXCHANGE:
-        if not any(vehicles_in_view(state, other) for other in range(len(state.vehicle))):
-            return "No two vehicles have clear view of each other, so nobody can exchange."
-        return "No exchange fits: nothing to give, or no room on the receiver's track."
-    return f"{what} now."
+            return _why_nothing_there(state, Act.REPAIR_GATE)
+        if not any(state.flat):
+            return "Nothing to repair: no vehicle has a flat tyre and no gate is broken."
+        return _why_nothing_there(state, Act.REPAIR_VEHICLE)
+    return " ".join(dict.fromkeys(reason for reason in reasons if reason))
+
+
+def why_not_at(state: GameState, kinds: Sequence[Act], cell: int) -> str:
+    """Why no action of these kinds can be aimed at the space ``cell`` (a click beside the
+    marked targets); repairs are aimed at the vehicle or park entrance token on it."""
+    for kind in kinds:
+        if kind in (Act.MOVE, Act.SPOT, Act.EXTINGUISH, Act.REPLENISH):
+            return why_illegal(state, Action(kind, cell))
+    for seat, at in enumerate(state.vehicle):
+        if at == cell and state.flat[seat] and Act.REPAIR_VEHICLE in kinds:
+            return why_illegal(state, Action(Act.REPAIR_VEHICLE, seat))
+    if cell in GATE_CELLS and Act.REPAIR_GATE in kinds:
+        gate = GATE_CELLS.index(cell)
+        if gate in state.broken_gates():
+            return why_illegal(state, Action(Act.REPAIR_GATE, gate))
+    return "There is nothing to repair there: no flat tyre and no broken gate."
 
 
 def _why_no_exchange(state: GameState, action: Action) -> str:
@@ -1312,7 +1453,8 @@ def _why_no_exchange(state: GameState, action: Action) -> str:
 
 
 def why_illegal(state: GameState, action: Action) -> str:
-    """A player-facing reason why ``action`` is not allowed now."""
+    """A player-facing reason why ``action`` is not allowed now: the obstacle on the board
+    first, the cost last."""
     if state.phase == Phase.OVER:
         return "The game is over."
     if state.phase == Phase.DRAW and action.kind != Act.EXCHANGE:
@@ -1326,22 +1468,18 @@ def why_illegal(state: GameState, action: Action) -> str:
     guide = state.game.guides[seat]
     board = state.game.board
     here = state.vehicle[seat]
-    left = state.actions_left
+    view = board.view[here]
     kind = action.kind
-    plural = "s" if left != 1 else ""
-
-    def short(cost: int, what: str) -> str | None:
-        if cost > left:
-            return f"{name} has {left} action{plural} left; {what} costs {cost}."
-        return None
+    target = action.target
+    on_board = 0 <= target < len(board.names)
+    costs = state.game.costs[seat]
 
     if kind == Act.DRAW:
         return "The event card for this turn has already been drawn."
     if kind == Act.CHOOSE_DISCARD:
         return "Choosing a card to discard only follows 'influence'."
     if kind == Act.MOVE:
-        target = action.target
-        if not 0 <= target < len(board.names):
+        if not on_board:
             return "There is no such space."
         if state.fuel[seat] == 0:
             return f"{name} has no fuel left and cannot drive (R-track-empty-fuel)."
@@ -1351,68 +1489,79 @@ def why_illegal(state: GameState, action: Action) -> str:
             return (
                 f"{board.names[target]} is not next to {name}'s vehicle; move one space at a time."
             )
-        direction = board.neighbours[here].index(target)
-        terrain = board.terrain[target]
-        if not board.drivable[target]:
-            return f"Vehicles cannot enter {terrain.name.lower().replace('_', ' ')} spaces."
-        feature = board.features[here][direction]
-        if feature & Feature.BUSH and not state.game.costs[seat].through_bushes:
-            return "Bushes block the way (only David drives through bushes)."
-        if feature & Feature.RIVER and rivers_closed_for(state, seat):
-            return "The river cannot be crossed now (heavy rain or hippos)."
-        cost = move_cost(state, seat, direction)
+        cost = move_cost(state, seat, board.neighbours[here].index(target))
         what = "driving up the hill" if board.hill[target] else "moving"
-        return short(cost, what) or "That move is not possible now."
+        return (
+            _move_obstacle(state, seat, target)
+            or _too_few_actions(state, what, cost)
+            or "That move is not possible now."
+        )
     if kind in (Act.REFUEL, Act.REPLENISH):
         track = state.fuel if kind == Act.REFUEL else state.food
         if track[seat] >= state.game.caps[seat]:
             return f"{name}'s {'fuel' if kind == Act.REFUEL else 'food'} track is already full."
-        cost = state.game.costs[seat].supply
-        doing = "refuelling" if kind == Act.REFUEL else "taking food"
-        if short(cost, doing):
-            return short(cost, doing) or ""
-        if kind == Act.REFUEL:
-            return "Refuelling needs clear view of a park entrance token (on it or next to it)."
-        return "Taking food needs clear view of a food token (on it or next to it)."
+        if kind == Act.REFUEL and GATE_CELLS[0] not in view and GATE_CELLS[1] not in view:
+            return (
+                f"{name} has no clear view of a park entrance token; refuelling happens on one "
+                "or next to it."
+            )
+        if kind == Act.REPLENISH:
+            token = state.token_at[target] if on_board else NO_TOKEN
+            if token not in FOOD_TOKENS:
+                return "There is no food token there."
+            if target not in view:
+                return f"{name} has no clear view of that food token (on it or next to it)."
+        return _too_few_actions(state, _DOING[kind], costs.supply) or "Not possible now."
     if kind == Act.SPOT:
-        cost = state.game.costs[seat].spot
-        token = state.token_at[action.target] if 0 <= action.target < len(board.names) else -1
+        token = state.token_at[target] if on_board else NO_TOKEN
         if (token == BUFFALO_TOKEN or _is_animal(token)) and state.face_up[token]:
             species = _species_of(token)
             if species != MONKEY and state.spotted[seat] & (1 << species):
                 return f"{name} has already spotted the {Species(species).name.lower()}."
-        return short(cost, "spotting") or (
-            "There is no animal there that this vehicle can spot with clear view."
-        )
+        if target not in spot_targets(state, seat):
+            return f"There is no animal there that {name} can spot with clear view."
+        return _too_few_actions(state, "spotting", costs.spot) or "Not possible now."
     if kind == Act.EXTINGUISH:
-        cost = state.game.costs[seat].extinguish
-        return short(cost, "extinguishing") or "There is no fire there in clear view."
-    if kind in (Act.REPAIR_VEHICLE, Act.REPAIR_GATE):
-        cost = state.game.costs[seat].repair
-        if kind == Act.REPAIR_VEHICLE and state.broken_gates():
+        if not on_board or not state.fires[target] or target not in view:
+            return "There is no fire there in clear view."
+        return _too_few_actions(state, "extinguishing", costs.extinguish) or "Not possible now."
+    if kind == Act.REPAIR_VEHICLE:
+        if state.broken_gates():
             return "No vehicle can be repaired while a gate is broken."
-        if kind == Act.REPAIR_VEHICLE and 0 <= action.target < len(state.flat):
-            flat = state.flat[action.target]
-            if flat == 1:
-                return "A flat tyre cannot be repaired before its owner's next turn."
-            if flat == 0:
-                return f"{guide_name(state, action.target)}'s vehicle is not broken."
-        if kind == Act.REPAIR_GATE and action.target not in state.broken_gates():
-            gate = GATE_NAMES[action.target] if action.target in (0, 1) else "that"
+        if not 0 <= target < len(state.flat):
+            return "There is no such vehicle."
+        if state.flat[target] == 1:
+            return "A flat tyre cannot be repaired before its owner's next turn."
+        owner = guide_name(state, target)
+        if state.flat[target] == 0:
+            return f"{owner}'s vehicle is not broken."
+        if target != seat and target not in vehicles_in_view(state, seat):
+            return f"{name} has no clear view of {owner}'s vehicle (same space or next to it)."
+        return _too_few_actions(state, "a repair", costs.repair) or "Not possible now."
+    if kind == Act.REPAIR_GATE:
+        if target not in state.broken_gates():
+            gate = GATE_NAMES[target] if target in (0, 1) else "that"
             return f"The {gate} gate is not broken."
-        return short(cost, "a repair") or "Repairs need clear view of what is being repaired."
+        if GATE_CELLS[target] not in view:
+            return (
+                f"{name} has no clear view of the {GATE_NAMES[target]} park entrance token, "
+                "where the gate is mended."
+            )
+        return _too_few_actions(state, "a repair", costs.repair) or "Not possible now."
     if kind == Act.DETOUR:
         if here not in GATE_CELLS:
-            return "Driving around the park starts on a park entrance token."
+            return f"Driving around the park starts on a park entrance token; {name} is not on one."
         if not can_drive(state, seat):
             return f"{name} cannot drive (no fuel or a flat tyre)."
-        return short(DETOUR_COST, "driving around the park") or "Not possible now."
+        return _too_few_actions(state, _DOING[kind], DETOUR_COST) or "Not possible now."
     if kind == Act.INFLUENCE:
-        return short(INFLUENCE_COST, "influencing an event") or "Too few event cards left."
+        if len(state.deck) + len(state.discard) < 2:
+            return "Too few event cards left."
+        return _too_few_actions(state, _DOING[kind], INFLUENCE_COST) or "Not possible now."
     if kind == Act.EXTRA_ANIMAL:
         if not state.animal_supply:
             return "No face-down animal tokens are left to place."
-        return short(EXTRA_ANIMAL_COST, "placing an extra animal") or "Not possible now."
+        return _too_few_actions(state, _DOING[kind], EXTRA_ANIMAL_COST) or "Not possible now."
     if kind in (Act.TOKEN_USE, Act.TOKEN_GIVE):
         if guide != Guide.ANNA:
             return "Only Anna decides about the extra-action token, on her own turn."

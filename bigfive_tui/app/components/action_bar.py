@@ -1,5 +1,5 @@
 """The action bar: the current guide's actions with their keys, legal ones lit, plus a prompt
-line. Every entry is clickable and runs the same action as its key."""
+of up to two lines. Every entry is clickable and runs the same action as its key."""
 
 from __future__ import annotations
 
@@ -12,6 +12,9 @@ from textual.widgets import Static
 
 from bigfive_tui.app.keys import ACTION_KEYS
 from bigfive_tui.engine.actions import Act
+
+#: Rows of the prompt (its max-height below): the log needs the rest of a 34-row screen.
+PROMPT_LINES = 2
 
 
 class ActionBar(Vertical):
@@ -27,6 +30,7 @@ class ActionBar(Vertical):
         self._legal: tuple[frozenset[Act], bool, frozenset[str]] | None = None
         self._width = 0
         self._prompt: tuple[str, tuple[object, ...], bool] | None = None
+        self._prompt_content = Content()
 
     def compose(self) -> ComposeResult:
         yield Static(id="action-keys")
@@ -68,6 +72,7 @@ class ActionBar(Vertical):
     def on_resize(self) -> None:
         if self._legal is not None:
             self.show_actions(*self._legal)
+        self._show_prompt()
 
     def prompt(self, text: str | Content, *, warning: bool = False) -> None:
         content = Content(text) if isinstance(text, str) else text
@@ -75,6 +80,22 @@ class ActionBar(Vertical):
         if key == self._prompt:
             return
         self._prompt = key
+        self._prompt_content = content
+        self.query_one("#prompt", Static).set_class(warning, "-warning")
+        self._show_prompt()
+
+    def _show_prompt(self) -> None:
+        """The prompt wrapped to the bar; one too long for its rows ends in a visible "…"
+        (never cut silently) and keeps its whole text as the tooltip."""
         widget = self.query_one("#prompt", Static)
-        widget.set_class(warning, "-warning")
-        widget.update(content)
+        content = self._prompt_content
+        width = max(20, self.content_size.width or 118)
+        lines = content.wrap(width)
+        if len(lines) <= PROMPT_LINES:
+            widget.tooltip = None
+            widget.update(content)
+            return
+        shown = lines[:PROMPT_LINES]
+        shown[-1] = shown[-1].rstrip().truncate(width - 1).append("…")
+        widget.tooltip = content.plain
+        widget.update(Content("\n").join(shown))

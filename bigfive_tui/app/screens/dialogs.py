@@ -28,7 +28,11 @@ from bigfive_tui.engine.state import GameState
 
 
 class HandOverScreen(ModalScreen[bool]):
-    """ "Kate's turn — pass the keyboard, press Enter": Enter draws the card, Esc looks first."""
+    """ "Kate's turn — pass the keyboard, press Enter": Enter draws the card, Esc looks first.
+
+    ``summary`` tells what the other guides did since this guide's last turn, one line each:
+    computer turns pass quickly and the game log has only a few rows.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "go", "Draw the card"),
@@ -38,14 +42,18 @@ class HandOverScreen(ModalScreen[bool]):
         Binding("ctrl+o", "app.load", "Load", show=False),
     ]
 
-    def __init__(self, name: str, turn: int, detail: str = "") -> None:
+    #: Width with a summary: its lines are long (the dialog style gives 76 columns).
+    SUMMARY_WIDTH = 100
+
+    def __init__(self, name: str, turn: int, detail: str = "", summary: Sequence[str] = ()) -> None:
         super().__init__(classes="dialog-screen")
         self.guide_name = name
         self.turn = turn
         self.detail = detail
+        self.summary = list(summary)
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="handover"):
+        with Vertical(classes="dialog", id="handover") as dialog:
             yield Static(
                 Content.from_markup(
                     "Turn $turn — [b]$name[/]'s turn", turn=str(self.turn), name=self.guide_name
@@ -55,6 +63,18 @@ class HandOverScreen(ModalScreen[bool]):
             yield Static(f"Pass the keyboard to {self.guide_name}.")
             if self.detail:
                 yield Static(self.detail, classes="muted")
+            if self.summary:
+                dialog.styles.width = self.SUMMARY_WIDTH
+                dialog.styles.max_width = "100%"
+                heading = Content.from_markup(
+                    "[b]Since $name's last turn:[/]", name=self.guide_name
+                )
+                summary = Static(
+                    Content("\n").join([heading, *(Content(line) for line in self.summary)]),
+                    id="handover-summary",
+                )
+                summary.styles.margin = (1, 0)
+                yield summary
             yield Static(
                 Content.from_markup(
                     "Press [b]Enter[/] to draw the event card, "
@@ -216,9 +236,32 @@ class ExchangeDialog(ModalScreen[Action | None]):
     def _matching(self, **fixed: int) -> list[Action]:
         return [a for a in self.options if all(getattr(a, k) == v for k, v in fixed.items())]
 
+    def _first_exchange(self) -> tuple[int, int, int]:
+        """Giver, receiver and resource offered first. The guide whose turn it is gives if
+        they can, to the partner in clear view lowest on fuel or food; else they receive, from
+        the partner best supplied: the player decides their own exchange, not two others'.
+        The resource is the one the receiver has less of."""
+        state, seat = self.state, self.state.seat
+        pairs = sorted({(a.giver, a.target) for a in self.options})
+
+        def low(other: int) -> int:
+            return min(state.fuel[other], state.food[other])
+
+        giving = [pair for pair in pairs if pair[0] == seat]
+        receiving = [pair for pair in pairs if pair[1] == seat]
+        if giving:
+            giver, receiver = min(giving, key=lambda pair: low(pair[1]))
+        elif receiving:
+            giver, receiver = max(receiving, key=lambda pair: low(pair[0]))
+        else:
+            giver, receiver = pairs[0]
+        kinds = {a.resource for a in self._matching(giver=giver, target=receiver)}
+        short = FOOD if state.food[receiver] < state.fuel[receiver] else FUEL
+        return giver, receiver, short if short in kinds else min(kinds)
+
     def compose(self) -> ComposeResult:
         givers = sorted({a.giver for a in self.options})
-        first = self.state.seat if self.state.seat in givers else givers[0]
+        first, partner, what = self._first_exchange()
         with Vertical(classes="dialog", id="exchange"):
             yield Static("Give fuel or food (free)", classes="dialog-title")
             yield Static(
@@ -227,8 +270,9 @@ class ExchangeDialog(ModalScreen[Action | None]):
                 classes="muted",
             )
             yield CycleField("From", [(s, self._guide_name(s)) for s in givers], first, id="giver")
-            yield CycleField("To", [(0, "")], id="receiver")
-            yield CycleField("What", [(FUEL, "fuel")], id="resource")
+            # The first choices only: the other legal ones join them on mount.
+            yield CycleField("To", [(partner, self._guide_name(partner))], partner, id="receiver")
+            yield CycleField("What", [(what, RESOURCE_NAMES[what])], what, id="resource")
             yield CycleField("Amount", [(1, "1")], id="amount")
             yield Static(id="exchange-summary")
             with Horizontal(classes="buttons"):

@@ -2,7 +2,7 @@
 
 The screen renders ``session.state`` and turns keys and clicks into engine actions. Which
 actions exist, what they cost and why one is refused is always asked of the engine
-(``Session.legal_actions``, ``rules.why_illegal``); nothing here knows a rule.
+(``Session.legal_actions``, ``rules.why_not_any``); nothing here knows a rule.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from bigfive_tui.app.components.game_log import GameLog
 from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.components.player_board import PlayerBoard
 from bigfive_tui.app.components.table_info import TableInfo
-from bigfive_tui.app.describe import drawn_card
+from bigfive_tui.app.describe import drawn_card, since_last_turn
 from bigfive_tui.app.keys import ACTION_KEYS, BY_NAME, ActionKey
 from bigfive_tui.app.messages import GameChanged, GameOver
 from bigfive_tui.engine.actions import END, Act, Action, Step
@@ -36,9 +36,10 @@ from bigfive_tui.engine.rules import (
     EXTRA_ANIMAL_COST,
     INFLUENCE_COST,
     IllegalAction,
+    action_cost,
     sight,
-    why_illegal,
-    why_not_kind,
+    why_not_any,
+    why_not_at,
 )
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import GameState, Phase
@@ -116,7 +117,8 @@ class GameScreen(Screen[None]):
         self._computer_timer: Timer | None = None
         self._computer_count = 0
         self._pending: dict[int, list[Action]] | None = None
-        self._pending_label = ""
+        self._pending_entry = BY_NAME["move"]  # the key that started target mode
+        self.step_computer = True  # debug mode: False once c in the steps dialog said so
         self._sight = False
         self._handover_turn = -1
         self._dialog_open = False
@@ -250,8 +252,9 @@ class GameScreen(Screen[None]):
             from bigfive_tui.app.screens.dialogs import HandOverScreen
 
             self._handover_turn = state.turn
+            summary = since_last_turn(self.session.log, state.guide.title)
             self._open(
-                HandOverScreen(state.guide.title, state.turn, self._handover_detail()),
+                HandOverScreen(state.guide.title, state.turn, self._handover_detail(), summary),
                 self._handover_done,
             )
         elif state.phase == Phase.INFLUENCE:
@@ -278,11 +281,13 @@ class GameScreen(Screen[None]):
         else:
             self.refresh_view()
 
-    def _after_play(self, action: Action, steps: list[Step], states: list[GameState]) -> None:
+    def _after_play(
+        self, action: Action, steps: list[Step], states: list[GameState], computer: str
+    ) -> None:
         self.refresh_view()
         self.post_message(GameChanged())
         if states:
-            self._step_through(steps, states)
+            self._step_through(steps, states, computer)
         elif action.kind == Act.DRAW and self.card_pause and self.human_turn:
             from bigfive_tui.app.screens.dialogs import CardScreen
 
@@ -293,10 +298,12 @@ class GameScreen(Screen[None]):
         else:
             self._continue_flow()
 
-    def _step_through(self, steps: list[Step], states: list[GameState]) -> None:
+    def _step_through(self, steps: list[Step], states: list[GameState], computer: str) -> None:
         """Debug mode: the rule steps one by one, the screen behind showing the game after the
         current one (the live game is untouched; closing shows it again). The steps include a
-        drawn card and its effects, so no card dialog follows."""
+        drawn card and its effects, so no card dialog follows. ``computer`` names the computer
+        guide who acted (empty for a person): the dialog then offers to stop stepping through
+        computer turns."""
         from bigfive_tui.app.screens.steps import StepsScreen
 
         first = len(self.session.log) - len(steps)
@@ -304,27 +311,40 @@ class GameScreen(Screen[None]):
         def show(index: int) -> None:
             self._show_position(states[index], self.session.log[: first + index + 1])
 
+        def closed(skip_computer: bool | None) -> None:
+            if skip_computer:
+                self.step_computer = False
+                self.notify(
+                    "Computer turns now play without stepping for the rest of this game; "
+                    "your own actions are still stepped through. F12 twice steps them again."
+                )
+            self._continue_flow()
+
         show(0)  # now, so that the final state never flashes up before the dialog
-        title = f"Debug: {self.session.texts[-1]} - how the rules resolve it"
-        self._open(StepsScreen(title, steps, states, show), lambda _: self._continue_flow())
+        who = f"{computer} (computer): " if computer else ""
+        title = f"Debug: {who}{self.session.texts[-1]} - how the rules resolve it"
+        self._open(StepsScreen(title, steps, states, show, computer=bool(computer)), closed)
 
     def play(self, action: Action) -> bool:
         """Play one action; a refusal is shown in the prompt line. True if it was played."""
         self._leave_modes()
+        computer = self.state.guide.title if self.state.seat in self.computer_seats else ""
         try:
-            if self.step_through:
+            if self.step_through and (self.step_computer or not computer):
                 steps, states = self.session.play_recorded(action)
             else:
                 steps, states = self.session.play(action), []
         except IllegalAction as refusal:
             self.warn(str(refusal))
             return False
-        self._after_play(action, steps, states)
+        self._after_play(action, steps, states, computer)
         return True
 
     def action_toggle_debug(self) -> None:
-        """Debug mode: after each action, step through its rule resolution."""
+        """Debug mode: after each action, step through its rule resolution (turning it on
+        also steps through computer turns again)."""
         self.step_through = not self.step_through
+        self.step_computer = True
         self.notify(
             "Debug mode on: each action's rule steps are shown one by one."
             if self.step_through
@@ -455,23 +475,8 @@ class GameScreen(Screen[None]):
         )
 
     def _why_not(self, entry: ActionKey) -> str:
-        """The engine's reasons why no action of this kind is legal now."""
-        state = self.state
-        if entry.kinds[0] == Act.MOVE and state.phase == Phase.ACTIONS:
-            # Name the reason per neighbour: the most useful answer for a blocked vehicle.
-            board = state.game.board
-            here = state.vehicle[state.seat]
-            reasons: dict[str, list[str]] = {}
-            for cell in board.neighbours[here]:
-                if cell >= 0:
-                    reason = why_illegal(state, Action(Act.MOVE, cell))
-                    reasons.setdefault(reason, []).append(board.names[cell])
-            if len(reasons) == 1:
-                return next(iter(reasons))
-            return " ".join(f"{', '.join(cells)}: {why}" for why, cells in reasons.items())
-        found = [why_not_kind(state, kind) for kind in entry.kinds]
-        unique = list(dict.fromkeys(reason for reason in found if reason))
-        return " ".join(unique) or "Not possible now."
+        """The engine's reason why no action of this key's kinds is legal now."""
+        return why_not_any(self.state, entry.kinds) or "Not possible now."
 
     def _target_mode(self, entry: ActionKey, legal: list[Action]) -> None:
         targets: dict[int, list[Action]] = {}
@@ -480,19 +485,41 @@ class GameScreen(Screen[None]):
             if cell is not None:
                 targets.setdefault(cell, []).append(action)
         self._pending = targets
-        self._pending_label = entry.label
+        self._pending_entry = entry
         which = (
             "the marked space" if len(targets) == 1 else f"one of the {len(targets)} marked spaces"
         )
         prompt = (
-            f"{entry.label.capitalize()}: choose {which} — arrows or n/p, Enter to confirm, "
-            "Esc to cancel. (Or click it.)"
+            f"{entry.label.capitalize()}: choose {which} ({self._cost_note(targets)}) — arrows "
+            "or n/p, Enter to confirm, Esc to cancel. (Or click it.)"
         )
         self.query_one(ActionBar).prompt(Content.styled(prompt, "bold $accent"))
         board = self.query_one(BoardView)
         board.set_targets(sorted(targets), f"{entry.label.capitalize()}: choose a marked space")
         board.focus()
         self.refresh_bindings()
+
+    def _cost_note(self, targets: dict[int, list[Action]]) -> str:
+        """What the marked targets cost, as the engine counts it, so that the player knows
+        before choosing: "1 action each", or "1 action; hills ■2, ★3 cost 2"."""
+        state = self.state
+        board = state.game.board
+        costs = {
+            cell: min(action_cost(state, action) for action in actions)
+            for cell, actions in targets.items()
+        }
+        cheapest = min(costs.values())
+        dearer: dict[int, list[int]] = {}
+        for cell, cost in sorted(costs.items()):
+            if cost > cheapest:
+                dearer.setdefault(cost, []).append(cell)
+        notes = ["free" if cheapest == 0 else f"{cheapest} action{'s' * (cheapest != 1)}"]
+        if len(targets) > 1 and cheapest and not dearer:
+            notes[0] += " each"
+        for cost, cells in dearer.items():
+            hills = "hills " if all(board.hill[cell] for cell in cells) else ""
+            notes.append(f"{hills}{', '.join(board.names[cell] for cell in cells)} cost {cost}")
+        return "; ".join(notes)
 
     def _cell_of(self, action: Action) -> int | None:
         """The space an action is aimed at on the board, if it has one."""
@@ -575,7 +602,26 @@ class GameScreen(Screen[None]):
         elif len(actions) == 1:
             self.play(actions[0])
         else:
-            self._choose_among(self._pending_label.capitalize(), actions)
+            self._choose_among(self._pending_entry.label.capitalize(), actions)
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        """In target mode the board only rings the bell at a click beside the marked spaces:
+        say why that space is no target, as a click outside target mode does."""
+        if self._pending is None:
+            return
+        board = self.query_one(BoardView)
+        offset = event.get_content_offset(board)
+        cell = None if offset is None else board.cell_at_offset(offset.x, offset.y)
+        if cell is None or cell in self._pending:
+            return
+        entry = self._pending_entry
+        name = self.state.game.board.names[cell]
+        reason = why_not_at(self.state, entry.kinds, cell)
+        where = "" if name in reason else f" {name}"
+        self.query_one(ActionBar).prompt(
+            f"{entry.label.capitalize()}{where}: {reason} Choose a marked space, or Esc.",
+            warning=True,
+        )
 
     @on(BoardView.TargetCancelled)
     def _target_cancelled(self, event: BoardView.TargetCancelled) -> None:

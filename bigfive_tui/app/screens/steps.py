@@ -47,18 +47,22 @@ def guide_lines(state: GameState) -> Content:
     return Content("\n").join(lines)
 
 
-class StepsScreen(ModalScreen[None]):
+class StepsScreen(ModalScreen[bool]):
     """← → walk through the steps, Esc (or → past the last) goes back to the game.
 
     With ``states`` (the game after each step) the dialog lists the guides' tracks as they
     were, and ``show`` is told the index of every step shown, so the game screen behind can
     draw that moment; the live game is the caller's and stays as it is.
+
+    For a ``computer`` guide's action, c closes the dialog with True: the caller then stops
+    stepping through computer turns (with three computer seats every turn would stop here).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,space,enter,l", "next", "Next step"),
         Binding("left,h", "previous", "Previous step"),
         Binding("escape", "close", "Back to the game"),
+        Binding("c", "skip_computer", "Stop stepping through computer turns"),
     ]
 
     def __init__(
@@ -67,18 +71,24 @@ class StepsScreen(ModalScreen[None]):
         steps: Sequence[Step],
         states: Sequence[GameState] = (),
         show: Callable[[int], None] | None = None,
+        *,
+        computer: bool = False,
     ) -> None:
         super().__init__()
         self.title_text = title
         self.steps = list(steps)
         self.states = list(states)
         self.show = show
+        self.computer = computer
         self.index = 0
 
     def compose(self) -> ComposeResult:
         with Vertical(id="steps-dialog") as dialog:
             dialog.border_title = self.title_text
-            dialog.border_subtitle = "→ next step · ← previous · Esc back to the game"
+            keys = "→ next step · ← previous · Esc back to the game"
+            if self.computer:
+                keys += " · c skip computer turns"
+            dialog.border_subtitle = keys
             yield Static(id="steps-happened")
             yield Static(id="steps-rule", classes="muted")
             with Horizontal(id="steps-columns"):
@@ -121,9 +131,12 @@ class StepsScreen(ModalScreen[None]):
         if self.show is not None:
             self.show(self.index)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.computer or action != "skip_computer"
+
     def action_next(self) -> None:
         if self.index + 1 >= len(self.steps):
-            self.dismiss(None)
+            self.dismiss(False)
             return
         self.index += 1
         self._show()
@@ -134,4 +147,7 @@ class StepsScreen(ModalScreen[None]):
             self._show()
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        self.dismiss(False)
+
+    def action_skip_computer(self) -> None:
+        self.dismiss(True)

@@ -1,0 +1,158 @@
+"""The game screen says why not, in full and before the choice: refusals on the prompt, costs
+in target mode, clicks beside the targets, and the hand-over's summary of computer turns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_app_support import (
+    SIZE,
+    click_space,
+    game_screen,
+    make_app,
+    prompt_text,
+    scenario_session,
+    seeded_session,
+    space,
+    wait_until,
+)
+from textual.widgets import Static
+
+from bigfive_tui.app.components.action_bar import ActionBar
+from bigfive_tui.app.components.board_view import BoardView
+from bigfive_tui.app.screens.dialogs import HandOverScreen
+from bigfive_tui.engine.content import Guide
+from bigfive_tui.engine.session import Session
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def jack_and_kate(**turn: Any) -> Session:
+    """Jack on the centre piece, far from both park entrances, no fire and no tokens."""
+    return scenario_session(
+        {
+            "guides": ["jack", "kate"],
+            "vehicles": {"jack": {"at": "★4", "fuel": 3}, "kate": {"at": "♣4"}},
+            "turn": {"guide": "jack", "phase": "actions", **turn},
+        }
+    )
+
+
+async def test_refusals_with_no_actions_left_are_short_and_whole() -> None:
+    app = make_app(jack_and_kate(actions_left=0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        assert prompt_text(app) == "Move: Jack has no actions left."
+        await pilot.press("R")
+        await pilot.pause()
+        assert prompt_text(app) == (
+            "Repair: Nothing to repair: no vehicle has a flat tyre and no gate is broken."
+        )
+
+
+async def test_a_prompt_too_long_for_two_lines_ends_in_an_ellipsis() -> None:
+    app = make_app(jack_and_kate())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bar = game_screen(app).query_one(ActionBar)
+        text = " ".join(f"reason{i}" for i in range(60))
+        bar.prompt(text, warning=True)
+        await pilot.pause()
+        lines = prompt_text(app).splitlines()
+        assert len(lines) == 2 and lines[1].endswith("…")
+        assert bar.query_one("#prompt", Static).tooltip == text
+        bar.prompt("Short again.")
+        await pilot.pause()
+        assert prompt_text(app) == "Short again."
+        assert bar.query_one("#prompt", Static).tooltip is None
+
+
+async def test_refuel_refusal_names_the_missing_entrance_before_the_cost() -> None:
+    app = make_app(jack_and_kate(actions_left=0))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert "no clear view of a park entrance token" in prompt_text(app)
+        assert "actions" not in prompt_text(app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert "starts on a park entrance token; Jack is not on one" in prompt_text(app)
+
+
+async def test_jacks_extinguish_refusal_says_fires_on_his_piece_go_out_by_themselves() -> None:
+    app = make_app(jack_and_kate())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        assert "no fire in clear view" in prompt_text(app)
+        assert "fires on his own piece go out by themselves" in prompt_text(app)
+
+
+async def test_a_click_beside_the_marked_spaces_says_why_it_is_no_target() -> None:
+    app = make_app(jack_and_kate())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        board = game_screen(app).query_one(BoardView)
+        assert board.targeting and space("♣4") not in board.targets
+        await click_space(pilot, app, space("♣4"))
+        assert "Move: ♣4 is not next to Jack's vehicle" in prompt_text(app)
+        assert board.targeting  # the choice goes on
+        await click_space(pilot, app, board.targets[0])
+        assert game_screen(app).session.state.actions_left == 3
+
+
+async def test_the_move_prompt_shows_what_the_marked_spaces_cost() -> None:
+    hills = {"spaces": ["h1 h2 sa", "s3 s4 s5", "s6 sb sc"]}
+    session = scenario_session(
+        {
+            "guides": ["jack", "kate"],
+            "board": {
+                "pieces": [{"name": "hills", "symbol": "★", "key": "t", "sides": {"A": hills}}]
+            },
+            "vehicles": {"jack": {"at": "★3"}, "kate": {"at": "♣4"}},
+            "turn": {"guide": "jack", "phase": "actions"},
+        }
+    )
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        assert "(1 action; hills ★1, ★2 cost 2)" in prompt_text(app)
+        await pilot.press("escape")
+        session.state.actions_left = 1
+        await pilot.press("m")
+        await pilot.pause()
+        assert "(1 action each)" in prompt_text(app)
+
+
+async def test_the_hand_over_sums_up_what_the_computer_guides_did() -> None:
+    session = seeded_session(8, (Guide.JACK, Guide.KATE, Guide.DAVID, Guide.SAM))
+    app = make_app(session, computer_seats=frozenset({1, 2, 3}))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        assert not app.screen.query("#handover-summary")  # turn 1: nothing happened yet
+        await pilot.press("enter")  # Jack draws
+        await pilot.pause()
+        await pilot.press("e", "enter")  # and ends his turn
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, HandOverScreen) and session.state.turn == 5,
+        )
+        texts = [str(widget.render()) for widget in app.screen.query(Static)]
+        assert "Pass the keyboard to Jack." in texts
+        summary = str(app.screen.query_one("#handover-summary", Static).render()).splitlines()
+        assert summary[0] == "Since Jack's last turn:"
+        assert [line.split(" drew ")[0] for line in summary[1:]] == ["Kate", "David", "Sam"]
