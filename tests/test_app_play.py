@@ -11,16 +11,24 @@ from test_app_support import (
     prompt_text,
     scenario_session,
     space,
+    wait_until,
 )
+from textual.content import Content
+from textual.widgets import Input, Static
+from textual.widgets._footer import FooterKey
 
 from bigfive_tui.app.components.board_view import BoardView
+from bigfive_tui.app.components.key_bar import GENERAL, HELP, MODE, KeyBar, fitted
 from bigfive_tui.app.components.player_board import lasting_words
+from bigfive_tui.app.main import TooSmallScreen
 from bigfive_tui.app.screens.dialogs import (
     ChoiceDialog,
     ConfirmDialog,
     ExchangeDialog,
     HandOverScreen,
+    SaveDialog,
 )
+from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.steps import StepsScreen
 from bigfive_tui.engine.actions import Act, Action
 from bigfive_tui.engine.content import Species
@@ -492,3 +500,129 @@ async def test_with_five_guides_the_computer_mark_stays_in_the_panel_title():
         panel = game_screen(app).query_one("#player-0")
         assert "(computer)" in str(panel.border_title)
         assert len(str(panel.border_title)) <= panel.size.width - 4
+
+
+def key_bar_text(app) -> str:
+    return str(game_screen(app).query_one(KeyBar).render())
+
+
+# The keys of each mode that must stay in the bar at 120 columns (a play-test saw the palette's
+# key cut in half: "^q Quit  ▏^p").
+MODE_KEYS = {
+    "board": ("⏎ Act on space", "v Line of sight"),
+    "move": ("n Next target", "p Prev target", "⏎ Choose", "esc Cancel"),
+    "spot": ("n Next target", "p Prev target", "⏎ Choose", "esc Cancel"),
+    "sight": ("⏎ Act on space", "v Line of sight"),
+    "end turn dialog": ("⏎ Act on space",),
+}
+MODE_PRESSES = {"board": (), "move": ("m",), "spot": ("s",), "sight": ("v",)}
+
+
+@pytest.mark.parametrize("mode", MODE_KEYS)
+@pytest.mark.parametrize("size", [(120, 36), (120, 34)])
+async def test_the_key_bar_leaves_out_whole_keys_and_keeps_mode_help_and_palette(mode, size):
+    session = two_guides(
+        vehicles={"kate": {"at": "★4"}, "david": {"at": "♣4"}},
+        tokens={"★5": "lion up"},
+    )
+    app = make_app(session)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press(*MODE_PRESSES.get(mode, ("e",)))
+        await pilot.pause()
+        if mode == "end turn dialog":
+            assert isinstance(app.screen, ConfirmDialog)
+        text = key_bar_text(app)
+        assert len(text) <= size[0], text  # every character a cell: nothing cut at the edge
+        assert text.rstrip().endswith("▏^p palette"), text
+        assert "? Help" in text, text
+        for key in MODE_KEYS[mode]:
+            assert key in text, (key, text)
+
+
+def test_the_key_bar_drops_the_apps_keys_then_the_palette_then_help_never_half_a_key():
+    names = [f"{key} {text}" for key, text, _ in BAR_PARTS]
+    parts = [(Content(f" {key} {text} "), rank) for key, text, rank in BAR_PARTS]
+    wanted = {
+        200: [*names, "palette"],
+        60: ["↑↓←→ Move", "⏎ Choose", "? Help", "f1 Rules", "palette"],  # the rightmost first
+        45: ["↑↓←→ Move", "⏎ Choose", "? Help", "palette"],
+        32: ["↑↓←→ Move", "⏎ Choose", "? Help"],
+        22: ["↑↓←→ Move", "⏎ Choose"],
+        12: ["↑↓←→ Move"],
+        5: [],
+    }
+    for width, shown in wanted.items():
+        kept, right = fitted(parts, Content("▏^p palette "), width)
+        line = "".join(part.plain for part, _ in kept) + (" " + right.plain if right else "")
+        assert len(line) <= width, (width, line)
+        assert [name for name in [*names, "palette"] if name in line] == shown, (width, line)
+
+
+BAR_PARTS = (
+    ("↑↓←→", "Move", MODE),
+    ("⏎", "Choose", MODE),
+    ("?", "Help", HELP),
+    ("f1", "Rules", GENERAL),
+    ("^q", "Quit", GENERAL),
+)
+
+
+async def test_the_end_screen_footer_shows_each_key_once():
+    """It showed "q Quit  ^q Quit": both keys quit, the footer names one."""
+    session = two_guides(
+        vehicles={
+            "kate": {"at": "★4", "spotted": ["lion", "leopard", "elephant", "rhino"]},
+            "david": {"at": "♣4", "spotted": ["lion", "leopard", "elephant", "rhino", "buffalo"]},
+        },
+        tokens={"★5": "buffalo"},
+    )
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await wait_until(pilot, lambda: bool(app.screen.query(FooterKey)))
+        labels = [(key.key_display, key.description) for key in app.screen.query(FooterKey)]
+        descriptions = [description for _, description in labels]
+        assert len(descriptions) == len(set(descriptions)), labels
+        assert ("q", "Quit") in labels, labels
+        await pilot.press("q")
+        await wait_until(pilot, lambda: not app.is_running)
+
+
+async def test_the_too_small_notice_covers_a_dialog_and_keeps_its_keys():
+    """The game screen's notice sat under the hand-over dialog until Esc closed it."""
+    session = two_guides(turn={"guide": "kate", "phase": "draw"})
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.resize_terminal(100, 30)
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        notice = str(app.screen.query_one(Static).render())
+        assert "at least 120 × 34" in notice and "100 × 30" in notice, notice
+        await pilot.press("enter")  # the hidden dialog does not draw the card
+        await pilot.pause()
+        assert session.state.phase == Phase.DRAW
+        await pilot.resize_terminal(110, 34)
+        await wait_until(pilot, lambda: "110 × 34" in str(app.screen.query_one(Static).render()))
+        await pilot.resize_terminal(*SIZE)
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.state.phase == Phase.ACTIONS
+
+
+async def test_a_dialog_opened_while_the_terminal_is_too_small_gets_the_notice_too():
+    app = make_app(two_guides())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.screen is game_screen(app)  # the game screen shows its own notice
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        assert isinstance(app.screen_stack[-2], SaveDialog)
+        await pilot.resize_terminal(*SIZE)
+        await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        await pilot.pause()
+        assert isinstance(app.focused, Input)  # the name field has the keys again

@@ -435,3 +435,19 @@ async def test_cursor_starts_on_the_active_vehicle_and_follows_it_until_moved() 
         assert view.cursor == ring(board, CENTRE)[N]
         view.show_state(session.state)
         assert view.cursor == ring(board, CENTRE)[N]  # moved by hand: stays
+
+
+@pytest.mark.parametrize("seed", [1, 8, 42])
+async def test_the_legend_says_items_sit_on_the_bottom_edge_of_their_space(seed) -> None:
+    """A newcomer read "\\_J___/" as J lying between the two labels of the row below."""
+    session = make_session(seed)
+    app = BoardApp(session.state.game.board, session.state)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        view = app.view
+        lines = screen_text(view)
+        row = next(y for y, line in enumerate(lines) if "Letters sit on" in line)
+        assert "Letters sit on the bottom edge of their space" in lines[row]
+        assert lines[row - 3].lstrip().startswith("Highlights")  # in the same corner block
+        picture_end = status_line(view) + view.board_map.height
+        assert row == picture_end  # inside the picture's rows: the board keeps its size

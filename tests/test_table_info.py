@@ -56,6 +56,20 @@ def two_guides_influencing() -> Session:
     return session
 
 
+def marks_to_explain() -> Session:
+    """Two lions out while Kate still needs one, and every vehicle has spotted the leopard."""
+    data: dict[str, Any] = {
+        "guides": ["kate", "david"],
+        "vehicles": {
+            "kate": {"at": "★4", "spotted": ["leopard"]},
+            "david": {"at": "♣4", "spotted": ["leopard", "lion"]},
+        },
+        "animals": {"discarded": ["lion", "lion"]},
+        "turn": {"guide": "kate", "phase": "actions"},
+    }
+    return scenario_session(data)
+
+
 def table_rows(table: TableInfo) -> list[str]:
     """The rows the widget shows on screen (scrolled content beyond its height is not)."""
     region = table.region
@@ -64,7 +78,7 @@ def table_rows(table: TableInfo) -> list[str]:
 
 
 @pytest.mark.parametrize("size", [(120, 34), (120, 40), (160, 40)])
-@pytest.mark.parametrize("make_session", [crowded_table, two_guides_influencing])
+@pytest.mark.parametrize("make_session", [crowded_table, two_guides_influencing, marks_to_explain])
 async def test_supply_and_species_at_risk_stay_in_view(size, make_session) -> None:
     session = make_session()
     app = make_app(session)
@@ -93,6 +107,7 @@ async def test_crowded_card_is_summarised_not_listed_per_guide() -> None:
         assert "Every vehicle" in text and "loses 1 food" in text
         assert "Rain: no rivers" in text and "Flat tyre: Sam" in text
         assert "Lion     ✗✗· !" in text  # two of three gone while still needed
+        assert "! one more loses" in text
         assert "Deck 32  Disc 11" in text  # one row, at 16 cells too
 
 
@@ -120,3 +135,37 @@ def test_a_long_effect_ends_with_an_ellipsis() -> None:
     lines = table_lines(session.state, card, long, 16, 21)
     assert len(lines) == 21
     assert lines[-1].plain.endswith("…")
+
+
+async def test_the_species_marks_are_explained_in_a_row_under_the_species() -> None:
+    """A newcomer read "Leopard ··· ok" as nothing in particular."""
+    app = make_app(marks_to_explain())
+    async with app.run_test(size=(120, 34)) as pilot:
+        await pilot.pause()
+        rows = table_rows(game_screen(app).query_one(TableInfo))
+        species = rows.index("Out of game") + 1
+        assert rows[species : species + 6] == [
+            "Lion     ✗✗· !",
+            "Leopard  ··· ✓",
+            "Elephant ···",
+            "Rhino    ···",
+            "! one more loses",
+            "✓ spotted by all",
+        ], rows
+
+
+@pytest.mark.parametrize(
+    ("width", "legend"),
+    [
+        (12, ["! 3rd loses", "✓ all saw it"]),
+        (16, ["! one more loses", "✓ spotted by all"]),
+        (40, ["! one more out and the safari is lost", "✓ every vehicle has spotted it"]),
+    ],
+)
+def test_the_marks_legend_is_worded_to_the_width_and_only_for_marks_on_show(width, legend):
+    rows = [line.plain for line in table_lines(marks_to_explain().state, None, [], width, 21)]
+    assert [row for row in rows if row.startswith(("!", "✓"))] == legend
+    session = two_guides_influencing()  # no species at risk or spotted by all: no legend
+    card, effects = drawn_card(session.log)
+    rows = [line.plain for line in table_lines(session.state, card, effects, width, 21)]
+    assert not any(row.startswith(("!", "✓")) for row in rows), rows

@@ -12,8 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
-from textual.app import App
+from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import Static
 
 from bigfive_tui.app import saves
 from bigfive_tui.app.commands import GameCommands
@@ -24,7 +26,7 @@ from bigfive_tui.app.messages import (
     GameOver,
     StartGame,
 )
-from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.app.screens.game import MIN_HEIGHT, MIN_WIDTH, GameScreen
 from bigfive_tui.app.themes import DEFAULT_THEME, THEMES
 from bigfive_tui.engine.boardspec import BoardFileError
 from bigfive_tui.engine.rules import IllegalAction
@@ -33,6 +35,35 @@ from bigfive_tui.engine.session import Session
 if TYPE_CHECKING:
     from bigfive_tui.app.game_setup import GameSetup
     from bigfive_tui.app.screens.new_game import NewGameScreen
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """The game's "terminal too small" notice over a dialog, which would hide the notice the game
+    screen shows in its own middle. Modal, so no key reaches the dialog the player cannot see;
+    the app takes it away when the terminal is big enough again."""
+
+    DEFAULT_CSS = """
+    TooSmallScreen { background: $background; }
+    TooSmallScreen > Static { width: 100%; height: 1fr; content-align: center middle;
+        text-align: center; color: $warning; text-style: bold; padding: 2 4; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static()
+
+    def on_mount(self) -> None:
+        self._show_size()
+
+    def on_resize(self) -> None:
+        self._show_size()
+
+    def _show_size(self) -> None:
+        width, height = self.app.size
+        self.query_one(Static).update(
+            f"The safari needs a terminal of at least {MIN_WIDTH} × {MIN_HEIGHT} "
+            f"characters; this one is {width} × {height}.\n\n"
+            "Make the window bigger or the font smaller. The game is saved; nothing is lost."
+        )
 
 
 class BigFiveApp(App[None]):
@@ -89,6 +120,8 @@ class BigFiveApp(App[None]):
             saves.remember_theme(name)
 
     def on_mount(self) -> None:
+        # Later: the signal comes in the middle of a push or pop.
+        self.screen_change_signal.subscribe(self, lambda _: self.call_later(self._cover_dialog))
         if self.session is not None:
             # After Textual's start-up batch update: a screen laid out inside it has its first
             # frame dropped, and the game would only reach the terminal piece by piece.
@@ -97,6 +130,20 @@ class BigFiveApp(App[None]):
             from bigfive_tui.app.screens.new_game import NewGameScreen  # not needed for a game
 
             self.push_screen(NewGameScreen(self.seed, cursor_blink=self.cursor_blink))
+
+    def on_resize(self) -> None:
+        self.call_later(self._cover_dialog)  # after Textual's own handler has taken the size
+
+    def _cover_dialog(self) -> None:
+        """A dialog over the game while the terminal is too small gets the notice on top."""
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        top = self.screen_stack[-1] if self.screen_stack else None
+        if isinstance(top, TooSmallScreen):
+            if not small:
+                self.pop_screen()
+        elif small and isinstance(top, ModalScreen) and self._game_screen() is not None:
+            self.push_screen(TooSmallScreen())
 
     # ------------------------------------------------------------------ switching screens
 
@@ -202,6 +249,9 @@ class BigFiveApp(App[None]):
 
     @on(ContinueGame)
     def _continue(self) -> None:
+        if self.session is not None and not self.session.state.over:
+            self._show_game()  # back to the game in play, as it stands in memory
+            return
         if not self.open_save(saves.autosave_path()):
             moved = saves.set_aside_autosave()
             self._show_new_game(

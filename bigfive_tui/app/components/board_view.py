@@ -963,6 +963,9 @@ class BoardView(Widget, can_focus=True):
                 (" cursor", None),
             ],
             [(f"{symbol}4", "board-view--sight"), (" in sight (underlined)", None)],
+            # Items stand on the bottom edge of their hex ("\\_J___/"), where a newcomer
+            # reads them as lying between the two labels of the row below.
+            [("Letters", heading), (" sit on the bottom edge of their space", None)],
         ]
         bottom_right: list[list[tuple[str, str | None]]] = [
             [(f"{symbol}4", heading), (f" piece {symbol}, space 4 (die roll)", None)],

@@ -3,13 +3,23 @@
 Textual's Footer recomposes on every ``refresh_bindings``: it unmounts and mounts one
 FooterKey widget per binding, styles each and lays the screen out again, 15-20 ms each time,
 several times per action. This bar draws the same line as one Content and repaints only when
-the line changed."""
+the line changed.
+
+At 120 columns target mode has more keys than room, and Textual cuts the line at the edge,
+mid-key. The bar leaves out whole keys instead, the least useful first: the app's own keys
+(rules, save, quit: in the help and the palette too), then the palette's, then help's, and
+only then the keys of the current mode, from the right."""
 
 from __future__ import annotations
 
+from textual.app import App
+from textual.binding import ActiveBinding
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
+
+#: Ranks of the keys, by what is left out first when they do not all fit (highest first).
+MODE, HELP, PALETTE, GENERAL = range(4)
 
 KEY_STYLE = "bold $footer-key-foreground on $footer-key-background"
 TEXT_STYLE = "$footer-description-foreground"
@@ -45,7 +55,7 @@ class KeyBar(Static):
     def _redraw(self) -> None:
         self._pending = False
         app = self.app
-        entries: list[tuple[str, str, bool]] = []  # key(s), description, enabled
+        entries: list[tuple[str, str, bool, int]] = []  # key(s), description, enabled, rank
         groups: dict[object, int] = {}  # binding group -> index in entries
         seen: set[str] = set()
         for active in self.screen.active_bindings.values():
@@ -56,27 +66,31 @@ class KeyBar(Static):
             key = app.get_key_display(binding)
             group = binding.group
             if group is None:
-                entries.append((key, binding.description, active.enabled))
+                entries.append((key, binding.description, active.enabled, _rank(active)))
             elif group in groups:
-                keys, description, enabled = entries[groups[group]]
-                entries[groups[group]] = (keys + key, description, enabled)
+                keys, description, enabled, rank = entries[groups[group]]
+                entries[groups[group]] = (keys + key, description, enabled, rank)
             else:
                 groups[group] = len(entries)
-                entries.append((key, group.description, True))
+                entries.append((key, group.description, True, _rank(active)))
         palette = self._palette()
         signature = (tuple(entries), palette, self.size.width)
         if signature == self._shown:
             return
         self._shown = signature
         parts = [
-            Content.assemble((f" {key} ", KEY_STYLE), (f"{description} ", TEXT_STYLE)).stylize(
-                "" if enabled else "dim"
+            (
+                Content.assemble((f" {key} ", KEY_STYLE), (f"{description} ", TEXT_STYLE)).stylize(
+                    "" if enabled else "dim"
+                ),
+                rank,
             )
-            for key, description, enabled in entries
+            for key, description, enabled, rank in entries
         ]
-        line = Content("").join(parts)
-        if palette is not None:
-            right = Content.assemble(("▏", TEXT_STYLE), palette)
+        right = None if palette is None else Content.assemble(("▏", TEXT_STYLE), palette)
+        parts, right = fitted(parts, right, self.size.width)
+        line = Content("").join(part for part, _ in parts)
+        if right is not None:
             gap = max(1, self.size.width - line.cell_length - right.cell_length)
             line = Content.assemble(line, " " * gap, right)
         self.update(line, layout=False)
@@ -93,3 +107,33 @@ class KeyBar(Static):
         return Content.assemble(
             (f"{key} ", KEY_STYLE), (f"{active.binding.description} ", TEXT_STYLE)
         )
+
+
+def _rank(active: ActiveBinding) -> int:
+    binding = active.binding
+    if binding.action in ("help", "app.help"):
+        return HELP
+    if binding.action.startswith("app.") or isinstance(active.node, App):
+        return GENERAL
+    return MODE
+
+
+def fitted(
+    parts: list[tuple[Content, int]], palette: Content | None, width: int
+) -> tuple[list[tuple[Content, int]], Content | None]:
+    """``parts`` (each with its rank) and ``palette`` without the least useful keys, dropped
+    whole until the line fits ``width`` (the palette keeps a gap of one cell before it)."""
+    parts = list(parts)
+    while parts or palette is not None:
+        used = sum(part.cell_length for part, _ in parts)
+        if palette is not None:
+            used += 1 + palette.cell_length
+        if used <= width:
+            break
+        worst = max((rank for _, rank in parts), default=PALETTE)
+        if palette is not None and worst <= PALETTE:
+            palette = None
+            continue
+        index = max(i for i, (_, rank) in enumerate(parts) if rank == worst)
+        del parts[index]
+    return parts, palette

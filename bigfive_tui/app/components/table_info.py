@@ -2,9 +2,10 @@
 the event card just drawn.
 
 The column is narrow (16 cells at 120 columns) and 21 rows tall, so its lines are fitted to
-the widget's size: the supply and the species at risk come first and always keep their rows;
-lasting effects get one short line each; the card's effects take the rows left over and end
-with an ellipsis when they do not fit (the game log keeps the full text). No line wraps."""
+the widget's size: the supply and the species at risk come first and always keep their rows,
+with a row under them for each of their marks (``!``, ``✓``) that is shown; lasting effects
+get one short line each; the card's effects take the rows left over and end with an ellipsis
+when they do not fit (the game log keeps the full text). No line wraps."""
 
 from __future__ import annotations
 
@@ -28,22 +29,54 @@ NAME_ROWS = 2
 DEFAULT_SIZE = (16, 21)
 
 
+#: The marks after a species' tokens, and what they mean (longest wording first).
+AT_RISK, SPOTTED = " !", " ✓"
+LEGEND: dict[str, tuple[str, ...]] = {
+    AT_RISK: ("! one more out and the safari is lost", "! one more loses", "! 3rd loses"),
+    SPOTTED: ("✓ every vehicle has spotted it", "✓ spotted by all", "✓ all saw it"),
+}
+
+
+def species_mark(state: GameState, species: int) -> str:
+    """:data:`AT_RISK` when 2 of 3 are gone and a vehicle still has to spot it, :data:`SPOTTED`
+    when no vehicle needs it any more (losing it no longer matters), else nothing."""
+    kind = Species(species)
+    if not any(not mask & (1 << kind) for mask in state.spotted):
+        return SPOTTED
+    return AT_RISK if species_discarded(state, kind) >= 2 else ""
+
+
 def species_line(state: GameState, species: int) -> Content:
-    """``Lion ✗✗·``: one mark per token, ✗ for out of the game; 2 of 3 gone stands out."""
+    """``Lion ✗✗· !``: one mark per token, ✗ for out of the game; 2 of 3 gone stands out."""
     kind = Species(species)
     name = kind.title.ljust(9)
     if kind in state.game.removed_species:
         return Content.assemble((name, MUTED), ("removed", MUTED))
     gone = species_discarded(state, kind)
     marks = "✗" * gone + "·" * (3 - gone)
-    needed = any(not mask & (1 << kind) for mask in state.spotted)
-    if gone >= 2 and needed:
+    mark = species_mark(state, species)
+    if mark == AT_RISK:
         return Content.assemble(
-            (name, "bold $error"), (marks, "bold $error"), (" !", "bold $error")
+            (name, "bold $error"), (marks, "bold $error"), (mark, "bold $error")
         )
-    if not needed:
-        return Content.assemble((name, MUTED), (marks, MUTED), (" ok", "$success"))
+    if mark == SPOTTED:
+        return Content.assemble((name, MUTED), (marks, MUTED), (mark, "$success"))
     return Content.assemble((name, ""), (marks, "bold" if gone else ""))
+
+
+def species_legend(state: GameState, width: int) -> list[Content]:
+    """One row for each mark the species rows show, saying what it means: a newcomer read
+    "Leopard ··· ok" as nothing in particular."""
+    shown = {
+        species_mark(state, species)
+        for species in SPECIES_WITH_THREE
+        if species not in state.game.removed_species
+    }
+    return [
+        fit(Content.styled(first_fitting(forms, width), MUTED), width)
+        for mark, forms in LEGEND.items()
+        if mark in shown
+    ]
 
 
 def fit(content: Content, width: int) -> Content:
@@ -121,7 +154,7 @@ def table_lines(
     state: GameState, card: Card | None, effects: Sequence[Step], width: int, height: int
 ) -> list[Content]:
     """Every row of the table for a ``width`` × ``height`` column, at most ``height`` rows
-    when it can be done (the fixed part alone needs 12 or 13)."""
+    when it can be done (the fixed part alone needs 12 to 15)."""
     fixed = [
         fit(Content.styled(f"Turn {state.turn}", "bold"), width),
         fit(Content.styled("Supply", HEADING), width),
@@ -129,6 +162,7 @@ def table_lines(
         fit(Content(f"Animals left {len(state.animal_supply)}"), width),
         fit(Content.styled("Out of game", HEADING), width),
         *(fit(species_line(state, species), width) for species in SPECIES_WITH_THREE),
+        *species_legend(state, width),
     ]
     piles = pile_lines(state, width)
     heading = card_heading(card, width)

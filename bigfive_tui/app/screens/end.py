@@ -23,7 +23,8 @@ class EndScreen(Screen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('new')", "New game"),
         Binding("b", "choose('board')", "Look at the board"),
-        Binding("q", "choose('quit')", "Quit"),
+        # The action of the app's Ctrl+Q: the footer shows one key per action, so "Quit" once.
+        Binding("q", "quit", "Quit"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -61,6 +62,9 @@ class EndScreen(Screen[str]):
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)
+
+    def action_quit(self) -> None:
+        self.dismiss("quit")
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
