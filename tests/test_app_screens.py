@@ -14,21 +14,28 @@ from test_app_support import (
     game_screen,
     make_app,
     palette_highlights,
+    scenario_session,
     seeded_session,
     wait_until,
 )
 from test_new_game_layout import screen_lines
-from textual.widgets import MarkdownViewer
+from textual.widgets import Button, OptionList
 
 from bigfive_tui.app import saves
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.game_setup import GameSetup, SeatChoice
 from bigfive_tui.app.messages import ChooseStartSpaces
-from bigfive_tui.app.screens.dialogs import HandOverScreen, LoadDialog, SaveList, save_lines
+from bigfive_tui.app.screens.dialogs import (
+    ExchangeDialog,
+    HandOverScreen,
+    LoadDialog,
+    SaveList,
+    save_lines,
+)
 from bigfive_tui.app.screens.help import HelpScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
-from bigfive_tui.app.screens.rules import RulesScreen, chapters_of
+from bigfive_tui.app.screens.rules import RulesScreen, RulesText, chapters_of
 from bigfive_tui.app.screens.start_spaces import StartSpacesScreen
 from bigfive_tui.assets import rules_path
 from bigfive_tui.engine.content import Difficulty, Guide
@@ -179,7 +186,7 @@ async def test_help_then_rules_then_back():
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
-        assert app.screen.query_one(MarkdownViewer)
+        assert app.screen.query_one(RulesText)
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("f1")
@@ -207,11 +214,11 @@ async def test_the_rules_show_the_chosen_chapter():
         for _ in range(titles.index("Rulings")):
             await pilot.press("down")
         await pilot.pause()
-        document = screen.query_one(MarkdownViewer).document
+        document = screen.query_one(RulesText)
         await wait_until(pilot, lambda: "RU-" in document.source and "Rulings" in document.source)
         await pilot.press("enter")  # read it: the keys scroll the text now
         await pilot.pause()
-        assert app.focused is screen.query_one(MarkdownViewer).document
+        assert app.focused is document
 
 
 async def test_load_dialog_lists_saves():
@@ -516,3 +523,181 @@ async def test_each_save_fits_on_one_line_of_the_load_dialog():
     lines = save_lines([info, replace(info, name="n" * 40)], 70)
     assert {cell_len(line) for line in lines} == {70}
     assert "nnnnnnnnnnnnnnn…" in lines[1] and lines[1].rstrip().endswith("…")
+
+
+def footer_line(app) -> str:
+    return screen_lines(app)[-1]
+
+
+async def test_esc_goes_back_to_the_game_in_play_and_only_one_button_claims_enter():
+    session = seeded_session(4)
+    app = make_app(session, autosave=False)  # back to the game in memory, not to a file
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("escape", "ctrl+n")  # from the board: the new-game screen
+        await wait_until(pilot, lambda: isinstance(app.focused, Button))
+        await pilot.pause()  # the hint and labels follow the focus
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        text = "\n".join(screen_lines(app))
+        # The game in play has the focus: Enter, like Esc, goes back to it.
+        assert app.focused is screen.query_one("#continue")
+        assert "Back to the game (Esc)" in text and "Jack & Kate · beginner · turn 1" in text
+        assert "Enter or Esc goes back to the game" in text
+        assert "(Enter)" not in text and "esc Back to the game" in footer_line(app)
+        await pilot.press("down")  # to the seats: now Enter starts a new safari
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "Enter starts a new safari · Esc goes back to the game" in text
+        assert text.count("(Enter)") == 1 and "Start a new safari (Enter)" in text
+        assert "Start a new safari" in footer_line(app)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))  # Jack's turn
+        assert app.session is session and game_screen(app).session is session
+
+
+async def test_a_saved_game_and_a_new_safari_never_both_claim_enter():
+    saves.autosave(seeded_session(4), frozenset())
+    app = make_app(seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.focused, Button))
+        await pilot.pause()  # the hint and labels follow the focus
+        text = "\n".join(screen_lines(app))
+        assert "Continue the saved game (Enter)" in text and text.count("(Enter)") == 1
+        assert "Enter continues the saved game" in text and "Esc" not in text
+        await pilot.press("down")
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert "Start a new safari (Enter)" in text and text.count("(Enter)") == 1
+        await pilot.press("escape")  # no game in play: Esc does nothing here
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and app.session is None
+
+
+async def test_empty_seats_have_no_person_or_computer_choice_and_the_guides_show_computers():
+    app = make_app(seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        kinds = [screen.query_one(f"#kind-{seat}", CycleField) for seat in range(5)]
+        assert [kind.visible for kind in kinds] == [True, True, False, False, False]
+        assert not set(kinds[2:]) & set(screen.focus_chain)
+        seat_3 = screen_lines(app)[screen.query_one("#seat-2").region.y]
+        assert "nobody" in seat_3 and "person" not in seat_3
+        screen.query_one("#seat-2", CycleField).set_value(Guide.SAM, announce=True)
+        kinds[1].set_value(True, announce=True)  # Kate is played by the computer
+        await pilot.pause()
+        assert kinds[2].visible and kinds[2] in screen.focus_chain
+        guides = str(screen.query_one("#guides").render()) + "\n".join(screen_lines(app))
+        assert "Kate the spotter  (seat 2, computer)" in guides
+        assert "Sam the supplier  (seat 3)" in guides
+
+
+async def test_the_start_space_hint_and_footer_say_what_esc_does():
+    app = make_app(seed=12)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        seats = (
+            SeatChoice(Guide.KATE, computer=True),
+            SeatChoice(Guide.JACK),
+            SeatChoice(Guide.SAM),
+        )
+        screen = await open_start_spaces(pilot, app, *seats)
+        hint = screen.query_one("#start-hint")
+        computers = str(screen.query_one("#start-computers").render())
+        assert "fewest driving actions" in computers and "nearest" not in computers
+        # Jack chooses first among the people: Esc goes back to the setup, and says so.
+        assert str(hint.render()).endswith("Esc goes back to the game setup")
+        assert "esc Back to the game setup" in footer_line(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Seat 3 of 3" in str(screen.query_one("#start-prompt").render())
+        assert str(hint.render()).endswith("Esc goes back a seat")
+        assert "esc Back a seat" in footer_line(app) and "Cancel" not in footer_line(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Seat 2 of 3" in str(screen.query_one("#start-prompt").render())
+        await pilot.press("backspace")
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+
+
+def three_at_one_space(jack: dict[str, int], kate: dict[str, int], sam: dict[str, int]):
+    """Jack's turn, all three vehicles on one space (each in clear view of the others)."""
+    return scenario_session(
+        {
+            "guides": ["jack", "kate", "sam"],
+            "vehicles": {
+                "jack": {"at": "★4", **jack},
+                "kate": {"at": "★4", **kate},
+                "sam": {"at": "★4", **sam},
+            },
+            "turn": {"guide": "jack", "phase": "actions"},
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("supplies", "giver", "receiver", "what"),
+    [
+        # Jack can give: to the partner lowest on fuel or food (Sam, not the first seat),
+        # what that partner has less of.
+        (({}, {"food": 5}, {"food": 2}), "Jack", "Sam", "food"),
+        # Jack has nothing to give: he receives, from the partner best supplied.
+        (({"fuel": 0, "food": 1}, {"fuel": 3}, {}), "Sam", "Jack", "fuel"),
+    ],
+)
+async def test_the_exchange_dialog_offers_the_turn_guides_own_exchange_first(
+    supplies, giver, receiver, what
+):
+    session = three_at_one_space(*supplies)
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("g")
+        await wait_until(pilot, lambda: isinstance(app.screen, ExchangeDialog))
+        dialog = app.screen
+        assert dialog.query_one("#giver", CycleField).text == giver
+        assert dialog.query_one("#receiver", CycleField).text == receiver
+        summary = str(dialog.query_one("#exchange-summary").render())
+        assert summary.startswith(f"{giver} gives 1 {what} to {receiver}:")
+
+
+async def test_the_rules_open_on_the_chapter_list_where_enter_reads_a_chapter():
+    app = make_app(seeded_session(4))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("escape", "f1")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RulesScreen)
+        assert app.focused is screen.query_one("#chapters")
+        assert "⏎ Read the chapter" in footer_line(app)
+        assert "esc Close the rules" in footer_line(app)
+        await pilot.press("enter")  # no Tab first
+        await pilot.pause()
+        assert app.focused is screen.query_one(RulesText)
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.focused is screen.query_one("#chapters")
+
+
+async def test_rules_tables_keep_their_short_columns_on_one_line():
+    app = make_app(seeded_session(4))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("escape", "f1")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RulesScreen)
+        titles = [chapter.title for chapter in screen.chapters]
+        screen.query_one("#chapters", OptionList).highlighted = titles.index("Actions")
+        text = screen.query_one(RulesText)
+        await wait_until(pilot, lambda: text.source.startswith("## Actions"))
+        await pilot.pause()
+        rows = [line[screen.query_one("#rules").region.x :] for line in screen_lines(app)]
+        for cells in (("Move to an adjacent space", "1"), ("Extinguish a fire", "1 per marker")):
+            assert any(
+                re.search(r"│ {} +│ {} ".format(*map(re.escape, cells)), row) for row in rows
+            )
+        assert any("│ Move onto a hill" in row and "│ 2 (Sam 1) " in row for row in rows)

@@ -28,7 +28,7 @@ class ChooseStartSpaces(Message):
 
 
 class ContinueGame(Message):
-    """Resume the autosaved game."""
+    """Go back to the game in play, or else resume the autosaved game."""
 
 
 class GameChanged(Message):

@@ -3,6 +3,11 @@
 Everything has a default, so a newcomer can press Enter and play; after that the screen opens
 with the setup of the last game started (kept in the settings file), so a group can play again
 at once. Up and down move between fields, left and right change a field, Enter starts.
+
+With a game in play (Ctrl+N) or an autosaved one, that game is offered first and has the focus,
+so Enter goes back to it; Esc goes back to a game in play from anywhere on the screen. Enter
+presses a focused button and starts a new safari from the fields, and the hint line and the
+button labels always say which of the two it will do.
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from __future__ import annotations
 import importlib.util
 from dataclasses import replace
 from itertools import combinations
-from typing import ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.cells import cell_len
 from textual import on
@@ -39,6 +44,10 @@ from bigfive_tui.engine.content import (
     Species,
 )
 
+if TYPE_CHECKING:
+    from bigfive_tui.app.main import BigFiveApp
+    from bigfive_tui.engine.session import Session
+
 MAX_SEATS = 5
 
 
@@ -62,6 +71,13 @@ def short_game(removed: tuple[Species, ...]) -> tuple[Species, ...]:
     return tuple(species for species in SPECIES_WITH_THREE if species in removed)
 
 
+def game_summary(session: Session) -> str:
+    """A game in play in the words of a save's summary (guides, difficulty, turn)."""
+    game = session.game
+    guides = " & ".join(guide.title for guide in game.guides)
+    return f"{guides} · {game.difficulty.name.lower()} · turn {session.state.turn}"
+
+
 def seat_options(taken: set[Guide]) -> list[tuple[Guide | None, str]]:
     """A seat's choices: nobody, or a guide no other seat has taken."""
     return [(None, "— nobody")] + [
@@ -69,9 +85,22 @@ def seat_options(taken: set[Guide]) -> list[tuple[Guide | None, str]]:
     ]
 
 
+def relabel(button: Button, label: str) -> None:
+    """A new label, and room for it (a button's label does not resize it by itself)."""
+    button.label = label
+    button.refresh(layout=True)
+
+
+KEYS_HINT = "[b]↑ ↓[/] move between fields · [b]← →[/] (or a click) change a choice"
+
+
 class NewGameScreen(Screen[None]):
+    # Enter starts from the fields (a focused button takes its own Enter first); the footer
+    # says "a new safari" when there is another game to go back to (see check_action).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", "Start the safari", priority=False),
+        Binding("enter", "start", "Start the safari"),
+        Binding("enter", "start_new", "Start a new safari"),
+        Binding("escape", "back", "Back to the game"),
         Binding("up", "app.focus_previous", "Previous", show=False),
         Binding("down", "app.focus_next", "Next", show=False),
         Binding("ctrl+o", "app.load", "Load"),
@@ -97,6 +126,8 @@ class NewGameScreen(Screen[None]):
         self._guides: list[Guide | None] = [s.guide for s in seats]
         self._guides += [None] * (MAX_SEATS - len(seats))
         self._computers = computer_players_available()
+        #: The game the continue row offers: "" (none), "saved" (autosaved) or "running" (in play).
+        self._other = ""
 
     # ------------------------------------------------------------------ layout
 
@@ -111,13 +142,7 @@ class NewGameScreen(Screen[None]):
                 ),
                 id="title",
             )
-            yield Static(
-                Content.from_markup(
-                    "[$text-muted][b]↑ ↓[/] move between fields · [b]← →[/] (or a click on "
-                    "◀ ▶) change a choice · [b]Enter[/] starts the safari[/]"
-                ),
-                id="keys-hint",
-            )
+            yield Static(id="keys-hint", classes="muted")
             yield Static(self.notice, id="notice", classes="error" if self.notice else "")
             yield Vertical(id="continue-row")
             with Horizontal(id="setup-top"):
@@ -234,9 +259,7 @@ class NewGameScreen(Screen[None]):
                         "each vehicle on a numbered space of a different piece", classes="muted"
                     )
             with Horizontal(classes="buttons", id="new-buttons"):
-                yield Button(
-                    "Start the safari (Enter)", variant="primary", id="start", compact=True
-                )
+                yield Button("Start the safari", variant="primary", id="start", compact=True)
                 yield Button("Load a game… (Ctrl+O)", id="load", compact=True)
                 yield Button("Rules (F1)", id="rules", compact=True)
                 yield Button("Quit (Ctrl+Q)", id="quit", compact=True)
@@ -251,33 +274,74 @@ class NewGameScreen(Screen[None]):
         self._show_guides()
         self._show_difficulty()
         self._offer_continue()
+        self._show_enter()
 
     def _offer_continue(self) -> None:
+        """Offer the game in play, or else the autosaved game: the offer takes the focus, so a
+        stray Enter goes back to a game rather than filing it away for a new one."""
         row = self.query_one("#continue-row", Vertical)
         row.remove_children()
-        if not saves.has_autosave():
+        session = cast("BigFiveApp", self.app).session
+        if session is not None and not session.state.over:
+            self._other = "running"
+            label, summary = "Back to the game (Esc)", game_summary(session)
+        elif saves.has_autosave():
+            info = saves.describe(saves.autosave_path())
+            if info.problem:
+                moved = saves.set_aside_autosave()
+                self._notice(
+                    f"The autosaved game could not be read ({info.summary}); it was moved to "
+                    f"{moved or 'nowhere'} and a new game is offered instead."
+                )
+                self.query_one("#seat-0", CycleField).focus()
+                return
+            self._other = "saved"
+            saved = f" · saved {info.saved_at}" if info.saved_at else ""
+            label, summary = "Continue the saved game", f"{info.summary}{saved}"
+        else:
             self.query_one("#seat-0", CycleField).focus()
             return
-        info = saves.describe(saves.autosave_path())
-        if info.problem:
-            moved = saves.set_aside_autosave()
-            self._notice(
-                f"The autosaved game could not be read ({info.summary}); it was moved to "
-                f"{moved or 'nowhere'} and a new game is offered instead."
-            )
-            self.query_one("#seat-0", CycleField).focus()
-            return
-        # The summary (up to five guides) and the time get a line of their own under the
-        # button, which wraps between words in a narrow window instead of cutting them off.
-        saved = f" · saved {info.saved_at}" if info.saved_at else ""
-        button = Button(
-            "Continue the saved game (Enter)", variant="success", id="continue", compact=True
-        )
+        # The summary and the warning get a line of their own under the button, which wraps
+        # between words in a narrow window instead of cutting them off.
+        button = Button(label, variant="success", id="continue", compact=True)
         info_line = Static(
-            f"{info.summary}{saved}", id="continue-info", classes="muted", markup=False
+            f"{summary} — a new safari keeps it among the saved games (Ctrl+O).",
+            id="continue-info",
+            classes="muted",
+            markup=False,
         )
         row.mount(button, info_line)
+        self.refresh_bindings()
         self.call_after_refresh(button.focus)
+
+    def _show_enter(self) -> None:
+        """The hint line and the button labels say what Enter does now: a focused button
+        presses itself (Continue, Back, Load…), anywhere else Enter starts the safari."""
+        focused = self.focused
+        if isinstance(focused, Button):
+            button = focused.id
+        elif focused is None and self._other:
+            button = "continue"  # the offer takes the focus after the next refresh
+        else:
+            button = "start"
+        new = "a new safari" if self._other else "the safari"
+        running = self._other == "running"
+        if button == "continue" and running:
+            keys = "[b]Enter[/] or [b]Esc[/] goes back to the game"
+        elif button == "continue":
+            keys = "[b]Enter[/] continues the saved game"
+        else:
+            keys = (
+                f"[b]Enter[/] starts {new}"
+                if button == "start"
+                else "[b]Enter[/] presses the button"
+            )
+            keys += " · [b]Esc[/] goes back to the game" * running
+        self.query_one("#keys-hint", Static).update(Content.from_markup(f"{KEYS_HINT} · {keys}"))
+        relabel(self.query_one("#start", Button), f"Start {new}" + " (Enter)" * (button == "start"))
+        if self._other == "saved":
+            label = "Continue the saved game" + " (Enter)" * (button == "continue")
+            relabel(self.query_one("#continue", Button), label)
 
     def _notice(self, text: str) -> None:
         notice = self.query_one("#notice", Static)
@@ -294,6 +358,8 @@ class NewGameScreen(Screen[None]):
         for guide in Guide:
             seat = self._guides.index(guide) + 1 if guide in self._guides else 0
             chosen = f"seat {seat}" if seat else "not playing"
+            if seat and self._computers and self.query_one(f"#kind-{seat - 1}", CycleField).value:
+                chosen += ", computer"
             marker = "▶ " if guide == current else "  "
             self.query_one(f"#guide-{guide.name.lower()}", Static).update(
                 Content.assemble(
@@ -319,6 +385,10 @@ class NewGameScreen(Screen[None]):
         for seat, field in enumerate(fields):
             others = {g for i, g in enumerate(chosen) if i != seat and g is not None}
             field.set_options(seat_options(others), chosen[seat])
+            if self._computers:
+                # An empty seat has nobody to play: its person/computer choice is hidden (and
+                # so out of the focus chain) but keeps its place, so the column stays put.
+                self.query_one(f"#kind-{seat}", CycleField).visible = chosen[seat] is not None
         self._guides = chosen
 
     def _show_difficulty(self) -> None:
@@ -338,6 +408,8 @@ class NewGameScreen(Screen[None]):
         if field_id.startswith("seat-"):
             self._offer_free_guides()
             self._show_guides()
+        elif field_id.startswith("kind-"):
+            self._show_guides()
         elif field_id == "difficulty":
             self._show_difficulty()
         elif field_id == "board-source":
@@ -346,6 +418,7 @@ class NewGameScreen(Screen[None]):
 
     def on_descendant_focus(self) -> None:
         self._show_guides()
+        self._show_enter()
 
     # ------------------------------------------------------------------ starting
 
@@ -381,11 +454,27 @@ class NewGameScreen(Screen[None]):
             choose_starts=bool(self.query_one("#starts", CycleField).value),
         )
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return not self._other
+        if action == "start_new":
+            return bool(self._other)
+        if action == "back":
+            return self._other == "running"
+        return True
+
     def action_start(self) -> None:
         focused = self.focused
         if isinstance(focused, Button):
             return  # the button handles its own Enter
         self._start()
+
+    def action_start_new(self) -> None:
+        """Enter while another game is on offer: the same start, named a new safari."""
+        self.action_start()
+
+    def action_back(self) -> None:
+        self.post_message(ContinueGame())
 
     def _start(self) -> None:
         error = self.query_one("#error", Static)

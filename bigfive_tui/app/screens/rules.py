@@ -1,21 +1,27 @@
-"""The rules (docs/rules.md), one chapter at a time, in Textual's Markdown viewer.
+"""The rules (docs/rules.md), one chapter at a time, in Textual's Markdown widget.
 
 The whole file as one Markdown document is about 1,400 widgets and took about two seconds to
-open; a chapter opens at once. The chapter list on the left is the table of contents.
+open; a chapter opens at once. The chapter list on the left is the table of contents: it has
+the focus when the screen opens, ↑ ↓ show a chapter, Enter reads it (the keys scroll the
+text), Tab goes back and forth between the list and the text, Esc closes the rules.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar, NamedTuple
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, MarkdownViewer, OptionList
+from textual.widgets import Footer, Markdown, OptionList
+from textual.widgets._markdown import MarkdownBlock, MarkdownTable, MarkdownTableContent
 
 from bigfive_tui.assets import rules_path
+
+CELL_PADDING = 2  # a table cell's padding, one cell each side (Textual's table style)
 
 
 class Chapter(NamedTuple):
@@ -38,13 +44,54 @@ def chapters_of(text: str) -> list[Chapter]:
     return found
 
 
+def fitted_widths(natural: Sequence[int], room: int) -> list[int]:
+    """Column widths in ``room`` cells: when the natural widths do not fit, the widest columns
+    give way first, down to a common width, so short columns (an action, its cost) stay on
+    one line and a long description wraps."""
+    cap = max(natural, default=0)
+    while cap > 1 and sum(min(width, cap) for width in natural) > room:
+        cap -= 1
+    return [min(width, cap) for width in natural]
+
+
+class RulesTable(MarkdownTable):
+    """A table too wide for the screen: Textual squeezes it from the first column on, which put
+    "Move to an adjacent space" on three lines beside a roomy last column."""
+
+    def on_resize(self) -> None:
+        content = self.query_one(MarkdownTableContent)
+        columns = len(content.headers)
+        natural = [0] * columns
+        for row in (content.headers, *content.rows):
+            for index, cell in enumerate(row[:columns]):
+                natural[index] = max(natural[index], cell.cell_length + CELL_PADDING)
+        lines = columns + 1  # the keylines: the frame's two sides and one between two columns
+        widths = fitted_widths(natural, self.content_size.width - lines)
+        content.styles.grid_columns = widths
+
+
+class RulesText(Markdown):
+    """The rules' Markdown, with tables that keep their short columns whole."""
+
+    def get_block_class(self, block_name: str) -> type[MarkdownBlock]:
+        return RulesTable if block_name == "table_open" else super().get_block_class(block_name)
+
+
+class ChapterList(OptionList):
+    """The chapters; Enter (shown in the footer) reads the highlighted one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "select", "Read the chapter")]
+
+
 class RulesScreen(Screen[None]):
     DEFAULT_CSS = """
-    RulesScreen #chapters { width: 28; height: 1fr; border-right: vkey $foreground 35%; }
-    RulesScreen #rules { width: 1fr; height: 1fr; }
+    RulesScreen #chapters { width: auto; height: 1fr; border-right: vkey $foreground 35%; }
+    RulesScreen #rules { width: 1fr; height: 1fr; background: $surface;
+                         scrollbar-gutter: stable; }
     """
+    AUTO_FOCUS = "#chapters"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,f1", "close", "Back to the game"),
+        Binding("escape,q,f1", "close", "Close the rules"),
         Binding("tab", "app.focus_next", "Chapters / text"),
     ]
 
@@ -59,25 +106,24 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal():
-            yield OptionList(*(chapter.title for chapter in self.chapters), id="chapters")
-            yield MarkdownViewer(self.chapters[0].text, show_table_of_contents=False, id="rules")
+            yield ChapterList(*(chapter.title for chapter in self.chapters), id="chapters")
+            with VerticalScroll(id="rules", can_focus=False):
+                text = RulesText(self.chapters[0].text, open_links=False)
+                text.can_focus = True  # Enter on a chapter: the keys scroll it
+                yield text
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
 
     @on(OptionList.OptionHighlighted, "#chapters")
     async def _show_chapter(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_index == self.shown:
             return
         self.shown = event.option_index
-        viewer = self.query_one(MarkdownViewer)
-        await viewer.document.update(self.chapters[event.option_index].text)
-        viewer.scroll_home(animate=False)
+        await self.query_one(RulesText).update(self.chapters[event.option_index].text)
+        self.query_one("#rules").scroll_home(animate=False)
 
     @on(OptionList.OptionSelected, "#chapters")
     def _read_chapter(self) -> None:
-        self.query_one(MarkdownViewer).document.focus()  # Enter on a chapter: keys scroll it
+        self.query_one(RulesText).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

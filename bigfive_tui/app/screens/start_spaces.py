@@ -3,6 +3,9 @@
 Computer seats choose their own space (:func:`~bigfive_tui.players.start_space.computer_start`)
 when their turn comes; a line above the board says where they went, and when they choose last
 the screen waits for Enter, so the person sees every vehicle before the safari starts.
+
+Esc (or Backspace) goes back to the last seat a person chose for, or to the game setup when
+there is none; the hint above the board and the footer say which.
 """
 
 from __future__ import annotations
@@ -24,19 +27,20 @@ from bigfive_tui.engine.rules import place_gate_tokens
 from bigfive_tui.engine.state import Game, GameState, empty_state
 from bigfive_tui.players.start_space import computer_start
 
-SEAT_KEYS = (
-    "Arrows or n/p move between the free numbered spaces (one vehicle per piece)"
-    " · Enter chooses · Esc goes back a seat"
-)
-DONE_KEYS = "Enter starts the safari · Esc goes back"
+SEAT_KEYS = "Arrows or n/p pick a free numbered space (one vehicle per piece) · Enter chooses"
+DONE_KEYS = "Enter starts the safari"
+BACK_A_SEAT = " · Esc goes back a seat"
+BACK_TO_SETUP = " · Esc goes back to the game setup"
 
 
 class StartSpacesScreen(Screen[tuple[int, ...] | None]):
     """Dismisses with one start cell per seat, or None when the player goes back."""
 
+    # Priority, so Esc goes back here rather than to the board's "Cancel"; one of the two is
+    # active (check_action), and the footer names what Esc does now.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("backspace", "back", "Previous seat"),
-        Binding("escape", "back", "Previous seat", show=False),  # the board takes it first
+        Binding("escape,backspace", "back_seat", "Back a seat", priority=True),
+        Binding("escape,backspace", "back_to_setup", "Back to the game setup", priority=True),
     ]
 
     def __init__(self, setup: GameSetup, board: Board) -> None:
@@ -98,8 +102,9 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
         line.display = bool(placed)
         if placed:
             line.update(
-                f"Computer seats: {' · '.join(placed)} (each took the free space nearest to the"
-                " numbered spaces, where animals appear)"
+                f"Computer seats: {' · '.join(placed)} (each took the free start space from "
+                "which the numbered spaces, where animals appear, come into sight with the "
+                "fewest driving actions on average)"
             )
 
     async def _next_seat(self, cursor: int | None = None) -> None:
@@ -107,6 +112,7 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
         finish: at once, or after Enter when computer seats chose last."""
         self._place_computers()
         self._show_computers()
+        self.refresh_bindings()  # the footer's Esc: back a seat or to the setup
         seat = len(self.chosen)
         seats = len(self.setup.seats)
         done = self.query_one("#start-done")
@@ -127,7 +133,7 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
             board_view.clear_targets()
             self.query_one("#start-info", Static).update("")
             self.query_one("#start-prompt", Static).update("Every vehicle has its start space.")
-            self.query_one("#start-hint", Static).update(DONE_KEYS)
+            self.query_one("#start-hint", Static).update(DONE_KEYS + self._back_words())
             done.display = True
             self.query_one("#start", Button).focus()
             return
@@ -135,7 +141,7 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
         self.query_one("#start-prompt", Static).update(
             f"Seat {seat + 1} of {seats}: where does {guide.title} ({GUIDE_ROLES[guide]}) start?"
         )
-        self.query_one("#start-hint", Static).update(SEAT_KEYS)
+        self.query_one("#start-hint", Static).update(SEAT_KEYS + self._back_words())
         # The board's status line also describes the space under the cursor: keep it short.
         board_view.set_targets(self._targets(), f"{guide.title}'s start space")
         if cursor is not None:
@@ -148,11 +154,6 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
             self.chosen.append(event.cell)
             await self._next_seat()
 
-    @on(BoardView.TargetCancelled)
-    async def _cancelled(self, event: BoardView.TargetCancelled) -> None:
-        event.stop()
-        await self.action_back()
-
     @on(BoardView.CursorMoved)
     def _cursor(self, event: BoardView.CursorMoved) -> None:
         self.query_one("#start-info", Static).update(event.control.describe(event.cell))
@@ -161,13 +162,27 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
     def _start(self) -> None:
         self.dismiss(tuple(self.chosen))
 
-    async def action_back(self) -> None:
+    def _people_chosen(self) -> list[int]:
+        """The seats a person has chosen a space for so far."""
+        return [i for i in range(len(self.chosen)) if not self.setup.seats[i].computer]
+
+    def _back_words(self) -> str:
+        return BACK_A_SEAT if self._people_chosen() else BACK_TO_SETUP
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back_seat":
+            return bool(self._people_chosen())
+        if action == "back_to_setup":
+            return not self._people_chosen()
+        return True
+
+    async def action_back_seat(self) -> None:
         """Back to the last seat a person chose for, with the cursor on their space; the
-        computer seats after it choose again. With no such seat, back to the new game."""
-        people = [i for i in range(len(self.chosen)) if not self.setup.seats[i].computer]
-        if not people:
-            self.dismiss(None)
-            return
+        computer seats after it choose again."""
+        people = self._people_chosen()
         cell = self.chosen[people[-1]]
         del self.chosen[people[-1] :]
         await self._next_seat(cursor=cell)
+
+    def action_back_to_setup(self) -> None:
+        self.dismiss(None)
