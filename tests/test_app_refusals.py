@@ -137,6 +137,18 @@ async def test_the_move_prompt_shows_what_the_marked_spaces_cost() -> None:
         assert "(1 action each)" in prompt_text(app)
 
 
+async def test_the_hand_over_of_a_first_turn_sums_up_since_the_safari_began() -> None:
+    session = seeded_session(8, (Guide.JACK, Guide.KATE))
+    app = make_app(session, computer_seats=frozenset({0}))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, HandOverScreen) and session.state.turn == 2,
+        )
+        summary = str(app.screen.query_one("#handover-summary", Static).render()).splitlines()
+        assert summary[0] == "Since the safari began:" and summary[1].startswith("Jack drew")
+
+
 async def test_the_hand_over_sums_up_what_the_computer_guides_did() -> None:
     session = seeded_session(8, (Guide.JACK, Guide.KATE, Guide.DAVID, Guide.SAM))
     app = make_app(session, computer_seats=frozenset({1, 2, 3}))

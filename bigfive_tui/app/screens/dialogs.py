@@ -45,12 +45,21 @@ class HandOverScreen(ModalScreen[bool]):
     #: Width with a summary: its lines are long (the dialog style gives 76 columns).
     SUMMARY_WIDTH = 100
 
-    def __init__(self, name: str, turn: int, detail: str = "", summary: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        name: str,
+        turn: int,
+        detail: str = "",
+        summary: Sequence[str] = (),
+        *,
+        first_turn: bool = False,
+    ) -> None:
         super().__init__(classes="dialog-screen")
         self.guide_name = name
         self.turn = turn
         self.detail = detail
         self.summary = list(summary)
+        self.first_turn = first_turn
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="handover") as dialog:
@@ -67,7 +76,10 @@ class HandOverScreen(ModalScreen[bool]):
                 dialog.styles.width = self.SUMMARY_WIDTH
                 dialog.styles.max_width = "100%"
                 heading = Content.from_markup(
-                    "[b]Since $name's last turn:[/]", name=self.guide_name
+                    "[b]Since the safari began:[/]"
+                    if self.first_turn
+                    else "[b]Since $name's last turn:[/]",
+                    name=self.guide_name,
                 )
                 summary = Static(
                     Content("\n").join([heading, *(Content(line) for line in self.summary)]),

@@ -254,7 +254,13 @@ class GameScreen(Screen[None]):
             self._handover_turn = state.turn
             summary = since_last_turn(self.session.log, state.guide.title)
             self._open(
-                HandOverScreen(state.guide.title, state.turn, self._handover_detail(), summary),
+                HandOverScreen(
+                    state.guide.title,
+                    state.turn,
+                    self._handover_detail(),
+                    summary,
+                    first_turn=state.turn <= len(state.game.guides),  # seats take turns in order
+                ),
                 self._handover_done,
             )
         elif state.phase == Phase.INFLUENCE:
