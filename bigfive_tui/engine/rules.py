@@ -930,13 +930,17 @@ def _exchanges(state: GameState) -> list[Action]:
 
 def apply(state: GameState, action: Action) -> tuple[GameState, Log]:
     """The state after ``action`` and the rule steps it took; ``state`` itself is unchanged."""
+    new = _legal_copy(state, action)
+    log: Log = []
+    apply_in_place(new, action, log)
+    return new, log
+
+
+def _legal_copy(state: GameState, action: Action) -> GameState:
+    """A copy to apply ``action`` to; an illegal action raises and changes nothing."""
     if action not in legal_actions(state):
         raise IllegalAction(why_illegal(state, action))
-    new = state.copy()
-    log: Log = []
-    _ACTION_EFFECTS[action.kind](new, action, log)
-    _check_end(new, log)
-    return new, log
+    return state.copy()
 
 
 def apply_in_place(state: GameState, action: Action, log: Log) -> None:
@@ -964,9 +968,7 @@ class StepRecorder(list[Step]):
 def apply_recorded(state: GameState, action: Action) -> tuple[GameState, Log, list[GameState]]:
     """``apply``, plus the state after each step. A step is logged once its change is made;
     the last state is the final one (a drawn card reaches the discard pile after its effects)."""
-    if action not in legal_actions(state):
-        raise IllegalAction(why_illegal(state, action))
-    new = state.copy()
+    new = _legal_copy(state, action)
     log = StepRecorder(new)
     apply_in_place(new, action, log)
     log.states[-1] = new.copy()  # every action logs at least one step
