@@ -10,16 +10,23 @@ from test_app_support import (
     make_app,
     prompt_text,
     scenario_session,
+    seeded_session,
     space,
     wait_until,
 )
+from test_new_game_layout import screen_lines
 from textual.content import Content
 from textual.widgets import Input, Static
 from textual.widgets._footer import FooterKey
 
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.key_bar import GENERAL, HELP, MODE, KeyBar, fitted
-from bigfive_tui.app.components.player_board import lasting_words
+from bigfive_tui.app.components.player_board import (
+    SHORT_ABILITIES,
+    WIDE,
+    PlayerBoard,
+    lasting_words,
+)
 from bigfive_tui.app.main import TooSmallScreen
 from bigfive_tui.app.screens.dialogs import (
     ChoiceDialog,
@@ -31,7 +38,7 @@ from bigfive_tui.app.screens.dialogs import (
 from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.steps import StepsScreen
 from bigfive_tui.engine.actions import Act, Action
-from bigfive_tui.engine.content import Species
+from bigfive_tui.engine.content import Guide, Species
 from bigfive_tui.engine.state import Phase
 
 
@@ -626,3 +633,19 @@ async def test_a_dialog_opened_while_the_terminal_is_too_small_gets_the_notice_t
         await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
         await pilot.pause()
         assert isinstance(app.focused, Input)  # the name field has the keys again
+
+
+async def test_five_narrow_player_boards_show_each_ability_whole_in_its_short_form():
+    guides = (Guide.JACK, Guide.KATE, Guide.DAVID, Guide.SAM, Guide.ANNA)
+    app = make_app(seeded_session(8, guides))
+    async with app.run_test(size=(120, 34)) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")  # look at the board
+        await pilot.pause()
+        boards = list(app.screen.query(PlayerBoard))
+        assert len(boards) == 5 and all(b.content_size.width < WIDE for b in boards)
+        lines = screen_lines(app)
+        for board in boards:
+            box = board.content_region
+            shown = " ".join(line[box.x : box.right] for line in lines[box.y : box.bottom])
+            assert SHORT_ABILITIES[board.guide] in " ".join(shown.split()), board.guide

@@ -23,6 +23,17 @@ SHORT_SPECIES = {
     Species.BUFFALO: "Bu",
 }
 LOW = 2  # a track at or below this is drawn in warning style
+#: Abilities in two lines of a narrow board (five guides at 120 columns); the tooltip keeps the
+#: whole text. Anna's token has a line of its own there, so hers fits one line.
+SHORT_ABILITIES = {
+    Guide.JACK: "Fires on his piece go out; extinguishes free",
+    Guide.DAVID: "Drives through bushes; repairs for free",
+    Guide.ANNA: "Uses or lends ★ token",
+    Guide.KATE: "Spots free, far along six lines",
+    Guide.SAM: "Hills cost 1; longer tracks; supplies free",
+}
+#: Narrower than this, the board shows the short forms (of species and abilities).
+WIDE = 40
 
 
 def track_bar(label: str, value: int, cap: int) -> Content:
@@ -141,10 +152,11 @@ class PlayerBoard(Widget):
         lines = [
             track_bar("Fuel", state.fuel[seat], cap),
             track_bar("Food", state.food[seat], cap),
-            big_five(state.spotted[seat], wide=width >= 40),
+            big_five(state.spotted[seat], wide=width >= WIDE),
         ]
         effects = lasting_words(state, seat)
         if effects:
             lines.append(Content.styled(" · ".join(effects), "$warning"))
-        lines.append(Content.styled(GUIDE_ABILITIES[self.guide], "$text-muted italic"))
+        abilities = GUIDE_ABILITIES if width >= WIDE else SHORT_ABILITIES
+        lines.append(Content.styled(abilities[self.guide], "$text-muted italic"))
         return Content("\n").join(lines)
