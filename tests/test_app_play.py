@@ -610,8 +610,11 @@ async def test_the_too_small_notice_covers_a_dialog_and_keeps_its_keys():
         notice = str(app.screen.query_one(Static).render())
         assert "at least 120 × 34" in notice and "100 × 30" in notice, notice
         await pilot.press("enter")  # the hidden dialog does not draw the card
+        await pilot.press("ctrl+p")  # nor does a palette open behind the notice
         await pilot.pause()
         assert session.state.phase == Phase.DRAW
+        assert sum(isinstance(screen, TooSmallScreen) for screen in app.screen_stack) == 1
+        assert isinstance(app.screen, TooSmallScreen)
         await pilot.resize_terminal(110, 34)
         await wait_until(pilot, lambda: "110 × 34" in str(app.screen.query_one(Static).render()))
         await pilot.resize_terminal(*SIZE)

@@ -543,6 +543,7 @@ async def test_esc_goes_back_to_the_game_in_play_and_only_one_button_claims_ente
         # The game in play has the focus: Enter, like Esc, goes back to it.
         assert app.focused is screen.query_one("#continue")
         assert "Back to the game (Esc)" in text and "Jack & Kate · beginner · turn 1" in text
+        assert "a new safari replaces it" in text  # without autosave nothing is filed away
         assert "Enter or Esc goes back to the game" in text
         assert "(Enter)" not in text and "esc Back to the game" in footer_line(app)
         await pilot.press("down")  # to the seats: now Enter starts a new safari

@@ -26,7 +26,7 @@ from bigfive_tui.app.messages import (
     GameOver,
     StartGame,
 )
-from bigfive_tui.app.screens.game import MIN_HEIGHT, MIN_WIDTH, GameScreen
+from bigfive_tui.app.screens.game import MIN_HEIGHT, MIN_WIDTH, GameScreen, too_small_text
 from bigfive_tui.app.themes import DEFAULT_THEME, THEMES
 from bigfive_tui.engine.boardspec import BoardFileError
 from bigfive_tui.engine.rules import IllegalAction
@@ -58,12 +58,7 @@ class TooSmallScreen(ModalScreen[None]):
         self._show_size()
 
     def _show_size(self) -> None:
-        width, height = self.app.size
-        self.query_one(Static).update(
-            f"The safari needs a terminal of at least {MIN_WIDTH} × {MIN_HEIGHT} "
-            f"characters; this one is {width} × {height}.\n\n"
-            "Make the window bigger or the font smaller. The game is saved; nothing is lost."
-        )
+        self.query_one(Static).update(too_small_text(*self.app.size))
 
 
 class BigFiveApp(App[None]):
@@ -142,8 +137,20 @@ class BigFiveApp(App[None]):
         if isinstance(top, TooSmallScreen):
             if not small:
                 self.pop_screen()
-        elif small and isinstance(top, ModalScreen) and self._game_screen() is not None:
+        elif (
+            small
+            and isinstance(top, ModalScreen)
+            and self._game_screen() is not None
+            and not any(isinstance(screen, TooSmallScreen) for screen in self.screen_stack)
+        ):
             self.push_screen(TooSmallScreen())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Under the too-small notice only quitting works: a palette opened there would pop up
+        long after, when the terminal is big again."""
+        if action == "command_palette" and isinstance(self.screen, TooSmallScreen):
+            return False
+        return super().check_action(action, parameters)
 
     # ------------------------------------------------------------------ switching screens
 

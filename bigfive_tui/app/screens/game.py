@@ -63,6 +63,17 @@ IRREVERSIBLE: dict[Act, tuple[str, str]] = {
 
 MIN_WIDTH = 120
 MIN_HEIGHT = 34
+
+
+def too_small_text(width: int, height: int) -> str:
+    """Said by the game screen, and by the app over a dialog, when the terminal is too small."""
+    return (
+        f"The safari needs a terminal of at least {MIN_WIDTH} × {MIN_HEIGHT} "
+        f"characters; this one is {width} × {height}.\n\n"
+        "Make the window bigger or the font smaller. The game is saved; nothing is lost."
+    )
+
+
 #: Actions with a space as target: the board goes into target mode for them.
 CELL_KINDS = (Act.MOVE, Act.SPOT, Act.EXTINGUISH, Act.REPLENISH)
 #: A computer seat never takes more actions than this in one turn (then it ends the turn).
@@ -157,11 +168,7 @@ class GameScreen(Screen[None]):
         if was_small and not small:
             self.query_one(BoardView).focus()  # hiding the board took the focus away
         if small:
-            self.query_one("#too-small", Static).update(
-                f"The safari needs a terminal of at least {MIN_WIDTH} × {MIN_HEIGHT} "
-                f"characters; this one is {width} × {height}.\n\n"
-                "Make the window bigger or the font smaller. The game is saved; nothing is lost."
-            )
+            self.query_one("#too-small", Static).update(too_small_text(width, height))
 
     @property
     def too_small(self) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib.util
 from dataclasses import replace
 from itertools import combinations
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
 from rich.cells import cell_len
 from textual import on
@@ -126,8 +126,8 @@ class NewGameScreen(Screen[None]):
         self._guides: list[Guide | None] = [s.guide for s in seats]
         self._guides += [None] * (MAX_SEATS - len(seats))
         self._computers = computer_players_available()
-        #: The game the continue row offers: "" (none), "saved" (autosaved) or "running" (in play).
-        self._other = ""
+        #: The game the continue row offers: none, the autosaved one or the one in play.
+        self._other: Literal["", "saved", "running"] = ""
 
     # ------------------------------------------------------------------ layout
 
@@ -304,8 +304,13 @@ class NewGameScreen(Screen[None]):
         # The summary and the warning get a line of their own under the button, which wraps
         # between words in a narrow window instead of cutting them off.
         button = Button(label, variant="success", id="continue", compact=True)
+        kept = (
+            "a new safari keeps it among the saved games (Ctrl+O)"
+            if cast("BigFiveApp", self.app).autosave_enabled
+            else "a new safari replaces it"  # nothing is filed away without autosave
+        )
         info_line = Static(
-            f"{summary} — a new safari keeps it among the saved games (Ctrl+O).",
+            f"{summary} — {kept}.",
             id="continue-info",
             classes="muted",
             markup=False,
