@@ -12,14 +12,25 @@ only then the keys of the current mode, from the right."""
 
 from __future__ import annotations
 
+from enum import IntEnum
+
 from textual.app import App
 from textual.binding import ActiveBinding
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-#: Ranks of the keys, by what is left out first when they do not all fit (highest first).
-MODE, HELP, PALETTE, GENERAL = range(4)
+
+class Rank(IntEnum):
+    """How much a key matters on the bar: when they do not all fit, the highest goes first."""
+
+    MODE = 0  # the keys of what the player is doing now
+    HELP = 1
+    PALETTE = 2
+    GENERAL = 3  # the app's own keys (save, quit, rules), listed in help and the palette
+
+
+MODE, HELP, PALETTE, GENERAL = Rank
 
 KEY_STYLE = "bold $footer-key-foreground on $footer-key-background"
 TEXT_STYLE = "$footer-description-foreground"
@@ -55,7 +66,7 @@ class KeyBar(Static):
     def _redraw(self) -> None:
         self._pending = False
         app = self.app
-        entries: list[tuple[str, str, bool, int]] = []  # key(s), description, enabled, rank
+        entries: list[tuple[str, str, bool, Rank]] = []  # key(s), description, enabled, rank
         groups: dict[object, int] = {}  # binding group -> index in entries
         seen: set[str] = set()
         for active in self.screen.active_bindings.values():
@@ -109,7 +120,7 @@ class KeyBar(Static):
         )
 
 
-def _rank(active: ActiveBinding) -> int:
+def _rank(active: ActiveBinding) -> Rank:
     binding = active.binding
     if binding.action in ("help", "app.help"):
         return HELP
@@ -119,8 +130,8 @@ def _rank(active: ActiveBinding) -> int:
 
 
 def fitted(
-    parts: list[tuple[Content, int]], palette: Content | None, width: int
-) -> tuple[list[tuple[Content, int]], Content | None]:
+    parts: list[tuple[Content, Rank]], palette: Content | None, width: int
+) -> tuple[list[tuple[Content, Rank]], Content | None]:
     """``parts`` (each with its rank) and ``palette`` without the least useful keys, dropped
     whole until the line fits ``width`` (the palette keeps a gap of one cell before it)."""
     parts = list(parts)
