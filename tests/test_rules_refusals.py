@@ -3,20 +3,31 @@
 
 from __future__ import annotations
 
-from boards import open_board
-from positions import card_of, cell, place, position
+import random
 
+from boards import open_board
+from hypothesis import given
+from hypothesis import strategies as st
+from positions import card_of, cell, place, position
+from test_invariants import random_action, smart_action
+
+from bigfive_tui.app.keys import ACTION_KEYS
+from bigfive_tui.assets import seeded_board
 from bigfive_tui.engine.actions import DETOUR, INFLUENCE, REFUEL, Act, Action
-from bigfive_tui.engine.content import FOOD_TOKENS, CardKind
+from bigfive_tui.engine.board import GATE_CELLS
+from bigfive_tui.engine.content import FOOD_TOKENS, CardKind, Difficulty, Guide
 from bigfive_tui.engine.rules import (
     action_cost,
+    apply,
     legal_actions,
+    new_game,
     why_illegal,
     why_not_any,
     why_not_at,
     why_not_kind,
 )
-from bigfive_tui.engine.state import GameState
+from bigfive_tui.engine.session import make_game
+from bigfive_tui.engine.state import GameState, Phase
 
 REPAIRS = (Act.REPAIR_VEHICLE, Act.REPAIR_GATE)
 
@@ -167,3 +178,103 @@ def test_R_move_hill_action_cost_of_each_legal_move() -> None:
         if action.kind == Act.MOVE
     }
     assert costs == {"♠2": 2, "♠4": 1}
+
+
+def test_R_move_refusal_on_the_vehicles_own_space_says_it_is_already_there() -> None:
+    state = position(at=("s3", "c1"))
+    assert why_not_at(state, (Act.MOVE,), at(state, "s3")) == (
+        "Jack's vehicle is already on ♠3; move to a space next to it."
+    )
+
+
+def test_R_detour_refusal_names_the_empty_fuel_track_or_the_flat_tyre() -> None:
+    dry = position(at=("s1", "c1"), fuel=0)
+    assert why_illegal(dry, DETOUR) == why_illegal(dry, Action(Act.MOVE, at(dry, "s2")))
+    assert why_illegal(dry, DETOUR) == (
+        "Jack has no fuel left and cannot drive (R-track-empty-fuel)."
+    )
+    flat = position(at=("s1", "c1"))
+    flat.flat[0] = 2
+    assert why_illegal(flat, DETOUR) == (
+        "Jack has a flat tyre and cannot drive until it is repaired."
+    )
+
+
+def test_RU_exchange_refusal_before_the_card_is_drawn_names_the_view() -> None:
+    state = position(at=("s1", "c1"), phase=Phase.DRAW)
+    assert why_not_any(state, (Act.EXCHANGE,)) == (
+        "No two vehicles have clear view of each other, so nobody can exchange."
+    )
+
+
+#: Texts only a refusal of a made-up action reaches (a default target, giver or resource):
+#: a player who pressed a key of the action bar must never read them.
+GENERIC = ("not possible now", "two different vehicles", "no such", "the that gate")
+
+#: Kinds whose actions are aimed at a space on the board: their keys start target mode.
+ON_A_SPACE = frozenset(
+    {Act.MOVE, Act.SPOT, Act.EXTINGUISH, Act.REPLENISH, Act.REPAIR_VEHICLE, Act.REPAIR_GATE}
+)
+
+
+def space_of(state: GameState, action: Action) -> int:
+    """The space an action of target mode is aimed at: repairs at the vehicle or the gate."""
+    if action.kind == Act.REPAIR_VEHICLE:
+        return state.vehicle[action.target]
+    if action.kind == Act.REPAIR_GATE:
+        return GATE_CELLS[action.target]
+    return action.target
+
+
+def check_refusal_text(reason: str | None) -> None:
+    assert reason and reason.strip(), "an empty refusal"
+    lower = reason.lower()
+    assert not any(text in lower for text in GENERIC), reason
+
+
+def check_refusals(state: GameState) -> None:
+    """Every key and kind is refused exactly when nothing of it is legal, in its own words;
+    a click beside the targets of a key says why in its own words too."""
+    legal = legal_actions(state)
+    kinds = {action.kind for action in legal}
+    for kind in Act:
+        reason = why_not_kind(state, kind)
+        assert (reason is None) == (kind in kinds), (kind.name, reason)
+        if reason is not None:
+            check_refusal_text(reason)
+    for entry in ACTION_KEYS:
+        reason = why_not_any(state, entry.kinds)
+        offered = not kinds.isdisjoint(entry.kinds)
+        assert (reason is None) == offered, (entry.name, reason)
+        if reason is not None:
+            check_refusal_text(reason)
+        elif state.phase == Phase.ACTIONS and ON_A_SPACE.issuperset(entry.kinds):
+            targets = {space_of(state, a) for a in legal if a.kind in entry.kinds}
+            for other in range(len(state.game.board.names)):
+                if other not in targets:
+                    check_refusal_text(why_not_at(state, entry.kinds, other))
+
+
+@given(
+    board_seed=st.integers(0, 10**6),
+    guides=st.lists(st.sampled_from(Guide), min_size=2, max_size=5, unique=True),
+    difficulty=st.sampled_from(Difficulty),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(1, 80),
+)
+def test_refusals_agree_with_the_legal_actions_along_random_play(
+    board_seed: int, guides: list[Guide], difficulty: Difficulty, seed: int, steps: int
+) -> None:
+    """Positions of random and greedy play, each with no, one, two and plenty of actions left
+    (the draw phase too: exchanges are allowed before the card, RU-exchange)."""
+    state, _ = new_game(make_game(seeded_board(board_seed), guides, difficulty, seed=seed))
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if state.over:
+            break
+        for left in (0, 1, 2, 99):
+            probe = state.copy()
+            probe.actions_left = left
+            check_refusals(probe)
+        choose = smart_action if rnd.random() < 0.5 else random_action
+        state, _ = apply(state, choose(state, rnd))

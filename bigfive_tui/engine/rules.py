@@ -1322,15 +1322,24 @@ def _move_obstacle(state: GameState, seat: int, target: int) -> str | None:
     return None
 
 
+def _why_grounded(state: GameState, seat: int) -> str | None:
+    """Which of the two keeps this vehicle from driving at all (no fuel, a flat tyre), or None:
+    moving and driving around the park name it in the same words."""
+    if can_drive(state, seat):
+        return None
+    name = guide_name(state, seat)
+    if state.fuel[seat] == 0:
+        return f"{name} has no fuel left and cannot drive (R-track-empty-fuel)."
+    return f"{name} has a flat tyre and cannot drive until it is repaired."
+
+
 def _why_no_move(state: GameState) -> str:
     """Why the vehicle cannot drive anywhere, whatever the actions: each obstacle once, with
     the neighbouring spaces it blocks when there is more than one kind of obstacle."""
     seat = state.seat
-    name = guide_name(state, seat)
-    if state.fuel[seat] == 0:
-        return f"{name} has no fuel left and cannot drive (R-track-empty-fuel)."
-    if state.flat[seat]:
-        return f"{name} has a flat tyre and cannot drive until it is repaired."
+    grounded = _why_grounded(state, seat)
+    if grounded:
+        return grounded
     board = state.game.board
     blocked: dict[str, list[str]] = {}
     for cell in board.neighbours[state.vehicle[seat]]:
@@ -1391,6 +1400,8 @@ def why_not_kind(state: GameState, kind: Act) -> str | None:
     """Why the current guide has no action of this kind now, or None if there is one."""
     if any(action.kind == kind for action in legal_actions(state)):
         return None
+    if kind == Act.EXCHANGE and state.phase == Phase.DRAW:  # RU-exchange: also before the card
+        return _why_nothing_there(state, kind)  # an exchange costs nothing: never the cost
     if state.phase != Phase.ACTIONS or kind not in _EXPLAINED:
         return why_illegal(state, Action(kind))
     return _only_the_cost(state, kind) or _why_nothing_there(state, kind)
@@ -1483,10 +1494,13 @@ def why_illegal(state: GameState, action: Action) -> str:
     if kind == Act.MOVE:
         if not on_board:
             return "There is no such space."
-        if state.fuel[seat] == 0:
-            return f"{name} has no fuel left and cannot drive (R-track-empty-fuel)."
-        if state.flat[seat]:
-            return f"{name} has a flat tyre and cannot drive until it is repaired."
+        grounded = _why_grounded(state, seat)
+        if grounded:
+            return grounded
+        if target == here:
+            return (
+                f"{name}'s vehicle is already on {board.names[here]}; move to a space next to it."
+            )
         if target not in board.neighbours[here]:
             return (
                 f"{board.names[target]} is not next to {name}'s vehicle; move one space at a time."
@@ -1553,9 +1567,11 @@ def why_illegal(state: GameState, action: Action) -> str:
     if kind == Act.DETOUR:
         if here not in GATE_CELLS:
             return f"Driving around the park starts on a park entrance token; {name} is not on one."
-        if not can_drive(state, seat):
-            return f"{name} cannot drive (no fuel or a flat tyre)."
-        return _too_few_actions(state, _DOING[kind], DETOUR_COST) or "Not possible now."
+        return (
+            _why_grounded(state, seat)
+            or _too_few_actions(state, _DOING[kind], DETOUR_COST)
+            or "Not possible now."
+        )
     if kind == Act.INFLUENCE:
         if len(state.deck) + len(state.discard) < 2:
             return "Too few event cards left."
