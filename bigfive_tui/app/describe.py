@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from bigfive_tui.engine.actions import Step
 from bigfive_tui.engine.board import GATE_NAMES
@@ -28,6 +29,18 @@ _TRACK_WORDS = {
 }
 
 
+def _card_drawn(step: Step) -> Card | None:
+    """The card a "card" step draws, found by the name the log gives it."""
+    name = step.text.split("draws: ", 1)[-1].rstrip(".")
+    return next((card for card in CARDS if card.name == name), None)
+
+
+def _shared_loss(card: Card) -> str | None:
+    """What a card that hits every vehicle takes from each ("1 fuel"); None for other cards."""
+    word = _TRACK_WORDS.get(card.kind) if card.all_vehicles else None
+    return None if word is None else f"{card.steps} {word}"
+
+
 def drawn_card(log: Sequence[Step]) -> tuple[Card | None, list[Step]]:
     """The card drawn in the current turn and the steps it caused (taken from the log)."""
     for index in range(len(log) - 1, -1, -1):
@@ -35,8 +48,7 @@ def drawn_card(log: Sequence[Step]) -> tuple[Card | None, list[Step]]:
         if step.kind == "turn" and step.rule == "R-turn-order":
             return None, []
         if step.kind == "card":
-            name = step.text.split("draws: ", 1)[-1].rstrip(".")
-            card = next((c for c in CARDS if c.name == name), None)
+            card = _card_drawn(step)
             effects: list[Step] = []
             for later in log[index + 1 :]:
                 if later.kind in _AFTER_CARD or later.rule in _AFTER_CARD_RULES:
@@ -49,13 +61,13 @@ def drawn_card(log: Sequence[Step]) -> tuple[Card | None, list[Step]]:
 def card_effect_texts(card: Card, effects: Sequence[Step]) -> list[str]:
     """The drawn card's effects for the narrow table: no dice, and a card that hits every
     vehicle said once rather than once per vehicle (the log keeps every step)."""
-    word = _TRACK_WORDS.get(card.kind) if card.all_vehicles else None
+    loss = _shared_loss(card)
     texts: list[str] = []
     for step in effects:
         if step.kind in _DICE_KINDS:
             continue
-        if word is not None and step.rule in (card.rule, "R-card-all-vehicles"):
-            summary = f"Every vehicle loses {card.steps} {word}."
+        if loss is not None and step.rule in (card.rule, "R-card-all-vehicles"):
+            summary = f"Every vehicle loses {loss}."
             if summary not in texts:
                 texts.append(summary)
             continue
@@ -105,23 +117,39 @@ def spotted_names(mask: int) -> list[str]:
     return [species.title for species in Species if mask & (1 << species)]
 
 
-#: Rules of the steps that say a vehicle drove somewhere; a run of them is told as one drive.
+#: Rules of the steps that say a vehicle drove somewhere; a run of drives (not around the
+#: park) is told as one drive.
 _DRIVE_RULES = frozenset({"R-move", "R-move-hill", "R-sam-hill", "R-detour"})
 #: Rules of "looks for the animal": the summary tells what was found instead.
 _SPOT_RULES = frozenset({"R-spot", "R-kate-spot", "RU-kate-free"})
-#: The first word of an action step, in the past: the summary tells what already happened.
+#: Rules of taking food from a food token.
+_FOOD_RULES = frozenset({"R-replenish", "R-sam-food"})
+#: Rules of a fire that never broke out: an X was rolled, or no fire marker was left.
+_NO_FIRE_RULES = frozenset({"R-fire-x", "RU-fire-supply"})
+#: The verb of an action step, in the past: the summary tells what already happened.
 _PAST = {
     "refuels": "refuelled",
-    "takes": "took",
     "puts": "put",
     "repairs": "repaired",
     "mends": "mended",
-    "places": "placed",
     "gives": "gave",
+}
+#: How the game ended, in the past tense (the log says it as it happens).
+_ENDINGS = {
+    "R-end-stuck": "no vehicle could move any more: the safari was lost",
+    "R-end-win": "every vehicle had spotted the Big Five: the safari was won",
 }
 #: At most this many lines in a hand-over summary, and this many events in one line.
 SUMMARY_LINES = 8
 SUMMARY_EVENTS = 7
+
+
+class _Event(NamedTuple):
+    """One thing told in a hand-over line: ``who`` did ``what``. ``who`` is empty when
+    ``what`` is a whole clause ("a fire broke out on ♦3")."""
+
+    who: str
+    what: str
 
 
 def _after(text: str, marker: str) -> str:
@@ -129,75 +157,124 @@ def _after(text: str, marker: str) -> str:
     return text.split(marker, 1)[-1].rstrip(".!")
 
 
-def _event(step: Step, name: str) -> str | None:
-    """One step of a turn in a few words for the hand-over summary, or None for a step not
-    worth telling (dice, a food token moving on, a card's own effect on the tracks)."""
+def _ending(step: Step) -> _Event:
+    """How the game ended, in the past: the summary tells it after the fact."""
+    if step.rule == "R-end-food":
+        return _Event(step.text.split(" ", 1)[0], "ran out of food: the safari was lost")
+    if step.rule == "R-end-species":
+        species = _after(step.text, "All three ").split(" tokens")[0]
+        return _Event("", f"all three {species} tokens were gone: the safari was lost")
+    return _Event("", _ENDINGS[step.rule])
+
+
+def _told(step: Step, who: str, card: Card | None) -> _Event | None:
+    """One step of ``who``'s turn as an event, in the past tense; None for a step not worth
+    telling (dice, a food token moving on, a loss the card's name already gives)."""
     rule, kind, text = step.rule, step.kind, step.text
+    actor = text.split(" ", 1)[0]  # card, action, ability and loss steps name the guide first
     if kind == "card":
-        return f"drew {_after(text, 'draws: ')}"
+        return _Event(actor, f"drew {_after(text, 'draws: ')}")
     if kind == "end":
-        return text.rstrip(".")
+        return _ending(step)
     if rule in _DRIVE_RULES:
-        return (
-            f"drove {'around the park ' if rule == 'R-detour' else ''}to "
-            + _after(text, " to ").split(" (")[0]
-        )
+        where = _after(text, " to ").split(" (")[0]
+        return _Event(actor, f"drove {'around the park ' if rule == 'R-detour' else ''}to {where}")
     if rule == "R-spot-take":
-        return f"spotted the {_after(text, 'spotted the ')}"
+        return _Event(actor, f"spotted the {_after(text, 'spotted the ')}")
     if kind == "flip":
-        return f"turned over {_after(text, 'turned over: ')}"
-    if rule == "R-influence" and kind == "action":
-        return f"influenced: discarded {_after(text, 'discards ').split(' and puts')[0]}"
+        return _Event(who, f"turned over {_after(text, 'turned over: ')}")
+    if rule == "R-card-all-vehicles" and card is not None:
+        return _Event("", f"every vehicle lost {_shared_loss(card)}")
+    if kind == "effect" and text.endswith(" fuel (now 0)."):
+        return _Event(actor, "had no fuel left")  # a card's loss: the taker may be stranded
+    if rule in ("R-card-wildebeest", "R-card-giraffe"):
+        extra = _after(text, "+").split(" this")[0].replace(" action", " extra action")
+        return _Event(who, f"got {extra}")
+    if rule == "R-card-fire" and kind == "place":
+        return _Event("", f"a fire broke out on {_after(text, ' on ')}")
+    if rule in _NO_FIRE_RULES:
+        return _Event("", "no fire broke out")
+    if rule == "R-fire-jack":
+        return _Event(actor, "put the fire out at once")
     if rule in ("R-fire-chase", "R-animal-burning"):
         marker = "chases " if rule == "R-fire-chase" else ": "
-        return f"{_after(text, marker).split(' from ')[0].split(' flees')[0]} lost to the fire"
-    if rule == "R-fire-jack":
-        return "Jack stopped a fire"
-    if kind == "place" and "fire" in text:
-        return f"fire on {_after(text, ' on ')}"
+        animal = _after(text, marker).split(" from ")[0].split(" flees")[0]
+        return _Event("", f"the fire drove {animal} out of the game")
+    if kind == "place" and rule == "RU-buffalo-chased":
+        return _Event("", f"the buffalo fled to {_after(text, ' to ')}")
     if kind == "place" and "animal token" in text:
-        return f"new animal on {_after(text, ' on ')}"
-    if kind == "place" and text.startswith("The buffalo"):
-        return f"buffalo chased to {_after(text, ' to ')}"
+        return _Event("", f"a new animal appeared on {_after(text, ' on ')}")
+    if rule == "R-animal-x" or text.startswith("No animal tokens"):
+        return _Event("", "no animal appeared")
     if rule == "R-jack-extinguish" and kind == "ability":
-        return f"put out the fire on {_after(text, ' on ').split(' for ')[0]}"
+        return _Event(actor, f"put out the fire on {_after(text, ' on ').split(' for ')[0]}")
     if rule == "R-anna-token" and "lends" in text:
-        return f"lent the extra-action token to {_after(text, ' to ').split(' for ')[0]}"
-    if kind == "action" and rule not in _SPOT_RULES:
-        words = text.rstrip(".").split(" (")[0]
-        if not words.startswith(f"{name} "):
-            return words  # an exchange between two other vehicles
-        verb, _, rest = words[len(name) + 1 :].partition(" ")
-        return f"{_PAST.get(verb, verb)} {rest}"
-    return None
+        receiver = _after(text, " to ").split(" for ")[0]
+        return _Event(actor, f"lent the extra-action token to {receiver}")
+    if kind != "action" or rule in _SPOT_RULES:
+        return None
+    if rule in _FOOD_RULES:
+        return _Event(actor, f"took {_after(text, '+').split(' ')[0]} food")
+    if rule == "R-influence":
+        discarded = _after(text, "discards ").split(" and puts")[0]
+        return _Event(actor, f"looked at the top two cards and discarded {discarded}")
+    if rule == "R-extra-animal":
+        return _Event(actor, "rolled for an extra animal")
+    _, verb, rest = text.split(" (")[0].rstrip(".").split(" ", 2)
+    return _Event(actor, f"{_PAST.get(verb, verb)} {rest}")  # an exchange names its giver
+
+
+def _turn_events(who: str, steps: Sequence[Step]) -> list[_Event]:
+    """What happened in ``who``'s turn, a run of drives told only by where it ended."""
+    events: list[_Event] = []
+    card: Card | None = None
+    for index, step in enumerate(steps):
+        if step.kind == "card":
+            card = _card_drawn(step)
+        following = steps[index + 1] if index + 1 < len(steps) else None
+        if step.kind == "flip" and following is not None and following.rule == "R-spot-take":
+            continue  # the token turned over is the animal spotted: told as the spot
+        event = _told(step, who, card)
+        if event is None:
+            continue
+        if events and event.what.startswith("drove to") and events[-1].what.startswith("drove to"):
+            events[-1] = event
+        else:
+            events.append(event)
+    return events
+
+
+def _line(events: Sequence[_Event]) -> str:
+    """The events joined, a guide named whenever the telling turns to them: "Kate gave 2 fuel
+    to Sam · Jack drew Fire · a fire broke out on ♦3 · Jack drove to ♠2 · spotted the lion"."""
+    parts: list[str] = []
+    previous = ""
+    for who, what in events:
+        parts.append(what if who and who == previous else f"{who} {what}".lstrip())
+        previous = who
+    return " · ".join(parts)
 
 
 def since_last_turn(log: Sequence[Step], guide: str) -> list[str]:
     """What the other guides did since ``guide``'s last turn, one line per turn ("Kate drew
     Heavy rain · drove to ♦3 · spotted the lion"): with computer teammates their turns pass
-    quickly, and the log is only a few lines high. In the first round: since the start."""
+    quickly, and the log is only a few lines high. In the first round: since the start. A turn
+    with nothing to tell (a game loaded mid-turn and ended at once) is left out."""
     turns: list[tuple[str, list[Step]]] = []
     for step in log:
         if step.rule == "R-turn-order" and step.kind == "turn":
             turns.append((_after(step.text, ": "), []))
         elif turns:
             turns[-1][1].append(step)
-    earlier = turns[:-1]  # the last one is the turn now starting
+    over = bool(turns) and any(step.kind == "end" for step in turns[-1][1])
+    earlier = turns if over else turns[:-1]  # unless the game is over, the last one is starting
     start = max((i + 1 for i, (who, _) in enumerate(earlier) if who == guide), default=0)
     lines = []
     for who, steps in earlier[start:]:
-        events: list[str] = []
-        for step in steps:
-            event = _event(step, who)
-            if event is None:
-                continue
-            if events and event.startswith("drove to") and events[-1].startswith("drove to"):
-                events[-1] = event  # a run of drives: where it ended
-            elif events and event.startswith("spotted") and events[-1].startswith("turned"):
-                events[-1] = event  # the token turned over was the animal spotted
-            else:
-                events.append(event)
+        events = _turn_events(who, steps)
+        if not events:
+            continue
         if len(events) > SUMMARY_EVENTS:
-            events[SUMMARY_EVENTS - 1 :] = ["…"]
-        lines.append(f"{who} {' · '.join(events)}")
+            events[SUMMARY_EVENTS - 1 :] = [_Event("", "…")]
+        lines.append(_line(events))
     return lines[-SUMMARY_LINES:]
