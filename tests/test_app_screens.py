@@ -49,6 +49,16 @@ def data_dir(tmp_path, monkeypatch):
     return tmp_path
 
 
+async def open_rules(pilot, app) -> RulesScreen:
+    """Past the hand-over, to the board, then F1: the rules screen."""
+    await pilot.pause()
+    await pilot.press("escape", "f1")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, RulesScreen)
+    return screen
+
+
 async def test_default_setup_is_one_enter_away():
     app = make_app(seed=8)
     async with app.run_test(size=SIZE) as pilot:
@@ -205,11 +215,7 @@ def test_the_rules_split_into_chapters_that_keep_every_line():
 async def test_the_rules_show_the_chosen_chapter():
     app = make_app(seeded_session(4))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("escape", "f1")  # past the hand-over, to the board, then the rules
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, RulesScreen)
+        screen = await open_rules(pilot, app)
         titles = [chapter.title for chapter in screen.chapters]
         for _ in range(titles.index("Rulings")):
             await pilot.press("down")
@@ -667,11 +673,7 @@ async def test_the_exchange_dialog_offers_the_turn_guides_own_exchange_first(
 async def test_the_rules_open_on_the_chapter_list_where_enter_reads_a_chapter():
     app = make_app(seeded_session(4))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("escape", "f1")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, RulesScreen)
+        screen = await open_rules(pilot, app)
         assert app.focused is screen.query_one("#chapters")
         assert "⏎ Read the chapter" in footer_line(app)
         assert "esc Close the rules" in footer_line(app)
@@ -686,11 +688,7 @@ async def test_the_rules_open_on_the_chapter_list_where_enter_reads_a_chapter():
 async def test_rules_tables_keep_their_short_columns_on_one_line():
     app = make_app(seeded_session(4))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("escape", "f1")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, RulesScreen)
+        screen = await open_rules(pilot, app)
         titles = [chapter.title for chapter in screen.chapters]
         screen.query_one("#chapters", OptionList).highlighted = titles.index("Actions")
         text = screen.query_one(RulesText)
