@@ -44,6 +44,14 @@ def test_R_card_deck_an_empty_deck_is_made_from_the_shuffled_discard_pile() -> N
     assert len(after.deck) + len(after.discard) == 45
 
 
+def test_R_turn_card_the_card_step_counts_the_steps_of_its_effects() -> None:
+    _, steps = drawn(card_of(CardKind.FIRE), rolls=["d2"], at=("t1", "c1"))
+    index = next(i for i, step in enumerate(steps) if step.kind == "card")
+    card = steps[index]
+    assert CARDS[card.card].kind == CardKind.FIRE
+    assert card.caused == len(steps) - index - 1 >= 2  # the roll and the fire
+
+
 def test_R_card_fire_places_a_fire() -> None:
     after, steps = drawn(card_of(CardKind.FIRE), rolls=["d2"], at=("t1", "c1"))
     assert after.fires[cell(after.game.board, "d2")] == 1

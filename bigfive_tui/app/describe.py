@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import takewhile
 from typing import NamedTuple
 
 from bigfive_tui.engine.actions import Step
@@ -10,14 +11,6 @@ from bigfive_tui.engine.board import GATE_NAMES
 from bigfive_tui.engine.content import CARDS, Card, CardKind, Species
 from bigfive_tui.engine.state import GameState
 
-#: Step kinds that end the list of a drawn card's effects.
-_AFTER_CARD = frozenset({"action", "turn", "end", "look"})
-#: Steps of the actions phase that come without an "action" step before them (influence,
-#: Anna's token, David's bushes): they end the card's effects too, or the table would show
-#: them as the card's doing.
-_AFTER_CARD_RULES = frozenset(
-    {"R-influence", "RU-influence-deck", "R-anna-token", "R-david-bushes"}
-)
 #: Step kinds the table leaves out of a card's effects (the dice; the log keeps them).
 _DICE_KINDS = frozenset({"roll", "reroll"})
 #: What a card that hits every vehicle takes away, in the card's own words.
@@ -30,9 +23,8 @@ _TRACK_WORDS = {
 
 
 def _card_drawn(step: Step) -> Card | None:
-    """The card a "card" step draws, found by the name the log gives it."""
-    name = step.text.split("draws: ", 1)[-1].rstrip(".")
-    return next((card for card in CARDS if card.name == name), None)
+    """The card a "card" step draws."""
+    return CARDS[step.card] if step.card >= 0 else None
 
 
 def _shared_loss(card: Card) -> str | None:
@@ -48,13 +40,9 @@ def drawn_card(log: Sequence[Step]) -> tuple[Card | None, list[Step]]:
         if step.kind == "turn" and step.rule == "R-turn-order":
             return None, []
         if step.kind == "card":
-            card = _card_drawn(step)
-            effects: list[Step] = []
-            for later in log[index + 1 :]:
-                if later.kind in _AFTER_CARD or later.rule in _AFTER_CARD_RULES:
-                    break
-                effects.append(later)
-            return card, effects
+            caused = log[index + 1 : index + 1 + step.caused]
+            # The end of the game, when the card brings it, is the end screen's to tell.
+            return _card_drawn(step), list(takewhile(lambda later: later.kind != "end", caused))
     return None, []
 
 

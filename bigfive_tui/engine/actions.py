@@ -57,6 +57,7 @@ class Step(NamedTuple):
     kind: str  # setup, turn, card, roll, reroll, place, discard, flip, look, effect, action, end
     text: str
     card: int = -1  # the event card a "card" step draws
+    caused: int = 0  # on a "card" step: how many of the steps after it are the card's effects
 
 
 #: Step kinds that reveal something random or hidden; undo never goes back past them.
