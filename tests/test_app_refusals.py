@@ -112,18 +112,32 @@ async def test_a_click_beside_the_marked_spaces_says_why_it_is_no_target() -> No
         assert game_screen(app).session.state.actions_left == 3
 
 
-async def test_the_move_prompt_shows_what_the_marked_spaces_cost() -> None:
+def among_hills(at: str) -> Session:
+    """Jack on a piece with hills ★1 and ★2 in its north-west corner."""
     hills = {"spaces": ["h1 h2 sa", "s3 s4 s5", "s6 sb sc"]}
-    session = scenario_session(
+    return scenario_session(
         {
             "guides": ["jack", "kate"],
             "board": {
                 "pieces": [{"name": "hills", "symbol": "★", "key": "t", "sides": {"A": hills}}]
             },
-            "vehicles": {"jack": {"at": "★3"}, "kate": {"at": "♣4"}},
+            "vehicles": {"jack": {"at": at}, "kate": {"at": "♣4"}},
             "turn": {"guide": "jack", "phase": "actions"},
         }
     )
+
+
+async def test_the_move_prompt_names_a_single_hill_in_the_singular() -> None:
+    app = make_app(among_hills("★4"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        assert "(1 action; hill ★2 costs 2)" in prompt_text(app)
+
+
+async def test_the_move_prompt_shows_what_the_marked_spaces_cost() -> None:
+    session = among_hills("★3")
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -523,7 +523,7 @@ async def test_each_save_fits_on_one_line_of_the_load_dialog():
         assert len(found) == count, rows
         assert "broken.json is damaged: it is not" in found.pop("broken ")
         for row in found.values():
-            assert re.search(r"\d\d:\d\d  turn 1  Jack & David & Anna & Kate & Sam · beg", row)
+            assert re.search(r"\d\d:\d\d  turn 1  Jack, David, Anna, Kate & Sam · beg", row)
     # The name gives way first, then the end of the line; a cut ends in "…".
     info = saves.describe(saves.autosave_path())
     lines = save_lines([info, replace(info, name="n" * 40)], 70)

@@ -31,6 +31,9 @@ def test_R_jack_extinguish_driving_onto_a_burning_piece_puts_out_its_fires() -> 
     assert sum(after.fires) == 0 and after.fire_supply == 10
     assert [s.rule for s in steps].count("R-jack-extinguish") == 2
     assert after.actions_left == 3
+    texts = [s.text for s in steps if s.rule == "R-jack-extinguish"]
+    assert "Jack puts out 2 fires on ♣6 for free." in texts
+    assert "Jack puts out the fire on ♣1 for free." in texts
 
 
 def test_R_jack_extinguish_his_extinguish_action_is_free() -> None:

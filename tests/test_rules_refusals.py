@@ -278,3 +278,11 @@ def test_refusals_agree_with_the_legal_actions_along_random_play(
             check_refusals(probe)
         choose = smart_action if rnd.random() < 0.5 else random_action
         state, _ = apply(state, choose(state, rnd))
+
+
+def test_the_token_belongs_to_anna_is_said_first_also_before_the_draw() -> None:
+    state = position(guides=("jack", "anna"), at=("c1", "c2"))
+    state.phase = Phase.DRAW
+    assert why_not_kind(state, Act.TOKEN_USE) == (
+        "Only Anna decides about the extra-action token, on her own turn."
+    )

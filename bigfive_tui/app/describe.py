@@ -22,6 +22,11 @@ _TRACK_WORDS = {
 }
 
 
+def joined(names: Sequence[str]) -> str:
+    """ "Jack & Kate", "Jack, Kate & Sam": a list of guides as a sentence would say it."""
+    return " & ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} & {names[-1]}"
+
+
 def _card_drawn(step: Step) -> Card | None:
     """The card a "card" step draws."""
     return CARDS[step.card] if step.card >= 0 else None

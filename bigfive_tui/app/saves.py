@@ -29,6 +29,7 @@ from pydantic import (
     model_validator,
 )
 
+from bigfive_tui.app.describe import joined
 from bigfive_tui.app.game_setup import GameSetup, SeatChoice
 from bigfive_tui.assets import load_pieces
 from bigfive_tui.engine.content import Difficulty, Guide, Species
@@ -199,7 +200,7 @@ class SaveInfo:
     def summary(self) -> str:
         if self.problem:
             return f"damaged: {self.problem}"
-        return f"{' & '.join(self.guides)} · {self.difficulty} · turn {self.turn}"
+        return f"{joined(self.guides)} · {self.difficulty} · turn {self.turn}"
 
 
 def data_dir() -> Path:

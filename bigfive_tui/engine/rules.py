@@ -339,7 +339,8 @@ def _jack_sweeps(state: GameState, log: Log) -> None:
                 Step(
                     "R-jack-extinguish",
                     "ability",
-                    f"Jack puts out the fire on {board.names[cell]} for free.",
+                    f"Jack puts out {'the fire' if count == 1 else f'{count} fires'} on "
+                    f"{board.names[cell]} for free.",
                 )
             )
 
@@ -1470,11 +1471,16 @@ def _why_no_exchange(state: GameState, action: Action) -> str:
     return f"{guide_name(state, giver)} has only {track[giver]} {what} to give."
 
 
+_ONLY_ANNA = "Only Anna decides about the extra-action token, on her own turn."
+
+
 def why_illegal(state: GameState, action: Action) -> str:
     """A player-facing reason why ``action`` is not allowed now: the obstacle on the board
     first, the cost last."""
     if state.phase == Phase.OVER:
         return "The game is over."
+    if action.kind in (Act.TOKEN_USE, Act.TOKEN_GIVE) and state.guide != Guide.ANNA:
+        return _ONLY_ANNA  # the real reason, before or after the draw
     if state.phase == Phase.DRAW and action.kind != Act.EXCHANGE:
         return f"{guide_name(state, state.seat)} must draw an event card first."
     if state.phase == Phase.INFLUENCE:
@@ -1587,7 +1593,7 @@ def why_illegal(state: GameState, action: Action) -> str:
         return _too_few_actions(state, _DOING[kind], EXTRA_ANIMAL_COST) or "Not possible now."
     if kind in (Act.TOKEN_USE, Act.TOKEN_GIVE):
         if guide != Guide.ANNA:
-            return "Only Anna decides about the extra-action token, on her own turn."
+            return _ONLY_ANNA
         if kind == Act.TOKEN_GIVE and action.target == seat:
             return "Anna lends the token to another guide; to use it herself, use it."
         if state.token_holder != seat:

@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from bigfive_tui.app import saves
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.game_log import RULE_WIDTH
+from bigfive_tui.app.describe import joined
 from bigfive_tui.app.messages import FieldChanged
 from bigfive_tui.app.rules_text import rule_text
 from bigfive_tui.engine.actions import FOOD, FUEL, RESOURCE_NAMES, Action, Step
@@ -403,7 +404,7 @@ def save_lines(infos: Sequence[saves.SaveInfo], width: int) -> list[str]:
     the end of the line (the difficulty, then the last guides); each cut ends in "…"."""
     dates = [info.saved_at[:16] for info in infos]  # seconds dropped
     turns = ["" if info.problem else f"turn {info.turn}" for info in infos]
-    details = [info.problem or f"{' & '.join(info.guides)} · {info.difficulty}" for info in infos]
+    details = [info.problem or f"{joined(info.guides)} · {info.difficulty}" for info in infos]
     date_width = max(map(cell_len, dates), default=0)
     turn_width = max(map(cell_len, turns), default=0)
     room = width - date_width - turn_width - 3 * len(GAP)

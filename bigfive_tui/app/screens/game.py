@@ -530,8 +530,10 @@ class GameScreen(Screen[None]):
         if len(targets) > 1 and cheapest and not dearer:
             notes[0] += " each"
         for cost, cells in dearer.items():
-            hills = "hills " if all(board.hill[cell] for cell in cells) else ""
-            notes.append(f"{hills}{', '.join(board.names[cell] for cell in cells)} cost {cost}")
+            one = len(cells) == 1
+            hills = ("hill " if one else "hills ") if all(board.hill[c] for c in cells) else ""
+            names = ", ".join(board.names[cell] for cell in cells)
+            notes.append(f"{hills}{names} {'costs' if one else 'cost'} {cost}")
         return "; ".join(notes)
 
     def _cell_of(self, action: Action) -> int | None:

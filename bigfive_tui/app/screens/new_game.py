@@ -28,6 +28,7 @@ from textual.widgets import Button, Footer, Input, Static
 
 from bigfive_tui.app import saves
 from bigfive_tui.app.components.cycle_field import CycleField
+from bigfive_tui.app.describe import joined
 from bigfive_tui.app.game_setup import GameSetup, SeatChoice
 from bigfive_tui.app.messages import ChooseStartSpaces, ContinueGame, FieldChanged, StartGame
 from bigfive_tui.assets import layout_names
@@ -74,7 +75,7 @@ def short_game(removed: tuple[Species, ...]) -> tuple[Species, ...]:
 def game_summary(session: Session) -> str:
     """A game in play in the words of a save's summary (guides, difficulty, turn)."""
     game = session.game
-    guides = " & ".join(guide.title for guide in game.guides)
+    guides = joined([guide.title for guide in game.guides])
     return f"{guides} · {game.difficulty.name.lower()} · turn {session.state.turn}"
 
 
