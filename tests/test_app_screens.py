@@ -33,6 +33,7 @@ from bigfive_tui.app.screens.dialogs import (
     SaveList,
     save_lines,
 )
+from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.app.screens.help import HelpScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
 from bigfive_tui.app.screens.rules import RulesScreen, RulesText, chapters_of
@@ -558,8 +559,8 @@ async def test_esc_goes_back_to_the_game_in_play_and_only_one_button_claims_ente
         assert "Enter starts a new safari · Esc goes back to the game" in text
         assert text.count("(Enter)") == 1 and "Start a new safari (Enter)" in text
         assert "Start a new safari" in footer_line(app)
-        await pilot.press("escape")
-        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))  # Jack's turn
+        await pilot.press("escape")  # back to the board (Jack's hand-over was seen already)
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.session is session and game_screen(app).session is session
 
 
@@ -700,3 +701,19 @@ async def test_rules_tables_keep_their_short_columns_on_one_line():
                 re.search(r"│ {} +│ {} ".format(*map(re.escape, cells)), row) for row in rows
             )
         assert any("│ Move onto a hill" in row and "│ 2 (Sam 1) " in row for row in rows)
+
+
+async def test_back_from_the_new_game_screen_the_hand_over_already_seen_stays_closed():
+    session = seeded_session(4)
+    app = make_app(session, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("escape")  # look at the board first
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.press("escape")  # back to the game
+        await wait_until(pilot, lambda: game_screen(app) is app.screen)
+        await pilot.pause()
+        assert app.screen is game_screen(app) and session.state.phase == Phase.DRAW

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from typing import ClassVar
+from weakref import WeakKeyDictionary
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -63,6 +64,9 @@ IRREVERSIBLE: dict[Act, tuple[str, str]] = {
 
 MIN_WIDTH = 120
 MIN_HEIGHT = 34
+#: The turn of each game whose hand-over was shown: a game screen built anew for the same game
+#: (Esc back from the new-game screen) must not show it again.
+_HANDED_OVER: WeakKeyDictionary[Session, int] = WeakKeyDictionary()
 
 
 def too_small_text(width: int, height: int) -> str:
@@ -131,7 +135,6 @@ class GameScreen(Screen[None]):
         self._pending_entry = BY_NAME["move"]  # the key that started target mode
         self.step_computer = True  # debug mode: False once c in the steps dialog said so
         self._sight = False
-        self._handover_turn = -1
         self._dialog_open = False
         self._over_announced = False
 
@@ -255,10 +258,10 @@ class GameScreen(Screen[None]):
         if state.seat in self.computer_seats:
             self._schedule_computer()
             return
-        if state.phase == Phase.DRAW and self._handover_turn != state.turn:
+        if state.phase == Phase.DRAW and _HANDED_OVER.get(self.session) != state.turn:
             from bigfive_tui.app.screens.dialogs import HandOverScreen
 
-            self._handover_turn = state.turn
+            _HANDED_OVER[self.session] = state.turn
             summary = since_last_turn(self.session.log, state.guide.title)
             self._open(
                 HandOverScreen(
