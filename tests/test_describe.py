@@ -7,7 +7,7 @@ import random
 import re
 
 import pytest
-from positions import card_of, place, position
+from positions import card_of, cell, place, position
 
 from bigfive_tui.app.describe import SUMMARY_EVENTS, SUMMARY_LINES, since_last_turn
 from bigfive_tui.assets import seeded_board
@@ -149,6 +149,20 @@ def test_a_fire_tells_the_animals_it_drove_away_and_where_the_buffalo_fled() -> 
         "Jack drew Fire · a fire broke out on ♦2 · the fire drove a lion out of the game · "
         "the buffalo fled to ♠5"
     ]
+
+
+def test_a_new_animal_rolled_onto_a_burning_piece_is_told_fleeing_that_piece() -> None:
+    state = position(
+        at=("t1", "c1"), phase=Phase.DRAW, top_cards=[card_of(CardKind.ANIMAL)], rolls=["d2"]
+    )
+    state.fires[cell(state.game.board, "d5")] = 1
+    state.fire_supply -= 1
+    session = begun(state)
+    play(session, "draw", "end")
+    (line,) = since_last_turn(session.log, "Kate")
+    assert line.startswith("Jack drew Animal · ")
+    assert line.endswith("fled the burning ♦ piece, out of the game")
+    assert "fire broke out" not in line
 
 
 def test_a_run_of_drives_is_told_only_by_where_it_ended() -> None:

@@ -189,10 +189,13 @@ def _told(step: Step, who: str, card: Card | None) -> _Event | None:
         return _Event("", "no fire broke out")
     if rule == "R-fire-jack":
         return _Event(actor, "put the fire out at once")
-    if rule in ("R-fire-chase", "R-animal-burning"):
-        marker = "chases " if rule == "R-fire-chase" else ": "
-        animal = _after(text, marker).split(" from ")[0].split(" flees")[0]
+    if rule == "R-fire-chase":
+        animal = _after(text, "chases ").split(" from ")[0]
         return _Event("", f"the fire drove {animal} out of the game")
+    if rule == "R-animal-burning":  # a new animal rolled onto a burning piece: no new fire
+        animal = _after(text, ": ").split(" flees")[0]
+        piece = text.removeprefix("The ").split(" piece", 1)[0]
+        return _Event("", f"{animal} fled the burning {piece} piece, out of the game")
     if kind == "place" and rule == "RU-buffalo-chased":
         return _Event("", f"the buffalo fled to {_after(text, ' to ')}")
     if kind == "place" and "animal token" in text:
