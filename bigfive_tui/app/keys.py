@@ -57,7 +57,11 @@ OTHER_KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("mouse", "click a space to act on it, or an action in the action bar"),
     ("v", "line of sight: highlight what the current guide has clear view of"),
     ("u", "undo (within the turn, never past a card, a roll or a turned token)"),
-    ("F12", "debug mode: step through the rule resolution of each action"),
+    (
+        "F12",
+        "debug mode: step through the rule resolution of each action (← → steps, c skips "
+        "computer turns)",
+    ),
     ("Tab", "focus the game log (then ↑ ↓ PgUp PgDn scroll it; the mouse wheel too)"),
     ("?", "this help; then r for the rules"),
     ("F1", "the rules"),
