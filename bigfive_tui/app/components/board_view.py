@@ -288,7 +288,10 @@ class BoardView(Widget, can_focus=True):
         """Esc in target mode."""
 
     class CellClicked(_CellMessage):
-        """A click on a space (or Enter on the cursor) that did not choose a target."""
+        """A click on a space (or Enter on the cursor) outside target mode."""
+
+    class NotATarget(_CellMessage):
+        """A click in target mode on a space that is no legal target (target mode goes on)."""
 
     class CursorMoved(_CellMessage):
         """The cursor is on a new space."""
@@ -543,7 +546,8 @@ class BoardView(Widget, can_focus=True):
             self.cursor = cell
             self._choose(cell)
         else:
-            self.app.bell()  # not a legal target: target mode goes on
+            self.app.bell()
+            self.post_message(self.NotATarget(self, cell))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("cycle", "choose", "cancel"):

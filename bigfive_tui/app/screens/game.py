@@ -622,16 +622,13 @@ class GameScreen(Screen[None]):
         else:
             self._choose_among(self._pending_entry.label.capitalize(), actions)
 
-    def on_mouse_up(self, event: events.MouseUp) -> None:
-        """In target mode the board only rings the bell at a click beside the marked spaces:
-        say why that space is no target, as a click outside target mode does."""
+    @on(BoardView.NotATarget)
+    def _not_a_target(self, event: BoardView.NotATarget) -> None:
+        """Say why a clicked space is no target, as a click outside target mode does."""
+        event.stop()
         if self._pending is None:
             return
-        board = self.query_one(BoardView)
-        offset = event.get_content_offset(board)
-        cell = None if offset is None else board.cell_at_offset(offset.x, offset.y)
-        if cell is None or cell in self._pending:
-            return
+        cell = event.cell
         entry = self._pending_entry
         name = self.state.game.board.names[cell]
         reason = why_not_at(self.state, entry.kinds, cell)
