@@ -508,11 +508,12 @@ def _draw(state: GameState, log: Log) -> None:
     card = CARDS[card_id]
     drawer = guide_name(state, state.seat)
     drawn = len(log)
-    log.append(Step("R-turn-card", "card", f"{drawer} draws: {card.name}.", card=card_id))
+    text = f"{drawer} draws: {card.name}."
+    log.append(Step("R-turn-card", "card", text, card_id))
     lasting = _CARD_EFFECTS[card.kind](state, log, card_id, card)
     # The card step counts its effects, so a reader of the log (the table, the hand-over) never
     # takes what follows (influence, Anna's token, the actions) for the card's doing.
-    log[drawn] = log[drawn]._replace(caused=len(log) - drawn - 1)
+    log[drawn] = Step("R-turn-card", "card", text, card_id, len(log) - drawn - 1)
     if not lasting:
         state.discard.append(card_id)
     if not state.outcome:
