@@ -213,3 +213,49 @@ def test_a_save_is_described_by_its_guides_difficulty_and_turn(data_dir: Path):
     saves.save_named("mine", session, frozenset())
     (info,) = [found for found in saves.list_saves() if found.name == "mine"]
     assert info.summary.endswith("· turn 2") and session.state.turn == 2
+
+
+async def test_processes_given_their_own_autosave_files_never_touch_each_other(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """As ``bigfive serve`` runs one process per browser tab: each plays into its own file, and
+    the terminal's autosave.json is left alone."""
+    played: dict[str, list[str]] = {}
+    for name, seed in (("tab-a", 7), ("tab-b", 8)):
+        monkeypatch.setenv("BIGFIVE_AUTOSAVE", str(data_dir / "tabs" / f"{name}.json"))
+        app = make_app(seed=seed)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("enter", "enter")  # default setup, then draw
+            await pilot.pause()
+            assert app.session is not None
+            played[name] = app.session.texts
+    assert not (data_dir / saves.AUTOSAVE_NAME).exists()
+    for name, texts in played.items():
+        loaded = saves.read_save(data_dir / "tabs" / f"{name}.json")
+        assert loaded.session.texts == texts
+    seeds = {saves.read_save(data_dir / "tabs" / f"{n}.json").session.game.seed for n in played}
+    assert len(seeds) == 2  # two different games, neither overwritten by the other
+
+    monkeypatch.setenv("BIGFIVE_AUTOSAVE", str(data_dir / "tabs" / "tab-a.json"))
+    again = make_app()
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Continue is focused
+        await pilot.pause()
+        assert again.session is not None and again.session.texts == played["tab-a"]
+
+
+async def test_a_damaged_own_autosave_is_set_aside_beside_it(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+):
+    own = data_dir / "tabs" / "tab-c.json"
+    own.parent.mkdir()
+    own.write_text("{", encoding="utf-8")
+    monkeypatch.setenv("BIGFIVE_AUTOSAVE", str(own))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "could not be read" in str(app.screen.query_one("#notice").render())
+    assert (own.parent / "tab-c.damaged.json").read_text(encoding="utf-8") == "{"
+    assert not own.exists()

@@ -70,3 +70,22 @@ def test_an_unknown_theme_is_refused_with_the_list_of_themes(
     assert main(["play", "--theme", "nope"]) == 2
     out = capsys.readouterr().out
     assert "unknown theme 'nope'" in out and "savanna-light" in out and "textual-light" in out
+
+
+def test_play_autosave_gives_the_process_its_own_autosave_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bigfive_tui.app import saves
+    from bigfive_tui.app.main import BigFiveApp
+
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("BIGFIVE_AUTOSAVE", "")  # so that the variable play sets is undone
+    monkeypatch.chdir(tmp_path)
+    opened: list[Path] = []
+    monkeypatch.setattr(BigFiveApp, "run", lambda self: opened.append(saves.autosave_path()))
+    assert main(["play", "--autosave", "mine.json"]) == 0
+    assert opened == [tmp_path / "mine.json"]  # absolute: the game may change folder
+
+    assert main(["play", "--autosave", str(tmp_path)]) == 2
+    assert "is a folder" in capsys.readouterr().out
+    assert len(opened) == 1

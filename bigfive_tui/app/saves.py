@@ -1,8 +1,10 @@
 """Autosave and named saves: a game record (engine ``Session.record()``) as JSON on disk.
 
 Files live in ``platformdirs.user_data_dir("bigfive")``; the ``BIGFIVE_DATA_DIR`` environment
-variable moves them (tests use it). Every write goes to a temporary file that then replaces
-the old one, so a kill at any moment leaves either the old or the new save, never half a file.
+variable moves them (tests use it), and ``BIGFIVE_AUTOSAVE`` gives a process an autosave file of
+its own (``bigfive play --autosave FILE``). Every write goes to a temporary file that then
+replaces the old one, so a kill at any moment leaves either the old or the new save, never half
+a file.
 The settings kept between starts (theme, last setup) live there too, in ``settings.json``.
 Loading never raises anything but :class:`SaveError`, whose message is meant for players.
 """
@@ -44,6 +46,7 @@ from bigfive_tui.engine.session import (
 )
 
 AUTOSAVE_NAME = "autosave.json"
+AUTOSAVE_ENV = "BIGFIVE_AUTOSAVE"
 SETTINGS_NAME = "settings.json"
 SAVE_SUFFIX = ".json"
 
@@ -213,7 +216,10 @@ def data_dir() -> Path:
 
 
 def autosave_path() -> Path:
-    return data_dir() / AUTOSAVE_NAME
+    """This process's autosave: ``BIGFIVE_AUTOSAVE`` when set, else autosave.json in the data
+    folder. Two processes given different files never write over each other's game."""
+    override = os.environ.get(AUTOSAVE_ENV)
+    return Path(override) if override else data_dir() / AUTOSAVE_NAME
 
 
 def saves_dir() -> Path:
@@ -266,7 +272,7 @@ def has_autosave() -> bool:
 def set_aside_autosave() -> Path | None:
     """Move a damaged autosave out of the way (kept for inspection) so it is not offered again."""
     path = autosave_path()
-    target = path.with_name("autosave.damaged.json")
+    target = path.with_name(f"{path.stem}.damaged.json")  # one per autosave file
     try:
         os.replace(path, target)
     except OSError:

@@ -22,6 +22,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="where autosave and saves live (default: the user data folder; "
         "BIGFIVE_DATA_DIR works too)",
     )
+    parser.add_argument(
+        "--autosave",
+        metavar="FILE",
+        help="autosave to FILE, and continue the game in it, instead of autosave.json in the "
+        "data folder (BIGFIVE_AUTOSAVE works too); named saves stay in the data folder",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,6 +37,12 @@ def run(args: argparse.Namespace) -> int:
 
     if args.data_dir:
         os.environ["BIGFIVE_DATA_DIR"] = args.data_dir
+    if args.autosave:
+        autosave = Path(args.autosave).expanduser().absolute()
+        if autosave.is_dir():
+            print(f"bigfive: --autosave {args.autosave} is a folder; give a file name")
+            return 2
+        os.environ["BIGFIVE_AUTOSAVE"] = str(autosave)
 
     # Loading creates the objects that live as long as the game (modules, classes, the replayed
     # session): the cyclic garbage collector finds next to nothing to free among them but
