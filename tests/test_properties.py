@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from test_invariants import check_state, check_steps
 
 from bigfive_tui.assets import load_pieces, seeded_board
-from bigfive_tui.engine import rng, rules
+from bigfive_tui.engine import rules
 from bigfive_tui.engine.actions import Act, Action, Step
 from bigfive_tui.engine.board import CELL_COUNT, GATE_CELLS, Board, assemble
 from bigfive_tui.engine.boardspec import Feature, PlacementSpec, Terrain
@@ -25,6 +25,7 @@ from bigfive_tui.engine.movement import reachable
 from bigfive_tui.engine.notation import format_action, parse_action
 from bigfive_tui.engine.session import make_game
 from bigfive_tui.engine.state import Game, GameState
+from bigfive_tui.shared import rng
 
 PIECE_NAMES = sorted(load_pieces())
 

@@ -10,7 +10,6 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import IntEnum
 from typing import TypeVar
 
-from bigfive_tui.engine import rng
 from bigfive_tui.engine.actions import (
     DETOUR,
     DRAW,
@@ -62,6 +61,8 @@ from bigfive_tui.engine.state import (
     Phase,
     empty_state,
 )
+from bigfive_tui.shared import rng
+from bigfive_tui.shared.steps import StepRecorder
 
 _BUSH = int(Feature.BUSH)
 X_FACE = 9  # the ten-sided die shows the nine piece symbols (faces 0..8, one per slot) and an X
@@ -956,27 +957,11 @@ def apply_in_place(state: GameState, action: Action, log: Log) -> None:
     _check_end(state, log)
 
 
-class StepRecorder(list[Step]):
-    """A log that also copies the state as each step is logged, for stepping through an action
-    in debug mode. Plain play logs into a plain list, so it pays nothing for this."""
-
-    __slots__ = ("state", "states")
-
-    def __init__(self, state: GameState) -> None:
-        super().__init__()
-        self.state = state
-        self.states: list[GameState] = []
-
-    def append(self, step: Step, /) -> None:
-        super().append(step)
-        self.states.append(self.state.copy())
-
-
 def apply_recorded(state: GameState, action: Action) -> tuple[GameState, Log, list[GameState]]:
     """``apply``, plus the state after each step. A step is logged once its change is made;
     the last state is the final one (a drawn card reaches the discard pile after its effects)."""
     new = _legal_copy(state, action)
-    log = StepRecorder(new)
+    log = StepRecorder[Step, GameState](new)
     apply_in_place(new, action, log)
     log.states[-1] = new.copy()  # every action logs at least one step
     return new, list(log), log.states

@@ -17,7 +17,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, field_validator
 
-from bigfive_tui.engine import rng
 from bigfive_tui.engine.actions import Action, Step
 from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES, Board, assemble
 from bigfive_tui.engine.boardspec import (
@@ -64,6 +63,7 @@ from bigfive_tui.engine.rules import (
     why_illegal,
 )
 from bigfive_tui.engine.state import Game, GameState, Phase, empty_state
+from bigfive_tui.shared import rng
 
 GuideName = Literal["jack", "david", "anna", "kate", "sam"]
 SpeciesName = Literal["lion", "leopard", "elephant", "rhino", "buffalo"]
