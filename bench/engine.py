@@ -36,8 +36,8 @@ from bigfive_tui.assets import load_pieces, seeded_board
 from bigfive_tui.commands.simulate import GameSetup, play_out
 from bigfive_tui.engine.board import Board
 from bigfive_tui.engine.content import Difficulty, Guide
-from bigfive_tui.engine.rules import new_game
 from bigfive_tui.engine.session import make_game
+from bigfive_tui.engine.setup import new_game
 from bigfive_tui.players.random_player import choose
 
 BOARD_POOL = 32

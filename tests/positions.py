@@ -17,7 +17,7 @@ from bigfive_tui.engine.content import (
     Difficulty,
     Guide,
 )
-from bigfive_tui.engine.rules import _put_token
+from bigfive_tui.engine.dice import put_token
 from bigfive_tui.engine.state import Game, GameState, Phase, empty_state
 
 BOARD = open_board()
@@ -66,7 +66,7 @@ def position(
     state.fuel = [fuel] * len(guides)
     state.food = [food] * len(guides)
     for gate, index in enumerate((0, 80)):
-        _put_token(state, GATE_TOKENS[gate], index)
+        put_token(state, GATE_TOKENS[gate], index)
         state.face_up[GATE_TOKENS[gate]] = True
     state.animal_supply = [*range(12), MONKEY_TOKENS[0]]
     rest = [c for c in range(CARD_COUNT) if c not in top_cards]
@@ -78,7 +78,7 @@ def position(
 
 
 def place(state: GameState, token: int, name: str, *, face_up: bool = False) -> None:
-    _put_token(state, token, cell(state.game.board, name))
+    put_token(state, token, cell(state.game.board, name))
     state.face_up[token] = face_up
     if token in state.animal_supply:
         state.animal_supply.remove(token)

@@ -23,7 +23,7 @@ from bigfive_tui.app.screens.dialogs import HandOverScreen
 from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.app.screens.steps import StepsScreen
 from bigfive_tui.engine.actions import Act, Action
-from bigfive_tui.engine.rules import apply
+from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.session import Session
 
 

@@ -15,8 +15,10 @@ from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.assets import load_layout, load_pieces, seeded_board
 from bigfive_tui.engine.board import Board
 from bigfive_tui.engine.content import Difficulty, Guide
-from bigfive_tui.engine.scenario import build, open_board, parse_scenario
 from bigfive_tui.engine.session import Session, make_game
+from bigfive_tui.scenarios.board import open_board
+from bigfive_tui.scenarios.build import build
+from bigfive_tui.scenarios.model import parse_scenario
 
 SIZE = (120, 36)
 OPEN = open_board()
@@ -29,7 +31,7 @@ def space(name: str, board: Board = OPEN) -> int:
 
 
 def scenario_session(data: dict[str, Any]) -> Session:
-    """A session whose state is the scenario's position (built by engine/scenario.py)."""
+    """A session whose state is the scenario's position (built by bigfive_tui/scenarios)."""
     scenario = parse_scenario(data, "test")
     built = build(scenario, "test", load_pieces(), load_layout)
     session = Session(built.game)

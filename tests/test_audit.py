@@ -10,7 +10,8 @@ import pytest
 from boards import open_board
 from positions import card_of, cell, place, position, roll
 
-from bigfive_tui.engine.actions import DRAW, EXTRA_ANIMAL, FOOD, REFUEL, Act, Action
+from bigfive_tui.engine.actions import DRAW, EXTRA_ANIMAL, FOOD, REFUEL, Act, Action, IllegalAction
+from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.content import (
     ANIMAL_KIND,
     CARDS,
@@ -20,17 +21,11 @@ from bigfive_tui.engine.content import (
     Guide,
     Species,
 )
-from bigfive_tui.engine.rules import (
-    IllegalAction,
-    apply,
-    is_stuck,
-    legal_actions,
-    new_game,
-    vehicles_in_view,
-    why_illegal,
-    why_not_kind,
-)
+from bigfive_tui.engine.end_checks import is_stuck
+from bigfive_tui.engine.legal_actions import legal_actions, vehicles_in_view
+from bigfive_tui.engine.refusals import why_illegal, why_not_kind
 from bigfive_tui.engine.session import make_game
+from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import Phase
 
 LION = 0

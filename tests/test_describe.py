@@ -19,9 +19,9 @@ from bigfive_tui.engine.content import (
     Difficulty,
     Guide,
 )
-from bigfive_tui.engine.rules import _begin_turn
 from bigfive_tui.engine.session import Session, make_game
 from bigfive_tui.engine.state import GameState, Phase
+from bigfive_tui.engine.turns import begin_turn
 
 LION = 0
 HIPPOS = card_of(CardKind.HIPPOS)
@@ -31,7 +31,7 @@ def begun(state: GameState) -> Session:
     """A session at the start of seat 0's turn: the engine writes the turn's first step, which
     the summary needs to tell the turns apart."""
     log: list[Step] = []
-    _begin_turn(state, log)
+    begin_turn(state, log)
     return Session.from_state(state, log)
 
 

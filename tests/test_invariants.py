@@ -27,8 +27,8 @@ from hypothesis.stateful import (
 )
 
 from bigfive_tui.assets import load_pieces, rules_path, seeded_board
-from bigfive_tui.engine import rules
-from bigfive_tui.engine.actions import FOOD, FUEL, REVEALING_KINDS, Act, Action, Step
+from bigfive_tui.engine.actions import FOOD, FUEL, REVEALING_KINDS, Act, Action, IllegalAction, Step
+from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.board import CELL_COUNT, GATE_CELLS, Board
 from bigfive_tui.engine.boardspec import Feature
 from bigfive_tui.engine.content import (
@@ -53,10 +53,15 @@ from bigfive_tui.engine.content import (
     Guide,
     Species,
 )
+from bigfive_tui.engine.costs import move_cost
+from bigfive_tui.engine.end_checks import is_stuck
+from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.movement import BLOCKED
-from bigfive_tui.engine.rules import IllegalAction, apply, legal_actions
+from bigfive_tui.engine.refusals import why_illegal
 from bigfive_tui.engine.session import GameRecord, Session, load_record, make_game
+from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import Game, GameState, Phase
+from bigfive_tui.engine.wording import token_name
 
 RULE_IDS = frozenset(
     re.findall(r"\*\*(RU?-[a-z0-9-]+)\*\*", rules_path().read_text(encoding="utf-8"))
@@ -98,7 +103,7 @@ def end_causes(state: GameState) -> list[str]:
         gone = sum(1 for token in state.discarded if ANIMAL_KIND[token] == species)
         if gone == 3 and any(not mask & (1 << species) for mask in state.spotted):
             causes.append(f"lost:species:{species.name.lower()}")
-    if rules.is_stuck(state):
+    if is_stuck(state):
         causes.append("lost:stuck")
     if all(mask == ALL_SPECIES_MASK for mask in state.spotted):
         causes.append("won")
@@ -151,7 +156,7 @@ def check_tokens(state: GameState) -> None:
         cell = state.token_cell[token]
         assert not (ANIMAL_KIND[token] == MONKEY and state.face_up[token])
         assert not state.burning(board.slot[cell]), (
-            f"{rules.token_name(token)} on {board.names[cell]} sits on a burning piece"
+            f"{token_name(token)} on {board.names[cell]} sits on a burning piece"
         )
     # Food tokens of the difficulty are always on the board, face up; the others never.
     for token in FOOD_TOKENS:
@@ -260,7 +265,7 @@ def check_end(state: GameState) -> None:
 
 
 def expected_legal(state: GameState) -> set[Action]:
-    """The legal actions, worked out from docs/rules.md independently of rules.legal_actions."""
+    """The legal actions, worked out from docs/rules.md independently of legal_actions."""
     if state.phase == Phase.OVER:
         return set()
     if state.phase == Phase.DRAW:
@@ -655,7 +660,7 @@ def check_illegal(session: Session, rnd: random.Random, tries: int = 4) -> None:
         with pytest.raises(IllegalAction) as caught:
             apply(state, action)
         assert str(caught.value).strip(), f"empty reason for illegal {action}"
-        assert rules.why_illegal(state, action).strip()
+        assert why_illegal(state, action).strip()
         assert state == snapshot and state.key() == snapshot.key(), "an illegal action changed it"
     if candidates:
         # Through the session too: nothing recorded, nothing logged, undo untouched.
@@ -715,7 +720,7 @@ def next_step_towards(state: GameState, seat: int, goals: set[int]) -> int | Non
                 continue
             saved = state.vehicle[seat]
             state.vehicle[seat] = cell
-            cost = rules.move_cost(state, seat, direction)
+            cost = move_cost(state, seat, direction)
             state.vehicle[seat] = saved
             if cost == BLOCKED:
                 continue
@@ -819,7 +824,7 @@ class SafariMachine(RuleBasedStateMachine):
         assert state.token_holder == game.seat_of(Guide.ANNA)
         assert state.spotted == [removed_mask(game)] * len(guides)
         assert len(state.discard) == 0 and len(state.lasting) == 0
-        rebuilt, _ = rules.new_game(game, starts)
+        rebuilt, _ = new_game(game, starts)
         assert rebuilt == state, "new_game is not deterministic"
         check_state(state)
 
@@ -953,7 +958,7 @@ def _kate_next_to_face_down_token() -> GameState:
     """A position where Kate, in her action phase, stands next to a face-down animal."""
     for seed in range(200):
         game = _game(seed, [Guide.KATE, Guide.JACK])
-        state, _ = rules.new_game(game)
+        state, _ = new_game(game)
         state, _ = apply(state, Action(Act.DRAW))
         if state.over or state.phase != Phase.ACTIONS:
             continue
@@ -975,7 +980,7 @@ def test_legal_actions_have_no_duplicates_for_kate() -> None:
 
 def _actions_phase(guides: Sequence[Guide], seat_cell: int, actions_left: int) -> GameState:
     """Seat 0 in its action phase on ``seat_cell`` with ``actions_left`` actions."""
-    state, _ = rules.new_game(_game(7, guides))
+    state, _ = new_game(_game(7, guides))
     state = state.copy()
     state.phase = Phase.ACTIONS
     state.vehicle[0] = seat_cell
@@ -1030,13 +1035,13 @@ def test_RU_stuck_a_dry_vehicle_on_a_park_entrance_can_refuel_and_drive() -> Non
     # Kate can still refuel on the entrance token and then drive on:
     refuelled, _ = apply(state, Action(Act.REFUEL))
     assert any(action.kind == Act.MOVE for action in legal_actions(refuelled))
-    assert not rules.is_stuck(state)
+    assert not is_stuck(state)
 
 
 def test_RU_setup_loss_a_lost_setup_is_rolled_again() -> None:
     """Game seed 5 (on any board) burns all three leopards while placing the start animals."""
     game = _game(5, [Guide.KATE, Guide.JACK])
-    state, log = rules.new_game(game)
+    state, log = new_game(game)
     assert any(step.rule == "RU-setup-loss" for step in log)
     assert not state.over and state.phase == Phase.DRAW
     check_steps(log)

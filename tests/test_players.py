@@ -12,10 +12,12 @@ from positions import card_of, cell, place, position
 
 from bigfive_tui.assets import seeded_board
 from bigfive_tui.engine.actions import DETOUR, END, FOOD, FUEL, Act, Action, Step
+from bigfive_tui.engine.apply_action import apply_in_place
 from bigfive_tui.engine.board import GATE_CELLS
 from bigfive_tui.engine.content import BUFFALO_TOKEN, CARDS, CardKind, Difficulty, Guide
-from bigfive_tui.engine.rules import apply_in_place, legal_actions, new_game
+from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.session import make_game
+from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.players import POLICIES, Policy, greedy_player, random_player
 

@@ -15,15 +15,17 @@ from hypothesis import strategies as st
 from test_invariants import check_state, check_steps
 
 from bigfive_tui.assets import load_pieces, seeded_board
-from bigfive_tui.engine import rules
 from bigfive_tui.engine.actions import Act, Action, Step
+from bigfive_tui.engine.apply_action import apply, apply_in_place
 from bigfive_tui.engine.board import CELL_COUNT, GATE_CELLS, Board, assemble
 from bigfive_tui.engine.boardspec import Feature, PlacementSpec, Terrain
 from bigfive_tui.engine.content import SPECIES_WITH_THREE, Difficulty, Guide, Species
 from bigfive_tui.engine.hexgrid import opposite
+from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.movement import reachable
 from bigfive_tui.engine.notation import format_action, parse_action
 from bigfive_tui.engine.session import make_game
+from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import Game, GameState
 from bigfive_tui.shared import rng
 
@@ -205,26 +207,26 @@ def rebuilt(game: Game) -> Game:
 
 @given(games())
 def test_new_game_is_deterministic(game: Game) -> None:
-    first, first_log = rules.new_game(game)
-    second, second_log = rules.new_game(game)
-    third, third_log = rules.new_game(rebuilt(game))
+    first, first_log = new_game(game)
+    second, second_log = new_game(game)
+    third, third_log = new_game(rebuilt(game))
     assert first == second == third
     assert first_log == second_log == third_log
     assert first is not second and first.vehicle is not second.vehicle
     # Given the drawn start spaces explicitly, setup comes out the same.
-    fourth, _ = rules.new_game(game, list(first.vehicle))
+    fourth, _ = new_game(game, list(first.vehicle))
     assert fourth == first
 
 
 def random_state(game: Game, seed: int, count: int) -> GameState:
     rnd = random.Random(seed)
-    state, _ = rules.new_game(game)
+    state, _ = new_game(game)
     for _ in range(count):
-        legal = rules.legal_actions(state)
+        legal = legal_actions(state)
         if not legal:
             break
         kind = rnd.choice(sorted({action.kind for action in legal}))
-        state, _ = rules.apply(state, rnd.choice([a for a in legal if a.kind == kind]))
+        state, _ = apply(state, rnd.choice([a for a in legal if a.kind == kind]))
     return state
 
 
@@ -243,7 +245,7 @@ def distinct(items: Sequence[Action]) -> list[Action]:
 @given(games(), st.integers(0, 2**32), st.integers(0, 250))
 def test_notation_round_trips_every_legal_action(game: Game, seed: int, count: int) -> None:
     state = random_state(game, seed, count)
-    legal = distinct(rules.legal_actions(state))
+    legal = distinct(legal_actions(state))
     texts = [format_action(game, action, state.seat) for action in legal]
     assert len(set(texts)) == len(texts), "two legal actions share one text"
     for action, text in zip(legal, texts, strict=True):
@@ -258,20 +260,20 @@ def test_every_legal_action_applies_and_agrees_with_apply_in_place(
 ) -> None:
     state = random_state(game, seed, count)
     snapshot = state.copy()
-    for action in distinct(rules.legal_actions(state)):
-        new, log = rules.apply(state, action)
+    for action in distinct(legal_actions(state)):
+        new, log = apply(state, action)
         check_steps(log)
         check_state(new)
         fast = state.copy()
         fast_log: list[Step] = []
-        rules.apply_in_place(fast, action, fast_log)
+        apply_in_place(fast, action, fast_log)
         assert fast == new and fast_log == log, action
     assert state == snapshot
 
 
 @given(games())
 def test_R_variant_short_every_guide_holds_the_removed_species(game: Game) -> None:
-    state, _ = rules.new_game(game)
+    state, _ = new_game(game)
     for species in game.removed_species:
         assert all(mask & (1 << species) for mask in state.spotted)
         assert not any(

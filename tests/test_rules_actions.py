@@ -17,9 +17,11 @@ from bigfive_tui.engine.actions import (
     REFUEL,
     Act,
     Action,
+    IllegalAction,
 )
+from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.content import BUFFALO_TOKEN, FOOD_TOKENS, CardKind, Species
-from bigfive_tui.engine.rules import IllegalAction, apply, legal_actions
+from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.state import Phase
 
 HILLY = open_board({0: {"spaces": ["s1 h2 s3", "s4 sa s5", "s6 sb sc"], "bushes": ["4-a"]}})
@@ -323,7 +325,7 @@ def test_R_turn_order_turns_go_round_the_seats_in_order() -> None:
 
 def test_RU_turn_order_seat_one_begins() -> None:
     from bigfive_tui.engine.content import Difficulty, Guide
-    from bigfive_tui.engine.rules import new_game
+    from bigfive_tui.engine.setup import new_game
     from bigfive_tui.engine.state import Game
 
     state, _ = new_game(Game(open_board(), (Guide.SAM, Guide.KATE), Difficulty.NORMAL, seed=4))

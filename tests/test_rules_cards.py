@@ -8,9 +8,11 @@ import pytest
 from boards import open_board
 from positions import card_of, cell, position
 
-from bigfive_tui.engine.actions import DRAW, END, Act, Action
+from bigfive_tui.engine.actions import DRAW, END, Act, Action, IllegalAction
+from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.content import CARDS, CardKind
-from bigfive_tui.engine.rules import IllegalAction, apply, legal_actions, why_not_kind
+from bigfive_tui.engine.legal_actions import legal_actions
+from bigfive_tui.engine.refusals import why_not_kind
 from bigfive_tui.engine.state import Phase
 
 RIVERY = open_board({1: {"spaces": ["s1 s2 s3", "s4 sa s5", "s6 sb sc"], "rivers": ["1-2"]}})

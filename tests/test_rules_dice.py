@@ -5,8 +5,8 @@ from __future__ import annotations
 from positions import card_of, cell, place, position
 
 from bigfive_tui.engine.actions import DRAW, Act, Action
+from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.content import BUFFALO_TOKEN, FOOD_TOKENS, CardKind
-from bigfive_tui.engine.rules import apply
 from bigfive_tui.engine.state import Phase
 
 FIRE = card_of(CardKind.FIRE)

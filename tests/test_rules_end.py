@@ -6,6 +6,7 @@ from boards import open_board
 from positions import card_of, cell, place, position
 
 from bigfive_tui.engine.actions import DRAW, Act, Action
+from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.content import (
     ALL_SPECIES_MASK,
     ANIMAL_KIND,
@@ -14,7 +15,9 @@ from bigfive_tui.engine.content import (
     Guide,
     Species,
 )
-from bigfive_tui.engine.rules import apply, is_stuck, legal_actions, new_game
+from bigfive_tui.engine.end_checks import is_stuck
+from bigfive_tui.engine.legal_actions import legal_actions
+from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import Game, Phase
 
 LION = 0

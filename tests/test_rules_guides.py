@@ -6,8 +6,9 @@ from boards import open_board
 from positions import card_of, cell, place, position
 
 from bigfive_tui.engine.actions import DRAW, END, REFUEL, TOKEN_USE, Act, Action
+from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.content import FOOD_TOKENS, CardKind, Species
-from bigfive_tui.engine.rules import apply, legal_actions
+from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.state import Phase
 
 LION = 0

@@ -14,19 +14,14 @@ from test_invariants import random_action, smart_action
 from bigfive_tui.app.keys import ACTION_KEYS
 from bigfive_tui.assets import seeded_board
 from bigfive_tui.engine.actions import DETOUR, INFLUENCE, REFUEL, Act, Action
+from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.board import GATE_CELLS
 from bigfive_tui.engine.content import FOOD_TOKENS, CardKind, Difficulty, Guide
-from bigfive_tui.engine.rules import (
-    action_cost,
-    apply,
-    legal_actions,
-    new_game,
-    why_illegal,
-    why_not_any,
-    why_not_at,
-    why_not_kind,
-)
+from bigfive_tui.engine.costs import action_cost
+from bigfive_tui.engine.legal_actions import legal_actions
+from bigfive_tui.engine.refusals import why_illegal, why_not_any, why_not_at, why_not_kind
 from bigfive_tui.engine.session import make_game
+from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import GameState, Phase
 
 REPAIRS = (Act.REPAIR_VEHICLE, Act.REPAIR_GATE)

@@ -6,6 +6,7 @@ import pytest
 from boards import open_board
 
 from bigfive_tui.assets import load_pieces, seeded_board
+from bigfive_tui.engine.actions import IllegalAction
 from bigfive_tui.engine.board import GATE_CELLS
 from bigfive_tui.engine.content import (
     BUFFALO_TOKEN,
@@ -14,7 +15,7 @@ from bigfive_tui.engine.content import (
     Difficulty,
     Guide,
 )
-from bigfive_tui.engine.rules import IllegalAction, new_game
+from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import Game, Phase
 
 BOARD = open_board()

@@ -14,19 +14,18 @@ import pytest
 
 from bigfive_tui.assets import load_pieces, seeded_board
 from bigfive_tui.commands import scenario as command
+from bigfive_tui.engine.accounting import accounting_problems
+from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.content import ANIMAL_KIND, MONKEY, Difficulty, Guide, Species
+from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.notation import format_action, parse_action
-from bigfive_tui.engine.rules import apply, legal_actions, new_game
-from bigfive_tui.engine.scenario import (
-    ScenarioError,
-    accounting_problems,
-    build,
-    parse_scenario,
-    position,
-    run,
-)
 from bigfive_tui.engine.session import make_game
+from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import Phase
+from bigfive_tui.scenarios.build import build
+from bigfive_tui.scenarios.model import ScenarioError, parse_scenario
+from bigfive_tui.scenarios.runner import run
+from bigfive_tui.scenarios.write_position import position
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").glob("*.toml"))

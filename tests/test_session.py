@@ -9,10 +9,11 @@ import pytest
 from positions import card_of, cell, place, position
 
 from bigfive_tui.assets import load_pieces, seeded_board
-from bigfive_tui.engine.actions import Act, Action
+from bigfive_tui.engine.actions import Act, Action, IllegalAction
+from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.content import CardKind, Difficulty, Guide
 from bigfive_tui.engine.notation import NotationError, format_action, parse_action
-from bigfive_tui.engine.rules import IllegalAction, apply, why_not_kind
+from bigfive_tui.engine.refusals import why_not_kind
 from bigfive_tui.engine.session import RecordError, Session, load_record, make_game
 from bigfive_tui.engine.state import Phase
 

@@ -28,8 +28,8 @@ from bigfive_tui.app.messages import (
 )
 from bigfive_tui.app.screens.game import MIN_HEIGHT, MIN_WIDTH, GameScreen, too_small_text
 from bigfive_tui.app.themes import DEFAULT_THEME, THEMES
+from bigfive_tui.engine.actions import IllegalAction
 from bigfive_tui.engine.boardspec import BoardFileError
-from bigfive_tui.engine.rules import IllegalAction
 from bigfive_tui.engine.session import Session
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from bigfive_tui.engine.board import Board
-    from bigfive_tui.engine.scenario import CheckOut, ScenarioResult
+    from bigfive_tui.scenarios.results import CheckOut, ScenarioResult
 
 RULE_ID = re.compile(r"\*\*((?:R|RU)-[a-z0-9-]+)\*\*")
 
@@ -51,7 +51,7 @@ def known_rule_ids() -> set[str]:
 
 def read_scenario(path: Path) -> dict[str, Any]:
     from bigfive_tui.assets import read_toml
-    from bigfive_tui.engine.scenario import ScenarioError
+    from bigfive_tui.scenarios.model import ScenarioError
 
     return read_toml(path, ScenarioError)
 
@@ -71,7 +71,7 @@ def layout_loader(path: Path) -> Any:
 def run_file(path: Path) -> ScenarioResult:
     """Play one scenario file; an unusable file raises ScenarioError naming it."""
     from bigfive_tui.assets import load_pieces
-    from bigfive_tui.engine.scenario import run
+    from bigfive_tui.scenarios.runner import run
 
     data = read_scenario(path)
     return run(data, str(path), load_pieces(), layout_loader(path), known_rule_ids())
@@ -87,7 +87,7 @@ def coverage(folder: Path) -> int:
     """Which rule ids have a scenario (by its ``rules`` list); exit 2 if a file is unusable."""
     from rich.console import Console
 
-    from bigfive_tui.engine.scenario import ScenarioError, parse_scenario
+    from bigfive_tui.scenarios.model import ScenarioError, parse_scenario
 
     console = Console(highlight=False)
     known = known_rule_ids()
@@ -126,7 +126,8 @@ def _rule_order() -> Any:
 def run_files(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from bigfive_tui.engine.scenario import ScenarioError, ScenarioResult
+    from bigfive_tui.scenarios.model import ScenarioError
+    from bigfive_tui.scenarios.results import ScenarioResult
 
     console = Console(highlight=False)
     errors = Console(stderr=True, highlight=False)
@@ -158,7 +159,8 @@ def run_files(args: argparse.Namespace) -> int:
 def _print_board(console: Console, path: Path) -> None:
     from bigfive_tui.assets import load_pieces
     from bigfive_tui.boardprint import board_renderable
-    from bigfive_tui.engine.scenario import build, parse_scenario
+    from bigfive_tui.scenarios.build import build
+    from bigfive_tui.scenarios.model import parse_scenario
 
     source = str(path)
     scenario = parse_scenario(read_scenario(path), source)
@@ -175,7 +177,7 @@ def _check_line(check: CheckOut) -> str:
         if check.expected is True:
             return f"[green]✓[/] {escape(check.name)}"
         return f"[green]✓[/] {escape(check.name)} = {escape(_show(check.actual))}"
-    from bigfive_tui.engine.scenario import describe_check
+    from bigfive_tui.scenarios.results import describe_check
 
     if check.name == "refused" or check.expected is True:
         return f"[bold red]✗[/] {escape(describe_check(check))}"

@@ -156,8 +156,8 @@ def play_game(
     board: Board, setup: GameSetup, policy: Policy, max_actions: int = MAX_ACTIONS
 ) -> GameResult:
     """Set up and play one whole game with ``policy`` for every seat."""
-    from bigfive_tui.engine.rules import new_game
     from bigfive_tui.engine.session import make_game
+    from bigfive_tui.engine.setup import new_game
 
     game = make_game(board, setup.guides, setup.difficulty, (), setup.seed)
     state, _ = new_game(game)
@@ -172,7 +172,8 @@ def play_out(
     ``apply_in_place`` trusts that the action is legal, so ``policy`` must only ever return one
     of the actions it is given (tests/test_players.py checks this for every shipped policy).
     """
-    from bigfive_tui.engine.rules import apply_in_place, legal_actions
+    from bigfive_tui.engine.apply_action import apply_in_place
+    from bigfive_tui.engine.legal_actions import legal_actions
 
     log: list[Step] = []
     actions = 0

@@ -60,5 +60,12 @@ class Step(NamedTuple):
     caused: int = 0  # on a "card" step: how many of the steps after it are the card's effects
 
 
+Log = list[Step]
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why in a player's words."""
+
+
 #: Step kinds that reveal something random or hidden; undo never goes back past them.
 REVEALING_KINDS = frozenset({"card", "roll", "flip", "look"})

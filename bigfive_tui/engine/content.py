@@ -66,11 +66,22 @@ ANIMAL_KIND: tuple[int, ...] = (
     MONKEY,
 )
 MONKEY_TOKENS = (12, 13, 14)
+ANIMAL_TOKEN_LIMIT = 15  # token ids below this are animals
 BUFFALO_TOKEN = 15
 FOOD_TOKENS = (16, 17, 18, 19)
 GATE_TOKENS = (20, 21)  # west, east
 TOKEN_COUNT = 22
 NO_TOKEN = -1
+
+
+def is_animal(token: int) -> bool:
+    return 0 <= token < ANIMAL_TOKEN_LIMIT
+
+
+def species_of(token: int) -> int:
+    """Species index for a token that can be spotted, or MONKEY."""
+    return int(Species.BUFFALO) if token == BUFFALO_TOKEN else ANIMAL_KIND[token]
+
 
 FIRE_MARKERS = 10
 START_FIRES = 2

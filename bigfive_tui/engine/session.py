@@ -12,18 +12,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from bigfive_tui.engine.actions import REVEALING_KINDS, Act, Action, Step
+from bigfive_tui.engine.actions import REVEALING_KINDS, Act, Action, IllegalAction, Step
+from bigfive_tui.engine.apply_action import apply, apply_recorded
 from bigfive_tui.engine.board import Board, assemble
 from bigfive_tui.engine.boardspec import BoardFileError, Piece, parse_piece, resolve_placements
 from bigfive_tui.engine.content import Difficulty, Guide, Species
+from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.notation import NotationError, format_action, parse_action
-from bigfive_tui.engine.rules import (
-    IllegalAction,
-    apply,
-    apply_recorded,
-    legal_actions,
-    new_game,
-)
+from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import Game, GameState
 
 GuideName = Literal["jack", "david", "anna", "kate", "sam"]

@@ -31,8 +31,8 @@ from bigfive_tui.engine.content import (
     Guide,
     Species,
 )
+from bigfive_tui.engine.costs import DETOUR_COST, rivers_closed_for
 from bigfive_tui.engine.movement import BLOCKED, step_cost
-from bigfive_tui.engine.rules import DETOUR_COST, rivers_closed_for
 from bigfive_tui.engine.state import GameState, Phase
 
 #: Tracks at or below these marks make the bot look after itself first.

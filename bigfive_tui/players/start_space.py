@@ -11,8 +11,8 @@ from collections.abc import Sequence
 
 from bigfive_tui.engine.board import GATE_CELLS, Board
 from bigfive_tui.engine.content import Guide, costs_of
+from bigfive_tui.engine.costs import DETOUR_COST
 from bigfive_tui.engine.movement import BLOCKED, step_cost
-from bigfive_tui.engine.rules import DETOUR_COST
 
 
 def computer_start(board: Board, chosen: Sequence[int], guide: Guide) -> int:

@@ -18,7 +18,7 @@ from textual.widgets import Static
 from bigfive_tui.app.describe import card_effect_texts, lasting_effects
 from bigfive_tui.engine.actions import Step
 from bigfive_tui.engine.content import FIRE_MARKERS, SPECIES_WITH_THREE, Card, Species
-from bigfive_tui.engine.rules import species_discarded
+from bigfive_tui.engine.end_checks import species_discarded
 from bigfive_tui.engine.state import GameState
 
 HEADING = "bold $accent"

@@ -2,7 +2,7 @@
 
 The screen renders ``session.state`` and turns keys and clicks into engine actions. Which
 actions exist, what they cost and why one is refused is always asked of the engine
-(``Session.legal_actions``, ``rules.why_not_any``); nothing here knows a rule.
+(``Session.legal_actions``, ``refusals.why_not_any``); nothing here knows a rule.
 """
 
 from __future__ import annotations
@@ -30,18 +30,12 @@ from bigfive_tui.app.components.table_info import TableInfo
 from bigfive_tui.app.describe import drawn_card, since_last_turn
 from bigfive_tui.app.keys import ACTION_KEYS, BY_NAME, ActionKey
 from bigfive_tui.app.messages import GameChanged, GameOver
-from bigfive_tui.engine.actions import END, Act, Action, Step
+from bigfive_tui.engine.actions import END, Act, Action, IllegalAction, Step
 from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
 from bigfive_tui.engine.content import CARDS, Guide
-from bigfive_tui.engine.rules import (
-    EXTRA_ANIMAL_COST,
-    INFLUENCE_COST,
-    IllegalAction,
-    action_cost,
-    sight,
-    why_not_any,
-    why_not_at,
-)
+from bigfive_tui.engine.costs import EXTRA_ANIMAL_COST, INFLUENCE_COST, action_cost
+from bigfive_tui.engine.legal_actions import sight
+from bigfive_tui.engine.refusals import why_not_any, why_not_at
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import GameState, Phase
 

@@ -23,7 +23,7 @@ from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.game_setup import GameSetup
 from bigfive_tui.engine.board import Board
 from bigfive_tui.engine.content import GUIDE_ROLES
-from bigfive_tui.engine.rules import place_gate_tokens
+from bigfive_tui.engine.setup import place_gate_tokens
 from bigfive_tui.engine.state import Game, GameState, empty_state
 from bigfive_tui.players.start_space import computer_start
 

@@ -1,0 +1,191 @@
+"""The dice decide where fires, animals, the buffalo and food tokens land (R-dice-*, R-fire-*,
+R-animal-*, R-buffalo-*, R-foodtoken-*); scripted results come before the seeded generator."""
+
+from __future__ import annotations
+
+from bigfive_tui.engine.actions import Log, Step
+from bigfive_tui.engine.content import BUFFALO_TOKEN, NO_TOKEN, Guide, is_animal
+from bigfive_tui.engine.end_checks import check_species
+from bigfive_tui.engine.state import GameState
+from bigfive_tui.engine.wording import token_name
+from bigfive_tui.shared import rng
+
+X_FACE = 9  # the ten-sided die shows the nine piece symbols (faces 0..8, one per slot) and an X
+
+
+def roll(state: GameState, log: Log, purpose: str) -> tuple[int, int]:
+    """Roll both dice; returns (face, number). Scripted results come first (scenarios)."""
+    if state.script_pos < len(state.script):
+        face, number = state.script[state.script_pos]
+        state.script_pos += 1
+    else:
+        state.rng, face = rng.below(state.rng, 10)
+        state.rng, low = rng.below(state.rng, 6)
+        number = low + 1
+    if face == X_FACE:
+        shown = f"X and {number}"
+    else:
+        shown = state.game.board.symbols[face] + str(number)
+    log.append(Step("R-dice-space", "roll", f"Rolled {shown} for {purpose}."))
+    return face, number
+
+
+def _free_numbered_cells(state: GameState, burning_ok: bool) -> list[int]:
+    board = state.game.board
+    token_at = state.token_at
+    free = [cell for cell in board.numbered_cells if token_at[cell] == NO_TOKEN]
+    if burning_ok or not free:
+        return free
+    slot = board.slot
+    burning = {slot[cell] for cell, count in enumerate(state.fires) if count}
+    return [cell for cell in free if slot[cell] not in burning]
+
+
+def put_token(state: GameState, token: int, cell: int) -> None:
+    old = state.token_cell[token]
+    if old >= 0:
+        state.token_at[old] = NO_TOKEN
+    state.token_at[cell] = token
+    state.token_cell[token] = cell
+
+
+def discard_animal(state: GameState, token: int) -> None:
+    cell = state.token_cell[token]
+    if cell >= 0:
+        state.token_at[cell] = NO_TOKEN
+        state.token_cell[token] = -1
+    state.face_up[token] = True
+    state.discarded.append(token)
+
+
+def place_fire(state: GameState, log: Log, rule: str) -> None:
+    board = state.game.board
+    if state.fire_supply == 0:
+        log.append(Step("RU-fire-supply", "effect", "No fire markers left: no fire breaks out."))
+        return
+    face, number = roll(state, log, "a fire")
+    if face == X_FACE:
+        log.append(Step("R-fire-x", "effect", "An X: the fire marker is not placed."))
+        return
+    cell = board.space_by_roll[(face, number)]
+    if state.seat_on_slot(Guide.JACK, face):
+        log.append(
+            Step(
+                "R-fire-jack",
+                "ability",
+                f"Jack is on the {board.symbols[face]} piece and puts the fire out at once.",
+            )
+        )
+        return
+    state.fires[cell] += 1
+    state.fire_supply -= 1
+    log.append(Step(rule, "place", f"A fire breaks out on {board.names[cell]}."))
+    for other in board.slot_cells[face]:
+        token = state.token_at[other]
+        if is_animal(token):
+            discard_animal(state, token)
+            log.append(
+                Step(
+                    "R-fire-chase",
+                    "discard",
+                    f"The fire chases {token_name(token)} from "
+                    f"{board.names[other]} out of the game.",
+                )
+            )
+    check_species(state, log)
+    if state.outcome:
+        return  # RU-end-check: a loss stops the card at once
+    buffalo_cell = state.token_cell[BUFFALO_TOKEN]
+    if buffalo_cell >= 0 and board.slot[buffalo_cell] == face:
+        log.append(Step("RU-buffalo-chased", "effect", "The fire chases the buffalo away."))
+        place_buffalo(state, log, "RU-buffalo-chased")
+
+
+def place_animal(state: GameState, log: Log, rule: str) -> None:
+    board = state.game.board
+    if not state.animal_supply:
+        log.append(Step(rule, "effect", "No animal tokens are left: nothing is placed."))
+        return
+    while True:
+        face, number = roll(state, log, "an animal")
+        if face == X_FACE:
+            log.append(
+                Step("R-animal-x", "effect", "An X: the animal stays face down in the supply.")
+            )
+            return
+        cell = board.space_by_roll[(face, number)]
+        if state.token_at[cell] != NO_TOKEN:
+            log.append(
+                Step(
+                    "R-animal-reroll",
+                    "reroll",
+                    f"{board.names[cell]} already holds a token: roll again.",
+                )
+            )
+            continue
+        token = state.animal_supply.pop()
+        if state.burning(face):
+            discard_animal(state, token)
+            log.append(
+                Step(
+                    "R-animal-burning",
+                    "discard",
+                    f"The {board.symbols[face]} piece is on "
+                    f"fire: {token_name(token)} flees out of the game.",
+                )
+            )
+            check_species(state, log)
+            return
+        put_token(state, token, cell)
+        state.face_up[token] = False
+        log.append(
+            Step(rule, "place", f"An animal token is placed face down on {board.names[cell]}.")
+        )
+        return
+
+
+def _roll_free_space(state: GameState, log: Log, what: str, *, avoid_fire: bool) -> int:
+    """Roll until the dice name a free numbered space (R-buffalo-*, R-foodtoken-*): an X or a
+    taken space is rolled again, and so, for the buffalo, is a piece on fire. The caller has
+    checked that such a space exists (RU-no-space), so this ends."""
+    board = state.game.board
+    prefix = "R-buffalo" if what == "the buffalo" else "R-foodtoken"
+    while True:
+        face, number = roll(state, log, what)
+        if face == X_FACE:
+            log.append(Step(f"{prefix}-x", "reroll", f"An X: roll again for {what}."))
+            continue
+        cell = board.space_by_roll[(face, number)]
+        if state.token_at[cell] != NO_TOKEN:
+            text = f"{board.names[cell]} already holds a token: roll again."
+            log.append(Step(f"{prefix}-reroll", "reroll", text))
+            continue
+        if avoid_fire and state.burning(face):
+            text = f"The {board.symbols[face]} piece is on fire: {what} is chased off, roll again."
+            log.append(Step(f"{prefix}-burning", "reroll", text))
+            continue
+        return cell
+
+
+def place_buffalo(state: GameState, log: Log, rule: str) -> None:
+    board = state.game.board
+    if not _free_numbered_cells(state, burning_ok=False):
+        text = "No free space on a piece without fire: the buffalo stays where it is."
+        log.append(Step("RU-no-space", "effect", text))
+        return
+    cell = _roll_free_space(state, log, "the buffalo", avoid_fire=True)
+    put_token(state, BUFFALO_TOKEN, cell)
+    state.face_up[BUFFALO_TOKEN] = True
+    log.append(Step(rule, "place", f"The buffalo goes to {board.names[cell]}."))
+
+
+def place_food(state: GameState, log: Log, token: int, rule: str) -> None:
+    board = state.game.board
+    if not _free_numbered_cells(state, burning_ok=True):
+        text = "No free numbered space: the food token stays where it is."
+        log.append(Step("RU-no-space", "effect", text))
+        return
+    cell = _roll_free_space(state, log, "a food token", avoid_fire=False)
+    put_token(state, token, cell)
+    state.face_up[token] = True
+    log.append(Step(rule, "place", f"A food token goes to {board.names[cell]}."))

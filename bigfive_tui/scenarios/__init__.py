@@ -1,0 +1,3 @@
+"""Scenarios (docs/scenarios.md): the file format, building a position from it, playing its
+actions through the engine and checking its expectations. Pure like the engine (no I/O): the
+caller passes parsed TOML, the shipped pieces, a layout loader and the known rule ids."""

@@ -1,0 +1,116 @@
+"""Playing a scenario: every action through the engine, its refusals and expectations checked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Any
+
+from bigfive_tui.engine.accounting import accounting_problems
+from bigfive_tui.engine.actions import Action, IllegalAction, Step
+from bigfive_tui.engine.apply_action import apply
+from bigfive_tui.engine.board import Board
+from bigfive_tui.engine.boardspec import Piece
+from bigfive_tui.engine.notation import NotationError, parse_action
+from bigfive_tui.scenarios.build import Built, build
+from bigfive_tui.scenarios.expectations import evaluate
+from bigfive_tui.scenarios.model import ScenarioError, parse_scenario
+from bigfive_tui.scenarios.names import die_roll, guide_of
+from bigfive_tui.scenarios.results import (
+    ActionOut,
+    CheckOut,
+    ScenarioResult,
+    StepOut,
+    describe_check,
+)
+from bigfive_tui.scenarios.write_position import final_state
+
+
+def _steps_out(steps: Sequence[Step]) -> list[StepOut]:
+    return [StepOut(rule=s.rule, kind=s.kind, text=s.text) for s in steps]
+
+
+def run_scenario(built: Built, source: str) -> ScenarioResult:
+    """Play every action, checking refusals and expectations; stops at the first surprise."""
+    scenario, game = built.scenario, built.game
+    state = built.state
+    all_steps: list[Step] = list(built.setup)
+    result = ScenarioResult(
+        file=source,
+        title=scenario.title,
+        rules=list(scenario.rules),
+        setup=_steps_out(built.setup),
+    )
+    stopped = False
+    for index, item in enumerate(scenario.play.actions):
+        out = ActionOut(
+            number=index + 1, text=item.act, guide=guide_of(state, state.seat), status="not run"
+        )
+        result.actions.append(out)
+        if stopped:
+            continue
+        label = f"action {index + 1} ({item.act!r})"
+        if item.dice:
+            extra = tuple(die_roll(game.board, text, "dice") for text in item.dice)
+            state = state.copy()
+            state.script = state.script[state.script_pos :] + extra
+            state.script_pos = 0
+        refusal: str | None = None
+        action: Action | None = None
+        try:
+            action = parse_action(game, item.act, state.seat)
+        except NotationError as error:
+            if item.refused is False:
+                raise ScenarioError(f"{source}: play.actions[{index}]: {error}") from None
+            refusal = str(error)
+        steps: list[Step] = []
+        if action is not None:
+            try:
+                state, steps = apply(state, action)
+            except IllegalAction as error:
+                refusal = str(error)
+        out.steps = _steps_out(steps)
+        all_steps.extend(steps)
+        out.status = "played" if refusal is None else "refused"
+        out.message = refusal or ""
+        if item.refused is not False or refusal is not None:
+            check = _refusal_check(item.refused, refusal)
+            out.checks.append(check)
+            if not check.passed:
+                stopped = True
+        problems = accounting_problems(state)
+        if problems:
+            out.checks.append(
+                CheckOut(name="accounting", expected=[], actual=problems, passed=False)
+            )
+        if item.expect is not None and not stopped:
+            out.checks.extend(evaluate(item.expect, state, steps))
+        result.failures.extend(
+            f"{label}: {describe_check(check)}" for check in out.checks if not check.passed
+        )
+    result.checks = evaluate(scenario.expect, state, all_steps)
+    result.failures.extend(f"expect: {describe_check(c)}" for c in result.checks if not c.passed)
+    result.final = final_state(state)
+    result.passed = not result.failures
+    return result
+
+
+def _refusal_check(wanted: bool | str, refusal: str | None) -> CheckOut:
+    if wanted is False:
+        return CheckOut(name="refused", expected=False, actual=refusal, passed=refusal is None)
+    if refusal is None:
+        return CheckOut(name="refused", expected=wanted, actual=False, passed=False)
+    passed = wanted is True or str(wanted).lower() in refusal.lower()
+    return CheckOut(name="refused", expected=wanted, actual=refusal, passed=passed)
+
+
+def run(
+    data: Mapping[str, Any],
+    source: str,
+    pieces: Mapping[str, Piece],
+    load_layout: Callable[[str], Board] | None = None,
+    known_rules: Collection[str] | None = None,
+) -> ScenarioResult:
+    """Validate, build and play a scenario; an unusable file raises ScenarioError."""
+    scenario = parse_scenario(data, source)
+    built = build(scenario, source, pieces, load_layout, known_rules)
+    return run_scenario(built, source)

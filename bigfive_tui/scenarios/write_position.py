@@ -1,0 +1,101 @@
+"""A state written back in the scenario format (``final.position``), so it can be pasted into
+a file and continued."""
+
+from __future__ import annotations
+
+from pydantic import JsonValue
+
+from bigfive_tui.engine.board import GATE_NAMES
+from bigfive_tui.engine.content import CARDS, GATE_TOKENS, NO_TOKEN, CardKind, Guide, Species
+from bigfive_tui.engine.state import GameState, Phase
+from bigfive_tui.scenarios.names import animal_name, die_text, flat_text, guide_of, token_text
+
+
+def lasting_owners(state: GameState) -> dict[CardKind, list[str]]:
+    """Owners of the cards lying out: guide names, or gate names for broken gates."""
+    lasting: dict[CardKind, list[str]] = {
+        CardKind.RAIN: [],
+        CardKind.HIPPOS: [],
+        CardKind.FLAT_TYRE: [],
+        CardKind.BROKEN_GATE: [],
+    }
+    for card, owner in state.lasting:
+        kind = CARDS[card].kind
+        who = GATE_NAMES[owner] if kind == CardKind.BROKEN_GATE else guide_of(state, owner)
+        lasting.setdefault(kind, []).append(who)
+    return {kind: sorted(owners) for kind, owners in lasting.items()}
+
+
+def position(state: GameState) -> dict[str, JsonValue]:
+    """The state in the scenario format: paste it into a file to continue from here."""
+    game, board = state.game, state.game.board
+    removed = [s for s in Species if s in game.removed_species]
+    vehicles: dict[str, JsonValue] = {}
+    for seat, guide in enumerate(game.guides):
+        vehicles[guide.name.lower()] = {
+            "at": board.names[state.vehicle[seat]],
+            "fuel": state.fuel[seat],
+            "food": state.food[seat],
+            "spotted": [
+                s.name.lower()
+                for s in Species
+                if state.spotted[seat] & (1 << s) and s not in removed
+            ],
+            "flat": flat_text(state.flat[seat]),
+        }
+    lasting = lasting_owners(state)
+    anna = game.seat_of(Guide.ANNA)
+    turn: dict[str, JsonValue] = {
+        "guide": guide_of(state, state.seat),
+        "phase": state.phase.name.lower(),
+        "number": state.turn,
+    }
+    if state.phase != Phase.DRAW:
+        turn["actions_left"] = state.actions_left
+    if anna >= 0:
+        turn["anna_token"] = guide_of(state, state.token_holder)
+        if state.seat == anna and state.phase != Phase.DRAW:
+            turn["anna_token_used"] = state.token_spent and state.token_holder == anna
+    return {
+        "seed": state.rng,
+        "board": [placement.text() for placement in board.placements],
+        "guides": [g.name.lower() for g in game.guides],
+        "difficulty": game.difficulty.name.lower(),
+        "short_game": [s.name.lower() for s in removed],
+        "vehicles": vehicles,
+        "tokens": {
+            board.names[cell]: token_text(state, token)
+            for cell, token in enumerate(state.token_at)
+            if token != NO_TOKEN and token not in GATE_TOKENS
+        },
+        "fires": {board.names[c]: n for c, n in enumerate(state.fires) if n},
+        "animals": {
+            "supply": [animal_name(t) for t in reversed(state.animal_supply)],
+            "discarded": [animal_name(t) for t in state.discarded],
+        },
+        "cards": {
+            "top": [CARDS[c].name for c in reversed(state.deck)],
+            "discard": [CARDS[c].name for c in reversed(state.discard)],
+            "rain": list(lasting[CardKind.RAIN]),
+            "hippos": list(lasting[CardKind.HIPPOS]),
+            "broken_gates": list(lasting[CardKind.BROKEN_GATE]),
+        },
+        "turn": turn,
+        "play": {"dice": [die_text(board, die) for die in state.script[state.script_pos :]]},
+    }
+
+
+def final_state(state: GameState) -> dict[str, JsonValue]:
+    """The JSON ``final`` block: a summary, and the full position in the scenario format."""
+    return {
+        "outcome": state.outcome or "playing",
+        "guide": guide_of(state, state.seat),
+        "phase": state.phase.name.lower(),
+        "turn": state.turn,
+        "actions_left": state.actions_left,
+        "fire_supply": state.fire_supply,
+        "supply": len(state.animal_supply),
+        "deck": len(state.deck),
+        "looking_at": [CARDS[c].name for c in state.looking_at],
+        "position": position(state),
+    }
