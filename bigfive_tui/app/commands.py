@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from bigfive_tui.app.keys import command_key
+
 if TYPE_CHECKING:
     from bigfive_tui.app.main import BigFiveApp
 
@@ -15,17 +17,23 @@ if TYPE_CHECKING:
 class GameCommands(Provider):
     def _commands(self) -> list[tuple[str, Callable[[], object], str]]:
         app = cast("BigFiveApp", self.app)
+        web = app.is_web
         commands: list[tuple[str, Callable[[], object], str]] = [
-            ("New game", app.action_new_game, "Set up a new safari"),
-            ("Save game", app.action_save, "Save the game under a name"),
-            ("Load game", app.action_load, "Load a saved game"),
+            (
+                "New game",
+                app.action_new_game,
+                f"Set up a new safari ({command_key('new_game', web)})",
+            ),
+            ("Save game", app.action_save, "Save the game under a name (Ctrl+S)"),
+            ("Load game", app.action_load, f"Load a saved game ({command_key('load', web)})"),
             ("Undo", app.action_undo, "Take back the last action (as far as the rules allow)"),
-            ("Rules", app.action_rules, "Read the rules"),
-            ("Help: keys", app.action_help, "Show the keys"),
+            ("Rules", app.action_rules, f"Read the rules ({command_key('rules', web)})"),
+            ("Help: keys", app.action_help, "Show the keys (?)"),
             (
                 "Debug mode (on/off)",
                 app.action_toggle_debug,
-                "Step through the rule resolution of every action (F12)",
+                "Step through the rule resolution of every action "
+                f"({command_key('toggle_debug', web)})",
             ),
         ]
         for name in sorted(app.available_themes):

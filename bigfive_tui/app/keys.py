@@ -1,9 +1,13 @@
-"""The action keys of the game screen: key, action name, label, and which engine actions they
-stand for. The action bar, the bindings and the help screen all read this one table."""
+"""The keys of the game: the action keys of the game screen (key, action name, label, and which
+engine actions they stand for) and the app's commands (new game, load, rules, …), each with a
+second key for a browser that keeps the first for itself. The action bar, the key bar, the
+bindings and the help screen all read these tables."""
 
 from __future__ import annotations
 
 from typing import Final, NamedTuple
+
+from textual.binding import Binding
 
 from bigfive_tui.engine.actions import Act
 
@@ -48,6 +52,81 @@ ACTION_KEYS: Final[tuple[ActionKey, ...]] = (
 
 BY_NAME: Final[dict[str, ActionKey]] = {entry.name: entry for entry in ACTION_KEYS}
 
+#: Keys a browser may keep for itself: in a game served to a browser (``bigfive serve``) they
+#: open a window or tab, close the tab, quit the browser, open a file, its help or its
+#: developer tools, and never reach the game. Chrome and Firefox let a page have the other Ctrl
+#: keys (the terminal in the page takes Ctrl+S and Ctrl+P), but not these everywhere.
+BROWSER_KEPT: Final[frozenset[str]] = frozenset(
+    {"ctrl+n", "ctrl+t", "ctrl+w", "ctrl+q", "ctrl+o", "ctrl+tab", "ctrl+pageup", "ctrl+pagedown"}
+    | {f"f{number}" for number in range(1, 13)}
+)
+
+
+class CommandKey(NamedTuple):
+    """An app command's key in a terminal, and its second key, one no browser keeps for itself
+    (the capital letter of the Ctrl key where there is one). A second key is never a key that
+    is bound anywhere else (tests/test_keys.py)."""
+
+    action: str  # the app's action_<action>
+    key: str
+    browser_key: str
+    label: str
+    help: str
+
+
+COMMAND_KEYS: Final[tuple[CommandKey, ...]] = (
+    CommandKey("new_game", "ctrl+n", "N", "New game", "new game (Esc there goes back)"),
+    CommandKey("load", "ctrl+o", "O", "Load", "load a named game"),
+    CommandKey("rules", "f1", "B", "Rules", "the rules (the rule Book)"),
+    CommandKey(
+        "toggle_debug",
+        "f12",
+        "W",
+        "Debug",
+        "debug mode: walk through the rule resolution of each action (← → steps, c skips "
+        "computer turns)",
+    ),
+    CommandKey("quit", "ctrl+q", "Q", "Quit", "quit (the game is autosaved after every action)"),
+)
+
+COMMAND: Final[dict[str, CommandKey]] = {entry.action: entry for entry in COMMAND_KEYS}
+#: The commands by their first key, for the ones a browser keeps.
+BROWSER_SECOND: Final[dict[str, CommandKey]] = {
+    entry.key: entry for entry in COMMAND_KEYS if entry.key in BROWSER_KEPT
+}
+
+
+def command_bindings(
+    action: str, *, on_app: bool = False, show: bool = False, priority: bool = False
+) -> list[Binding]:
+    """The two bindings of an app command: its key (with ``priority`` if asked) and its second
+    key, never with priority (a capital letter must still reach a text field)."""
+    entry = COMMAND[action]
+    target = action if on_app else f"app.{action}"
+    return [
+        Binding(entry.key, target, entry.label, show=show, priority=priority),
+        Binding(entry.browser_key, target, entry.label, show=show),
+    ]
+
+
+def key_display(key: str) -> str:
+    """How a key is written for players: Ctrl+N, F1, N."""
+    if key.startswith("ctrl+"):
+        return "Ctrl+" + key.removeprefix("ctrl+").upper()
+    return key.upper() if key.startswith("f") and key[1:].isdigit() else key
+
+
+def command_key(action: str, web: bool) -> str:
+    """The key to name in a text: the second key in a browser, where the first never arrives."""
+    entry = COMMAND[action]
+    return key_display(entry.browser_key if web else entry.key)
+
+
+def both_keys(action: str) -> str:
+    entry = COMMAND[action]
+    return f"{key_display(entry.key)} / {entry.browser_key}"
+
+
 #: Other keys of the game screen, for the help screen: (keys, what they do).
 OTHER_KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("← → ↑ ↓", "move the board cursor (also h j k l); in target mode: the legal spaces"),
@@ -57,16 +136,15 @@ OTHER_KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("mouse", "click a space to act on it, or an action in the action bar"),
     ("v", "line of sight: highlight what the current guide has clear view of"),
     ("u", "undo (within the turn, never past a card, a roll or a turned token)"),
-    (
-        "F12",
-        "debug mode: step through the rule resolution of each action (← → steps, c skips "
-        "computer turns)",
-    ),
     ("Tab", "focus the game log (then ↑ ↓ PgUp PgDn scroll it; the mouse wheel too)"),
     ("?", "this help; then r for the rules"),
-    ("F1", "the rules"),
-    ("Ctrl+S / Ctrl+O", "save / load a named game"),
-    ("Ctrl+N", "new game"),
+    ("Ctrl+S", "save the game under a name"),
+    *((both_keys(entry.action), entry.help) for entry in COMMAND_KEYS),
     ("Ctrl+P", "command palette: new game, save, load, undo, rules, theme"),
-    ("Ctrl+Q", "quit (the game is autosaved after every action)"),
+)
+
+#: Said under the keys in the help: why some commands have two keys.
+SECOND_KEYS_NOTE: Final = (
+    "In a browser (bigfive serve) the second key of a command works where the browser keeps "
+    "the first for itself."
 )

@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from bigfive_tui.app import saves
 from bigfive_tui.app.commands import GameCommands
+from bigfive_tui.app.keys import BROWSER_SECOND, command_bindings, command_key
 from bigfive_tui.app.messages import (
     ChooseStartSpaces,
     ContinueGame,
@@ -66,9 +67,9 @@ class BigFiveApp(App[None]):
     CSS_PATH: ClassVar = ["main.tcss", "game.tcss", "dialogs.tcss"]
     COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar = [
-        Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("ctrl+n", "new_game", "New game", show=False),
-        Binding("f1", "rules", "Rules", show=False),
+        *command_bindings("quit", on_app=True, show=True, priority=True),
+        *command_bindings("new_game", on_app=True),
+        *command_bindings("rules", on_app=True),
     ]
 
     def __init__(
@@ -98,6 +99,14 @@ class BigFiveApp(App[None]):
         self.cursor_blink = cursor_blink
         self.autosave_enabled = autosave
         self.step_through = step_through
+
+    def get_key_display(self, binding: Binding) -> str:
+        """In a browser the footers name a command's second key where the browser keeps the
+        first for itself (a click on the key still works: it is simulated inside the app)."""
+        second = BROWSER_SECOND.get(binding.key) if self.is_web else None
+        if second is not None:
+            return second.browser_key
+        return super().get_key_display(binding)
 
     def refresh_css(self, animate: bool = True) -> None:
         """Setting the theme in ``__init__`` asks for this before any screen exists. Then only
@@ -200,7 +209,9 @@ class BigFiveApp(App[None]):
         self._show_game()
         if kept is not None:
             self.notify(
-                f"The unfinished safari was kept as {kept.name}; Ctrl+O loads it.", timeout=8
+                f"The unfinished safari was kept as {kept.name}; "
+                f"{command_key('load', self.is_web)} loads it.",
+                timeout=8,
             )
 
     def open_save(self, path: Path) -> bool:

@@ -21,6 +21,7 @@ from bigfive_tui.app import saves
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.game_log import RULE_WIDTH
 from bigfive_tui.app.describe import joined
+from bigfive_tui.app.keys import command_bindings
 from bigfive_tui.app.messages import FieldChanged
 from bigfive_tui.app.rules_text import rule_text
 from bigfive_tui.engine.actions import FOOD, FUEL, RESOURCE_NAMES, Action, Step
@@ -39,8 +40,8 @@ class HandOverScreen(ModalScreen[bool]):
         Binding("enter", "go", "Draw the card"),
         Binding("escape", "look", "Look at the board first"),
         # Between turns is a natural moment to stop: a popup would otherwise block these keys.
-        Binding("ctrl+n", "app.new_game", "New game", show=False),
-        Binding("ctrl+o", "app.load", "Load", show=False),
+        *command_bindings("new_game"),
+        *command_bindings("load"),
     ]
 
     #: Width with a summary: its lines are long (the dialog style gives 76 columns).

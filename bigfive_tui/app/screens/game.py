@@ -28,7 +28,7 @@ from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.components.player_board import PlayerBoard
 from bigfive_tui.app.components.table_info import TableInfo
 from bigfive_tui.app.describe import drawn_card, since_last_turn
-from bigfive_tui.app.keys import ACTION_KEYS, BY_NAME, ActionKey
+from bigfive_tui.app.keys import ACTION_KEYS, BY_NAME, ActionKey, command_bindings, command_key
 from bigfive_tui.app.messages import GameChanged, GameOver
 from bigfive_tui.engine.actions import END, Act, Action, IllegalAction, Step
 from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
@@ -97,13 +97,13 @@ class GameScreen(Screen[None]):
         ],
         Binding("u", "undo", "Undo"),
         Binding("v", "sight", "Line of sight"),
-        Binding("f12", "app.toggle_debug", "Debug", show=False),  # the app keeps the choice
+        *command_bindings("toggle_debug"),  # the app keeps the choice
         Binding("escape", "cancel", "Cancel", show=False),
         Binding("question_mark", "help", "Help"),
-        Binding("f1", "app.rules", "Rules"),
+        *command_bindings("rules", show=True),
         Binding("ctrl+s", "app.save", "Save"),
-        Binding("ctrl+o", "app.load", "Load", show=False),
-        Binding("ctrl+n", "app.new_game", "New game", show=False),
+        *command_bindings("load"),
+        *command_bindings("new_game"),
     ]
 
     def __init__(
@@ -211,7 +211,8 @@ class GameScreen(Screen[None]):
         state = self.state
         name = state.guide.title
         if state.over:
-            return Content.from_markup("[b]The game is over.[/] Ctrl+N starts a new one.")
+            new = command_key("new_game", self.app.is_web)
+            return Content.from_markup(f"[b]The game is over.[/] {new} starts a new one.")
         if state.seat in self.computer_seats:
             return Content.from_markup("[b]$name[/] (computer) is playing…", name=name)
         if state.phase == Phase.DRAW:
@@ -326,7 +327,8 @@ class GameScreen(Screen[None]):
                 self.step_computer = False
                 self.notify(
                     "Computer turns now play without stepping for the rest of this game; "
-                    "your own actions are still stepped through. F12 twice steps them again."
+                    "your own actions are still stepped through. "
+                    f"{command_key('toggle_debug', self.app.is_web)} twice steps them again."
                 )
             self._continue_flow()
 
@@ -436,7 +438,9 @@ class GameScreen(Screen[None]):
             self.app.bell()
             return
         if state.over:
-            self.warn("The game is over. Ctrl+N starts a new one.")
+            self.warn(
+                f"The game is over. {command_key('new_game', self.app.is_web)} starts a new one."
+            )
             return
         if state.seat in self.computer_seats:
             self.warn(f"It is {state.guide.title}'s turn; the computer is playing.")

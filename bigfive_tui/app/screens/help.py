@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from bigfive_tui.app.keys import ACTION_KEYS, OTHER_KEYS
+from bigfive_tui.app.keys import ACTION_KEYS, OTHER_KEYS, SECOND_KEYS_NOTE
 from bigfive_tui.app.overlays import LEGEND
 from bigfive_tui.boardmap import FEATURE_GLYPHS, FEATURE_LABELS, TERRAIN_GLYPHS, TERRAIN_LABELS
 
@@ -37,6 +37,7 @@ class HelpScreen(ModalScreen[str | None]):
                 lines.append(Content(""))
                 lines.append(Content.styled("Everything else", "bold"))
                 lines += [_row(keys, text) for keys, text in OTHER_KEYS]
+                lines.append(Content.styled(SECOND_KEYS_NOTE, "italic"))
                 lines.append(Content(""))
                 lines.append(Content.styled("On the board", "bold"))
                 lines += [_row(glyph, meaning) for glyph, meaning in LEGEND]

@@ -30,6 +30,7 @@ from bigfive_tui.app import saves
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.describe import joined
 from bigfive_tui.app.game_setup import GameSetup, SeatChoice
+from bigfive_tui.app.keys import command_bindings, command_key
 from bigfive_tui.app.messages import ChooseStartSpaces, ContinueGame, FieldChanged, StartGame
 from bigfive_tui.assets import layout_names
 from bigfive_tui.engine.boardspec import BoardFileError
@@ -104,9 +105,8 @@ class NewGameScreen(Screen[None]):
         Binding("escape", "back", "Back to the game"),
         Binding("up", "app.focus_previous", "Previous", show=False),
         Binding("down", "app.focus_next", "Next", show=False),
-        Binding("ctrl+o", "app.load", "Load"),
-        Binding("f1", "app.rules", "Rules"),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        *command_bindings("load", show=True),
+        *command_bindings("rules", show=True),
     ]
 
     def __init__(self, seed: int, *, cursor_blink: bool = True, notice: str = "") -> None:
@@ -261,9 +261,10 @@ class NewGameScreen(Screen[None]):
                     )
             with Horizontal(classes="buttons", id="new-buttons"):
                 yield Button("Start the safari", variant="primary", id="start", compact=True)
-                yield Button("Load a game… (Ctrl+O)", id="load", compact=True)
-                yield Button("Rules (F1)", id="rules", compact=True)
-                yield Button("Quit (Ctrl+Q)", id="quit", compact=True)
+                web = self.app.is_web
+                yield Button(f"Load a game… ({command_key('load', web)})", id="load", compact=True)
+                yield Button(f"Rules ({command_key('rules', web)})", id="rules", compact=True)
+                yield Button(f"Quit ({command_key('quit', web)})", id="quit", compact=True)
             yield Static(id="error", classes="error")
         yield Footer()
 
@@ -306,7 +307,7 @@ class NewGameScreen(Screen[None]):
         # between words in a narrow window instead of cutting them off.
         button = Button(label, variant="success", id="continue", compact=True)
         kept = (
-            "a new safari keeps it among the saved games (Ctrl+O)"
+            f"a new safari keeps it among the saved games ({command_key('load', self.app.is_web)})"
             if cast("BigFiveApp", self.app).autosave_enabled
             else "a new safari replaces it"  # nothing is filed away without autosave
         )

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Markdown, OptionList
 from textual.widgets._markdown import MarkdownBlock, MarkdownTable, MarkdownTableContent
 
+from bigfive_tui.app.keys import COMMAND
 from bigfive_tui.assets import rules_path
 
 CELL_PADDING = 2  # a table cell's padding, one cell each side (Textual's table style)
@@ -91,7 +92,11 @@ class RulesScreen(Screen[None]):
     """
     AUTO_FOCUS = "#chapters"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,f1", "close", "Close the rules"),
+        Binding(
+            f"escape,q,{COMMAND['rules'].key},{COMMAND['rules'].browser_key}",
+            "close",
+            "Close the rules",
+        ),
         Binding("tab", "app.focus_next", "Chapters / text"),
     ]
 

@@ -1,0 +1,175 @@
+"""The key tables (app/keys.py): every command a browser keeps for itself has a second key and a
+palette entry, and a second key never takes a key that is bound to anything else."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Iterator
+
+import pytest
+from test_app_support import SIZE, game_screen, make_app, seeded_session, wait_until
+from textual.app import App
+from textual.binding import Binding
+from textual.dom import DOMNode
+from textual.pilot import Pilot
+from textual.widgets import Button, Input
+
+import bigfive_tui.app
+from bigfive_tui.app import saves
+from bigfive_tui.app.commands import GameCommands
+from bigfive_tui.app.keys import ACTION_KEYS, BROWSER_KEPT, COMMAND_KEYS, OTHER_KEYS
+from bigfive_tui.app.main import BigFiveApp
+from bigfive_tui.app.screens.dialogs import HandOverScreen, LoadDialog, SaveDialog
+from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.app.screens.new_game import NewGameScreen
+from bigfive_tui.app.screens.rules import RulesScreen
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def _all_node_classes() -> Iterator[type[DOMNode]]:
+    """Every screen and widget class of the app, and every Textual class loaded with them."""
+    for module in pkgutil.walk_packages(bigfive_tui.app.__path__, "bigfive_tui.app."):
+        importlib.import_module(module.name)
+    seen: set[type[DOMNode]] = set()
+    stack: list[type[DOMNode]] = [DOMNode]
+    while stack:
+        cls = stack.pop()
+        if cls not in seen:
+            seen.add(cls)
+            yield cls
+            stack.extend(cls.__subclasses__())
+
+
+def _bindings(cls: type[DOMNode]) -> Iterator[tuple[str, str]]:
+    """(key, action) of the class's own BINDINGS, one per key."""
+    for entry in cls.__dict__.get("BINDINGS", []):
+        binding = entry if isinstance(entry, Binding) else Binding(*entry)
+        for key in binding.key.split(","):
+            yield key.strip(), binding.action.removeprefix("app.")
+
+
+def _ours(cls: type[DOMNode]) -> bool:
+    return cls.__module__.startswith("bigfive_tui.")
+
+
+def test_a_second_key_is_never_bound_to_anything_else() -> None:
+    second = {entry.browser_key: entry.action for entry in COMMAND_KEYS}
+    assert len(second) == len(COMMAND_KEYS)
+    assert not second.keys() & {entry.key for entry in ACTION_KEYS}
+    for cls in _all_node_classes():
+        for key, action in _bindings(cls):
+            if key in second and not (cls is RulesScreen and action == "close"):
+                assert action == second[key], f"{cls.__qualname__} binds {key} to {action}"
+
+
+def test_every_key_a_browser_keeps_has_a_second_key_on_the_same_screen() -> None:
+    for cls in filter(_ours, _all_node_classes()):
+        bound = list(_bindings(cls))
+        for key, action in bound:
+            if key in BROWSER_KEPT:
+                others = [k for k, a in bound if a == action and k not in BROWSER_KEPT]
+                assert others, f"{cls.__qualname__}: {key} ({action}) has no second key"
+
+
+async def test_every_command_with_a_kept_key_has_a_palette_entry() -> None:
+    app = make_app(seeded_session(3))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        provider = GameCommands(app.screen)
+        palette = {getattr(callback, "__name__", "") for _, callback, _ in provider._commands()} | {
+            command.callback.__name__ for command in app.get_system_commands(app.screen)
+        }
+    for entry in COMMAND_KEYS:
+        assert f"action_{entry.action}" in palette, entry.action
+
+
+def test_the_help_names_both_keys_of_every_command() -> None:
+    rows = dict(OTHER_KEYS)
+    assert rows["Ctrl+N / N"].startswith("new game")
+    assert rows["Ctrl+O / O"] == "load a named game"
+    assert rows["F1 / B"].startswith("the rules")
+    assert rows["F12 / W"].startswith("debug mode")
+    assert rows["Ctrl+Q / Q"].startswith("quit")
+
+
+async def _past_the_hand_over(pilot: Pilot[None], app: BigFiveApp) -> GameScreen:
+    await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+    await pilot.press("enter")  # draw the card
+    game = game_screen(app)
+    await wait_until(pilot, lambda: app.screen is game)
+    return game
+
+
+async def test_the_second_keys_do_what_the_first_do_in_the_game() -> None:
+    app = make_app(seeded_session(3))
+    async with app.run_test(size=SIZE) as pilot:
+        game = await _past_the_hand_over(pilot, app)
+        await pilot.press("B")
+        await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await pilot.press("B")  # closes the rules again, as F1 does
+        await wait_until(pilot, lambda: app.screen is game)
+        await pilot.press("W")
+        await pilot.pause()
+        assert app.step_through and game.step_through
+        await pilot.press("W")
+        await pilot.pause()
+        assert not app.step_through
+        await pilot.press("O")
+        await wait_until(pilot, lambda: isinstance(app.screen, LoadDialog))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is game)
+        await pilot.press("N")
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.press("escape")  # back to the game
+        await wait_until(pilot, lambda: app.screen is game_screen(app))
+        await pilot.press("Q")
+        await pilot.pause()
+    assert app.return_code == 0  # quit
+
+
+async def test_capital_letters_still_reach_a_name_being_typed() -> None:
+    app = make_app(seeded_session(3))
+    async with app.run_test(size=SIZE) as pilot:
+        await _past_the_hand_over(pilot, app)
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        field = app.screen.query_one(Input)
+        field.value = ""
+        await pilot.press(*"QNOBW", "enter")
+        await pilot.pause()
+        assert (saves.saves_dir() / "QNOBW.json").is_file()
+        assert app.is_running
+
+
+async def test_in_a_browser_texts_and_footers_name_the_second_keys(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(BigFiveApp, "is_web", property(lambda self: True))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        labels = {str(button.label) for button in app.screen.query(Button)}
+        assert {"Load a game… (O)", "Rules (B)", "Quit (Q)"} <= labels
+        shown = {
+            app.get_key_display(active.binding)
+            for active in app.screen.active_bindings.values()
+            if active.binding.action in ("app.load", "app.rules", "quit") and active.binding.show
+        }
+        assert shown == {"O", "B", "Q"}  # the footer names no key that never arrives
+
+
+async def test_in_a_terminal_they_name_the_first_keys() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        labels = {str(button.label) for button in app.screen.query(Button)}
+        assert {"Load a game… (Ctrl+O)", "Rules (F1)", "Quit (Ctrl+Q)"} <= labels
+        binding = Binding("f1", "app.rules")
+        assert App.get_key_display(app, binding) == app.get_key_display(binding)
