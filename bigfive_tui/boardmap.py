@@ -9,42 +9,53 @@ cursor and turn a mouse click back into a space, all from one geometry.
 Geometry. Spaces are flat-topped hexes; ``hexgrid.screen_position`` gives each space a column
 (``q + r``) and a half-row (``r - q + 8``). Neighbouring columns are offset by half a hex, so
 the picture is a honeycomb whose long diagonal runs left to right, the park entrances at the
-two tips. Two sizes:
+two tips. Three drawings (:data:`DRAWINGS`, smallest first):
 
-``"large"`` (the printed board, 114 x 37): hexes 5 lines tall counting the shared outline, a
-column every 6 characters::
+``"compact"`` (69 x 19, for an 80 x 24 terminal): a column every 4 characters::
+
+     ___
+    /♣4J\\     name and one item slot (the interior row)
+    \\___/     the S edge, the hex's lower row
+
+``"normal"`` (104 x 19, for 120 x 34): a column every 6 characters; slanted edges are two
+characters wide (the slash and one more), so a bush on them is ``##``::
 
       ____
-     / ♣4 \\        name on the first line
-    / ^  ^ \\       terrain texture, or items (second item row)
-    \\  ^   /       terrain texture, or items (first item row)
+    _/♣4?J\\_  name and two item slots
+    \\_____/   the S edge (with the slanted edges' second characters)
+
+``"large"`` (114 x 37, for 160 x 48, and ``bigfive board``): hexes 5 lines tall counting the
+shared outline, every slanted edge two characters on two lines::
+
+      ____
+     / ♣4 \\        name (room for target brackets beside it)
+    / ^  ^ \\       terrain texture, or items (first item row)
+    \\  ^   /       terrain texture, or items (second item row)
      \\____/        the S edge (shared with the N edge of the hex below)
 
-``"compact"`` (the app, 103 x 19): hexes 2 lines tall plus the outline::
+Ownership. Every character inside a hex (name, item slots, terrain) is tagged with its space
+(:meth:`BoardMap.inside` lists them); items are only ever written there, never on an edge or
+on a line of characters that belongs to a neighbour. Every edge between two spaces has fixed
+characters (:meth:`BoardMap.edge_positions`, the same from either side), drawn whole with the
+feature glyph when it carries one: bush ``#``, river ``~``, bush and river together ``%``;
+otherwise with the plain outline. In the compact and normal drawings the S edge is the hex's
+lower row (tagged with the hex above it, so a click there picks that space), and the rim's N
+edges have a row of their own.
 
-     _____
-    /♣4JD^\\        name, 2 item slots, terrain glyph
-    \\EJDA_/        4 item slots; the last character is the S edge
-
-Edges. Every edge between two spaces has fixed characters (:meth:`BoardMap.edge_positions`).
-In the large size these are the outline itself: 4 underscores for N/S edges, 2 slashes for
-each slanted edge. In the compact size each slanted edge is one slash; the N/S edge has no
-line of its own, so a hex's lower row doubles as its S edge: its last character is the fixed
-S-edge character and every free slot of that row repeats the edge glyph (``_____`` when plain,
-``#####`` along a bush). Those characters are tagged ``underline=True`` so a front end may
-underline the whole row and keep the edge continuous under items. A feature replaces the
-plain outline glyph: bush ``#``, river ``~``, bush and river together ``%``.
+Crowded spaces. Items fill the slots in the order given (the front end puts the most
+important first); a glyph is never split. In the compact and normal drawings, when the items
+do not fit beside the whole name, the piece symbol gives way (``4J+`` for ``♣4``) and a ``+``
+(kind ``"more"``) in the last slot says that more is there than shows. Legal targets are marked
+in the name: ``>`` in place of the piece symbol (``>4J``), ``[♣4]`` in the large drawing.
 
 Glyphs. Terrain: savanna blank, hill ``^``, forest ``¥``, watering hole ``≈``, mountain ``M``
 (none can be mistaken for a piece symbol ♠ ♣ ♥ ♦ ★ ● ▲ ■ ♪). Names are the printed ones
 (``♣4``, ``♣a``). The park entrances are the tips, marked ``West``/``East`` and ``gate``
-beside the tip hex (left and right of it in the large size, above and below it in the
-compact one); the entrance token itself is an overlay (:func:`gate_overlays`). Overlay
-glyphs fill the item runs in order, a glyph is never split, and a ``+`` (kind ``"more"``) in
-the last slot says that more items are there than fit.
+beside the tip hex (left and right of it in the large drawing, above and below it in the
+others); the entrance token itself is an overlay (:func:`gate_overlays`).
 
-For front ends. ``picture = board_map(board, size).render(overlays)``; for each line ``y``
-style ``picture.runs(y)`` from the run's :class:`Tag` (terrain fill from ``tag.terrain``,
+For front ends. ``picture = board_map(board, size).render(overlays, targets)``; for each line
+``y`` style ``picture.runs(y)`` from the run's :class:`Tag` (terrain fill from ``tag.terrain``,
 highlights and cursor from ``tag.cell``, feature colours from ``tag.feature``, item colours
 from ``tag.kind``) and put ``tag.cell`` into the style's meta for clicks, or call
 :meth:`BoardMap.cell_at`. :meth:`BoardMap.anchor` is where a cursor sits,
@@ -52,13 +63,13 @@ from ``tag.kind``) and put ``tag.cell`` into the style's meta for clicks, or cal
 tagged with their gate's cell, so clicking ``West`` picks the west gate.
 
 Speed. Everything static (outline, names, terrain, gate markers) is laid out once per board
-and size (:func:`board_map` caches it); :meth:`BoardMap.render` only rewrites the item slots
-of the spaces that have overlays, sharing every untouched line with the static layer.
+and size (:func:`board_map` caches it); :meth:`BoardMap.render` only rewrites the interiors
+of the spaces that have overlays or marks, sharing every untouched line with the static layer.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -66,11 +77,12 @@ from bigfive_tui.engine.board import CELL_COUNT, EAST_GATE_CELL, NO_CELL, WEST_G
 from bigfive_tui.engine.boardspec import Feature, Terrain
 from bigfive_tui.engine.hexgrid import BOARD_SIZE, screen_position
 
-Size = Literal["large", "compact"]
-Role = Literal["background", "terrain", "name", "edge", "item", "gate"]
+Drawing = Literal["compact", "normal", "large"]
+Role = Literal["background", "terrain", "name", "mark", "edge", "item", "gate"]
 Point = tuple[int, int]
 
-SIZES: Final[tuple[Size, ...]] = ("large", "compact")
+#: The drawings, smallest first.
+DRAWINGS: Final[tuple[Drawing, ...]] = ("compact", "normal", "large")
 
 #: One glyph per terrain; savanna is left blank (the open plain). None of these can be taken
 #: for a piece symbol (♠ ♣ ♥ ♦ ★ ● ▲ ■ ♪) or a vehicle letter.
@@ -102,10 +114,21 @@ FEATURE_LABELS: Final[dict[Feature, str]] = {
 #: Shown in the last item slot when a space holds more than fits.
 MORE_GLYPH: Final = "+"
 MORE_KIND: Final = "more"
+#: A legal target's mark in place of the piece symbol (compact, normal), or around the name.
+TARGET_GLYPH: Final = ">"
+TARGET_BRACKETS: Final = ("[", "]")
 GATE_TOKEN: Final = "G"
 GATE_MARKERS: Final[dict[int, tuple[str, str]]] = {
     WEST_GATE_CELL: ("West", "gate"),
     EAST_GATE_CELL: ("East", "gate"),
+}
+
+#: A plain S edge in the compact and normal drawings, which is the hex's lower row: underscores
+#: on savanna, the terrain's glyph elsewhere (a front end underlines the row), so that the
+#: terrain shows even when items fill the interior.
+LOWER_ROW_GLYPHS: Final[dict[Terrain, str]] = {
+    terrain: "_" if terrain == Terrain.SAVANNA else glyph
+    for terrain, glyph in TERRAIN_GLYPHS.items()
 }
 
 # Large-size hex texture (rows 2 and 3, 6 characters each) so that terrain reads at a glance.
@@ -120,7 +143,7 @@ _TEXTURES: Final[dict[Terrain, tuple[str, str]]] = {
 
 @dataclass(frozen=True, slots=True)
 class Glyph:
-    """An overlay item: its text (1-3 characters, e.g. ``"J"``, ``"F2"``) and its kind.
+    """An overlay item: its text (1-3 characters, e.g. ``"J"``, ``"*2"``) and its kind.
 
     Kinds are free strings for the front ends to style, such as ``"vehicle:jack"``,
     ``"fire"``, ``"animal-down"``, ``"animal:lion"``, ``"buffalo"``, ``"food"``, ``"gate"``,
@@ -136,12 +159,15 @@ class Tag:
     """What one character shows, so a front end can style it without knowing the geometry.
 
     ``cell`` is the space whose hex the character lies inside (None on outlines and
-    background; gate markers carry their gate). ``terrain`` is the terrain the character sits
-    on: for a large-size N/S outline character it is the hex above, whose bottom line it draws.
-    ``edge`` is ``(cell, direction)`` for edge characters, normalised so that the direction
-    points N, NE or SE whenever that side has a neighbour; ``feature`` is what the edge
-    carries. ``kind`` is the glyph kind of items (``"more"`` for the overflow ``+``).
-    ``underline`` marks the compact size's lower row, which doubles as the hex's S edge.
+    background; gate markers carry their gate; in the compact and normal drawings a hex's
+    lower row, its S edge, carries the hex). ``terrain`` is the fill the character sits on:
+    for a N/S outline character it is the hex whose bottom line it draws. ``edge`` is
+    ``(cell, direction)`` for edge characters, normalised so that the direction points N, NE
+    or SE whenever that side has a neighbour; ``feature`` is what the edge carries. ``kind``
+    is the glyph kind of items (``"more"`` for the overflow ``+``). ``underline`` marks the
+    lower row of a hex in the compact and normal drawings (its S edge, and the slanted edges'
+    second characters beside it): a front end underlines it so that the edge reads as a line
+    under the terrain glyphs.
     """
 
     role: Role
@@ -209,69 +235,123 @@ class Picture:
         return "\n".join(self.lines)
 
 
+#: Whose fill an edge character sits on: none (the background), the hex itself, or the
+#: neighbour in a direction (0-5).
+_NO_FILL: Final = -1
+_OWN_FILL: Final = 6
+
+
+@dataclass(frozen=True, slots=True)
+class _EdgeCell:
+    offset: Point
+    plain: str  # the outline glyph of a plain edge
+    fill: int  # _NO_FILL, _OWN_FILL or a direction
+    filler: bool = False  # the second character of a slanted edge: blank at the rim
+
+
 @dataclass(frozen=True, slots=True)
 class _Geometry:
-    """Character offsets of one hex in one size, relative to the hex's top-left origin."""
+    """Character offsets of one hex in one drawing, relative to the hex's top-left origin."""
 
     column_step: int
     half_row_lines: int
     pad_x: int
-    pad_y: int
     width: int
     height: int
     name: tuple[Point, Point]
-    terrain_glyph: tuple[Point, ...]
-    blank: tuple[Point, ...]  # interior characters that only show the terrain fill
-    item_runs: tuple[tuple[Point, ...], ...]  # filled in order
-    edges: tuple[tuple[Point, ...], ...]  # [direction] -> fixed characters
-    plain: tuple[str, ...]  # [direction] -> outline glyph of a plain edge
+    runs: tuple[tuple[Point, ...], ...]  # item slots, filled in order
+    blank: tuple[Point, ...]  # interior characters beside the name (large: target brackets)
+    edges: tuple[tuple[_EdgeCell, ...], ...]  # [direction] -> its characters
+    lower_row: bool  # the S edge is the hex's own lower row (compact, normal)
     box: Box  # the hex's own area relative to the origin
+    gate_words: tuple[Point, Point, Point, Point]  # West, gate (west tip); East, gate (east)
 
 
 def _row(x0: int, x1: int, y: int) -> tuple[Point, ...]:
     return tuple((x, y) for x in range(x0, x1))
 
 
+def _cells(points: Iterable[Point], plain: str, fill: int) -> tuple[_EdgeCell, ...]:
+    return tuple(_EdgeCell(point, plain, fill) for point in points)
+
+
+_COMPACT: Final = _Geometry(
+    column_step=4,
+    half_row_lines=1,
+    pad_x=0,
+    width=69,
+    height=19,
+    name=((1, 1), (2, 1)),
+    runs=(((3, 1),),),
+    blank=(),
+    edges=(
+        _cells(_row(1, 4, 0), "_", _NO_FILL),
+        _cells([(4, 1)], "\\", _NO_FILL),
+        _cells([(4, 2)], "/", _NO_FILL),
+        _cells(_row(1, 4, 2), "_", _OWN_FILL),
+        _cells([(0, 2)], "\\", _NO_FILL),
+        _cells([(0, 1)], "/", _NO_FILL),
+    ),
+    lower_row=True,
+    box=Box(1, 1, 3, 2),
+    gate_words=((0, -1), (0, 3), (1, -1), (1, 3)),
+)
+
+_NORMAL: Final = _Geometry(
+    column_step=6,
+    half_row_lines=1,
+    pad_x=0,
+    width=104,
+    height=19,
+    name=((2, 1), (3, 1)),
+    runs=(((4, 1), (5, 1)),),
+    blank=(),
+    edges=(
+        _cells(_row(2, 6, 0), "_", _NO_FILL),
+        (_EdgeCell((6, 1), "\\", _NO_FILL), _EdgeCell((7, 1), "_", 1, filler=True)),
+        (_EdgeCell((6, 2), "_", _OWN_FILL), _EdgeCell((7, 2), "/", _NO_FILL)),
+        _cells(_row(2, 6, 2), "_", _OWN_FILL),
+        (_EdgeCell((0, 2), "\\", _NO_FILL), _EdgeCell((1, 2), "_", _OWN_FILL)),
+        (_EdgeCell((0, 1), "_", 5, filler=True), _EdgeCell((1, 1), "/", _NO_FILL)),
+    ),
+    lower_row=True,
+    box=Box(2, 1, 4, 2),
+    gate_words=((2, -1), (2, 3), (2, -1), (2, 3)),
+)
+
 _LARGE: Final = _Geometry(
     column_step=6,
     half_row_lines=2,
     pad_x=5,
-    pad_y=0,
     width=114,
     height=37,
     name=((3, 1), (4, 1)),
-    terrain_glyph=(),
+    runs=(_row(1, 7, 2), _row(1, 7, 3)),
     blank=((2, 1), (5, 1)),
-    item_runs=(_row(1, 7, 3), _row(1, 7, 2)),
     edges=(
-        _row(2, 6, 0),
-        ((6, 1), (7, 2)),
-        ((7, 3), (6, 4)),
-        _row(2, 6, 4),
-        ((0, 3), (1, 4)),
-        ((1, 1), (0, 2)),
+        _cells(_row(2, 6, 0), "_", 0),
+        _cells([(6, 1), (7, 2)], "\\", _NO_FILL),
+        _cells([(7, 3), (6, 4)], "/", _NO_FILL),
+        _cells(_row(2, 6, 4), "_", _OWN_FILL),
+        _cells([(0, 3), (1, 4)], "\\", _NO_FILL),
+        _cells([(1, 1), (0, 2)], "/", _NO_FILL),
     ),
-    plain=("_", "\\", "/", "_", "\\", "/"),
+    lower_row=False,
     box=Box(0, 0, 8, 5),
+    gate_words=((-5, 2), (-5, 3), (9, 2), (9, 3)),
 )
 
-_COMPACT: Final = _Geometry(
-    column_step=6,
-    half_row_lines=1,
-    pad_x=0,
-    pad_y=0,
-    width=103,
-    height=19,
-    name=((1, 1), (2, 1)),
-    terrain_glyph=((5, 1),),
-    blank=(),
-    item_runs=(_row(1, 5, 2), _row(3, 5, 1)),
-    edges=(((5, 0),), ((6, 1),), ((6, 2),), ((5, 2),), ((0, 2),), ((0, 1),)),
-    plain=("_", "\\", "/", "_", "\\", "/"),
-    box=Box(0, 1, 7, 2),
-)
+_GEOMETRIES: Final[dict[Drawing, _Geometry]] = {
+    "compact": _COMPACT,
+    "normal": _NORMAL,
+    "large": _LARGE,
+}
 
-_GEOMETRIES: Final[dict[Size, _Geometry]] = {"large": _LARGE, "compact": _COMPACT}
+
+def drawing_size(size: Drawing) -> tuple[int, int]:
+    """Width and height of a drawing's picture, without building one."""
+    geo = _GEOMETRIES[size]
+    return geo.width, geo.height
 
 
 def gate_overlays(board: Board) -> dict[int, list[Glyph]]:
@@ -297,10 +377,21 @@ def _layout_items(glyphs: Sequence[Glyph], capacities: Sequence[int]) -> list[li
         used[run] += size
     if overflow and capacities:
         last = len(capacities) - 1
+        popped: Glyph | None = None
         while runs[last] and used[last] + 1 > capacities[last]:
-            used[last] -= len(runs[last].pop().text)
+            popped = runs[last].pop()
+            used[last] -= len(popped.text)
+        if not any(runs):
+            popped = glyphs[0]
+        if popped is not None and len(popped.text) > 1 and used[last] + 2 <= capacities[last]:
+            # A fire count ("*2") too long to share the run with the "+" shows by its sign.
+            runs[last].append(Glyph(popped.text[0], popped.kind))
         runs[last].append(Glyph(MORE_GLYPH, MORE_KIND))
     return runs
+
+
+def _fits(glyphs: Sequence[Glyph], capacity: int) -> bool:
+    return sum(len(glyph.text) for glyph in glyphs) <= capacity
 
 
 def _canonical_edge(board: Board, cell: int, direction: int) -> tuple[int, int]:
@@ -310,12 +401,15 @@ def _canonical_edge(board: Board, cell: int, direction: int) -> tuple[int, int]:
     return (cell, direction)
 
 
-class BoardMap:
-    """The static picture of one board in one size, plus geometry look-ups and rendering."""
+Patch = tuple[Point, str, Tag]
 
-    def __init__(self, board: Board, size: Size = "large") -> None:
+
+class BoardMap:
+    """The static picture of one board in one drawing, plus geometry look-ups and rendering."""
+
+    def __init__(self, board: Board, size: Drawing = "large") -> None:
         self.board = board
-        self.size: Size = size
+        self.size: Drawing = size
         self._geo = _GEOMETRIES[size]
         geo = self._geo
         self.width = geo.width
@@ -323,9 +417,10 @@ class BoardMap:
         self._origins = tuple(self._origin(cell) for cell in range(CELL_COUNT))
         chars = [[" "] * self.width for _ in range(self.height)]
         tags = [[BACKGROUND] * self.width for _ in range(self.height)]
-        self._item_tags: list[list[tuple[Point, Tag]]] = []
         for cell in range(CELL_COUNT):
-            self._paint_cell(cell, chars, tags)
+            for (x, y), char, tag in self._interior(cell, (), target=False, static=True):
+                chars[y][x] = char
+                tags[y][x] = tag
         for cell in range(CELL_COUNT):
             self._paint_edges(cell, chars, tags)
         self._paint_gate_markers(chars, tags)
@@ -339,7 +434,7 @@ class BoardMap:
     def _origin(self, cell: int) -> Point:
         column, half_row = screen_position((cell % BOARD_SIZE, cell // BOARD_SIZE))
         geo = self._geo
-        return (geo.pad_x + column * geo.column_step, geo.pad_y + half_row * geo.half_row_lines)
+        return (geo.pad_x + column * geo.column_step, half_row * geo.half_row_lines)
 
     def _at(self, cell: int, offset: Point) -> Point:
         x0, y0 = self._origins[cell]
@@ -370,142 +465,181 @@ class BoardMap:
         return lines
 
     def edge_positions(self, cell: int, direction: int) -> tuple[Point, ...]:
-        """The fixed characters of the edge on side ``direction`` of ``cell``."""
-        return tuple(self._at(cell, offset) for offset in self._geo.edges[direction])
+        """Every character of the edge on side ``direction`` of ``cell`` (the same from the
+        other side): all of them show the edge's feature glyph when it has one."""
+        geo = self._geo
+        if geo.lower_row and direction == 0:
+            above = self.board.neighbours[cell][0]
+            if above != NO_CELL:
+                return self.edge_positions(above, 3)
+        return tuple(self._at(cell, edge.offset) for edge in geo.edges[direction])
 
     def item_slots(self, cell: int) -> tuple[tuple[Point, ...], ...]:
-        """The item runs of a space, in filling order."""
-        return tuple(tuple(self._at(cell, offset) for offset in run) for run in self._geo.item_runs)
+        """The item runs of a space, in filling order (before a crowded space's name gives
+        way in the compact and normal drawings)."""
+        return tuple(tuple(self._at(cell, offset) for offset in run) for run in self._geo.runs)
+
+    def inside(self, cell: int) -> frozenset[Point]:
+        """The characters inside a space's hex: its name, item slots and terrain; nothing of
+        an edge, nothing a neighbour shares. Items are only ever drawn here."""
+        geo = self._geo
+        offsets = [*geo.name, *geo.blank, *(point for run in geo.runs for point in run)]
+        if not geo.lower_row:  # the large hex's second interior row and its texture
+            offsets += [*_row(1, 7, 2), *_row(1, 7, 3)]
+        return frozenset(self._at(cell, offset) for offset in offsets)
 
     # -- static layer ---------------------------------------------------------------------
 
-    def _paint_cell(self, cell: int, chars: list[list[str]], tags: list[list[Tag]]) -> None:
-        board, geo = self.board, self._geo
-        terrain = board.terrain[cell]
-        fill = Tag("terrain", cell, terrain)
-        for index, offset in enumerate(geo.name):
-            x, y = self._at(cell, offset)
-            chars[y][x] = board.names[cell][index]
-            tags[y][x] = Tag("name", cell, terrain)
-        for offset in geo.terrain_glyph:
-            x, y = self._at(cell, offset)
-            chars[y][x] = TERRAIN_GLYPHS[terrain]
-            tags[y][x] = fill
-        for offset in geo.blank:
-            x, y = self._at(cell, offset)
-            chars[y][x] = " "
-            tags[y][x] = fill
-        south = self._south_tag(cell)
-        for run_index, run in enumerate(geo.item_runs):
-            for slot, offset in enumerate(run):
-                x, y = self._at(cell, offset)
-                if self.size == "compact" and run_index == 0:
-                    chars[y][x] = self._edge_glyph(cell, 3)
-                    tags[y][x] = south
-                elif self.size == "large":
-                    chars[y][x] = _TEXTURES[terrain][1 - run_index][slot]
-                    tags[y][x] = fill
-                else:
-                    chars[y][x] = " "
-                    tags[y][x] = fill
+    def _filled(self, cell: int, edge: _EdgeCell) -> int:
+        """The hex whose fill (and lower row) an edge character belongs to, or NO_CELL."""
+        if edge.fill == _OWN_FILL:
+            return cell
+        if edge.fill == _NO_FILL:
+            return NO_CELL
+        return self.board.neighbours[cell][edge.fill]
 
-    def _south_tag(self, cell: int) -> Tag:
-        """Compact lower-row characters: inside the hex and on its S edge at once."""
+    def _edge_glyph(self, cell: int, direction: int, edge: _EdgeCell, filled: int) -> str:
         board = self.board
-        return Tag(
-            "edge",
-            cell,
-            board.terrain[cell],
-            Feature(board.features[cell][3]),
-            _canonical_edge(board, cell, 3),
-            underline=True,
-        )
-
-    def _edge_glyph(self, cell: int, direction: int) -> str:
-        feature = Feature(self.board.features[cell][direction])
-        return FEATURE_GLYPHS[feature] if feature else self._geo.plain[direction]
+        feature = Feature(board.features[cell][direction])
+        if feature:
+            return FEATURE_GLYPHS[feature]
+        if edge.filler and filled == NO_CELL:
+            # At the rim the second character of a NW or NE edge carries on the N rim of the
+            # hex below it, if there is one.
+            below = board.neighbours[cell][4 if direction == 5 else 2]
+            return edge.plain if below != NO_CELL else " "
+        if self._geo.lower_row and filled != NO_CELL:
+            return LOWER_ROW_GLYPHS[board.terrain[filled]]
+        return edge.plain
 
     def _paint_edges(self, cell: int, chars: list[list[str]], tags: list[list[Tag]]) -> None:
         board, geo = self.board, self._geo
         for direction in range(6):
             other = board.neighbours[cell][direction]
-            positions = [self._at(cell, offset) for offset in geo.edges[direction]]
-            glyph = self._edge_glyph(cell, direction)
-            if self.size == "compact" and direction in (0, 3):
-                if direction == 0 and other != NO_CELL:
-                    continue  # drawn by the hex above as its lower row
-                if direction == 0:  # the rim above the top hexes: a full outline
-                    x, y = self._at(cell, (0, 0))
-                    positions = [(x + dx, y) for dx in range(1, 6)]
-                    tag = Tag("edge", None, None, Feature.NONE, (cell, 0))
-                else:
-                    tag = self._south_tag(cell)
-            else:
-                above = cell if direction == 3 else other if direction == 0 else NO_CELL
-                terrain = board.terrain[above] if above != NO_CELL else None
-                tag = Tag(
-                    "edge",
-                    None,
-                    terrain,
-                    Feature(board.features[cell][direction]),
-                    _canonical_edge(board, cell, direction),
-                )
-            for x, y in positions:
-                chars[y][x] = glyph
-                tags[y][x] = tag
+            if geo.lower_row and direction == 0 and other != NO_CELL:
+                continue  # drawn by the hex above as its lower row
+            feature = Feature(board.features[cell][direction])
+            key = _canonical_edge(board, cell, direction)
+            for edge in geo.edges[direction]:
+                filled = self._filled(cell, edge)
+                terrain = board.terrain[filled] if filled != NO_CELL else None
+                owner = cell if geo.lower_row and direction == 3 else None
+                lower = geo.lower_row and terrain is not None
+                x, y = self._at(cell, edge.offset)
+                chars[y][x] = self._edge_glyph(cell, direction, edge, filled)
+                tags[y][x] = Tag("edge", owner, terrain, feature, key, underline=lower)
 
     def _paint_gate_markers(self, chars: list[list[str]], tags: list[list[Tag]]) -> None:
-        for cell, words in GATE_MARKERS.items():
-            west = cell == WEST_GATE_CELL
-            for line, word in enumerate(words):
-                if self.size == "large":
-                    x, y = self._at(cell, (-len(word) - 1 if west else 9, 2 + line))
-                else:
-                    x, y = self._at(cell, (1, -1 + 4 * line))
+        words = self._geo.gate_words
+        for cell, (first, second) in GATE_MARKERS.items():
+            spots = words[:2] if cell == WEST_GATE_CELL else words[2:]
+            for word, offset in zip((first, second), spots, strict=True):
+                x, y = self._at(cell, offset)
                 for i, char in enumerate(word):
                     chars[y][x + i] = char
                     tags[y][x + i] = Tag("gate", cell)
 
-    # -- rendering ------------------------------------------------------------------------
+    # -- interiors ------------------------------------------------------------------------
 
-    def item_chars(self, cell: int, glyphs: Sequence[Glyph]) -> list[tuple[Point, str, Tag]]:
-        """Where a space's overlay glyphs go: the characters to write over the static layer.
+    def _interior(
+        self, cell: int, glyphs: Sequence[Glyph], *, target: bool, static: bool = False
+    ) -> list[Patch]:
+        """The characters inside a space's hex: name (or mark), items, terrain."""
+        if self._geo.lower_row:
+            return self._interior_row(cell, glyphs, target)
+        return self._interior_large(cell, glyphs, target, static)
 
-        Runs that hold items lose their terrain texture (large) so items stand clear; free
-        slots keep what the static layer shows.
-        """
+    def _interior_row(self, cell: int, glyphs: Sequence[Glyph], target: bool) -> list[Patch]:
+        """Compact and normal: one row of name and slots; a crowded space's piece symbol
+        gives way to its items, a target's to the mark."""
         geo, board = self._geo, self.board
         terrain = board.terrain[cell]
-        runs = _layout_items(glyphs, [len(run) for run in geo.item_runs])
-        out: list[tuple[Point, str, Tag]] = []
-        for run_index, (slots, placed) in enumerate(zip(geo.item_runs, runs, strict=True)):
+        name = board.names[cell]
+        row = [*geo.name, *geo.runs[0]]
+        head: list[tuple[str, Role]]
+        if _fits(glyphs, len(row) - 2):
+            head = [(TARGET_GLYPH, "mark") if target else (name[0], "name"), (name[1], "name")]
+        elif target:
+            head = [(TARGET_GLYPH, "mark")]
+        else:
+            head = [(name[1], "name")]
+        out: list[Patch] = []
+        for offset, (char, role) in zip(row, head, strict=False):
+            out.append((self._at(cell, offset), char, Tag(role, cell, terrain)))
+        slots = row[len(head) :]
+        (placed,) = _layout_items(glyphs, [len(slots)])
+        index = 0
+        for glyph in placed:
+            tag = Tag("item", cell, terrain, kind=glyph.kind)
+            for char in glyph.text:
+                out.append((self._at(cell, slots[index]), char, tag))
+                index += 1
+        fill = Tag("terrain", cell, terrain)
+        for free, offset in enumerate(slots[index:], start=index):
+            char = TERRAIN_GLYPHS[terrain] if free == len(slots) - 1 else " "
+            out.append((self._at(cell, offset), char, fill))
+        return out
+
+    def _interior_large(
+        self, cell: int, glyphs: Sequence[Glyph], target: bool, static: bool
+    ) -> list[Patch]:
+        """Large: the name between two blanks (target brackets), two rows of six slots that
+        show the terrain texture unless they hold items."""
+        geo, board = self._geo, self.board
+        terrain = board.terrain[cell]
+        fill = Tag("terrain", cell, terrain)
+        out: list[Patch] = []
+        if static:
+            name = Tag("name", cell, terrain)
+            for char, offset in zip(board.names[cell], geo.name, strict=True):
+                out.append((self._at(cell, offset), char, name))
+        for offset, bracket in zip(geo.blank, TARGET_BRACKETS, strict=True):
+            mark = (bracket, Tag("mark", cell, terrain)) if target else (" ", fill)
+            out.append((self._at(cell, offset), *mark))
+        runs = _layout_items(glyphs, [len(run) for run in geo.runs])
+        for run_index, (slots, placed) in enumerate(zip(geo.runs, runs, strict=True)):
             if not placed:
+                if static:
+                    texture = _TEXTURES[terrain][run_index]
+                    for slot, offset in enumerate(slots):
+                        out.append((self._at(cell, offset), texture[slot], fill))
                 continue
-            underline = self.size == "compact" and run_index == 0
             text = "".join(glyph.text for glyph in placed)
-            start = (len(slots) - len(text)) // 2
-            if self.size == "large":
-                for offset in slots:
-                    out.append((self._at(cell, offset), " ", Tag("terrain", cell, terrain)))
-            slot = start
+            for offset in slots:  # a row with items loses its texture, so they stand clear
+                out.append((self._at(cell, offset), " ", fill))
+            slot = (len(slots) - len(text)) // 2
             for glyph in placed:
-                tag = Tag("item", cell, terrain, kind=glyph.kind, underline=underline)
+                tag = Tag("item", cell, terrain, kind=glyph.kind)
                 for char in glyph.text:
                     out.append((self._at(cell, slots[slot]), char, tag))
                     slot += 1
         return out
 
-    def render(self, overlays: Mapping[int, Sequence[Glyph]] | None = None) -> Picture:
-        """The static picture with each space's overlay glyphs placed in its item slots."""
-        if not overlays:
+    # -- rendering ------------------------------------------------------------------------
+
+    def item_chars(
+        self, cell: int, glyphs: Sequence[Glyph], *, target: bool = False
+    ) -> list[Patch]:
+        """What to write over the static layer for a space's overlay glyphs (and its mark)."""
+        if not glyphs and not target:
+            return []
+        return self._interior(cell, glyphs, target=target)
+
+    def render(
+        self,
+        overlays: Mapping[int, Sequence[Glyph]] | None = None,
+        targets: Collection[int] = (),
+    ) -> Picture:
+        """The static picture with each space's overlay glyphs placed in its item slots and
+        each target marked."""
+        cells = {cell for cell, glyphs in (overlays or {}).items() if glyphs} | set(targets)
+        if not cells:
             return self.static
         changes: dict[int, list[tuple[int, str, Tag]]] = {}
-        for cell, glyphs in overlays.items():
-            if glyphs:
-                for (x, y), char, tag in self.item_chars(cell, glyphs):
-                    changes.setdefault(y, []).append((x, char, tag))
-        if not changes:
-            return self.static
+        for cell in cells:
+            glyphs = (overlays or {}).get(cell, ())
+            for (x, y), char, tag in self.item_chars(cell, glyphs, target=cell in targets):
+                changes.setdefault(y, []).append((x, char, tag))
         lines = list(self.static.lines)
         all_tags = list(self.static.tags)
         for y, patches in changes.items():
@@ -519,11 +653,11 @@ class BoardMap:
         return Picture(tuple(lines), tuple(all_tags))
 
 
-_CACHE: dict[tuple[int, Size], BoardMap] = {}
+_CACHE: dict[tuple[int, Drawing], BoardMap] = {}
 _CACHE_LIMIT: Final = 8
 
 
-def board_map(board: Board, size: Size = "large") -> BoardMap:
+def board_map(board: Board, size: Drawing = "large") -> BoardMap:
     """A cached :class:`BoardMap`, so the static layer is laid out once per board and size."""
     key = (id(board), size)
     cached = _CACHE.get(key)

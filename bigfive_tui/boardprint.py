@@ -19,6 +19,7 @@ from rich.style import Style
 from rich.text import Text
 
 from bigfive_tui.boardmap import (
+    DRAWINGS,
     FEATURE_GLYPHS,
     FEATURE_LABELS,
     GATE_TOKEN,
@@ -27,11 +28,12 @@ from bigfive_tui.boardmap import (
     TERRAIN_GLYPHS,
     TERRAIN_LABELS,
     BoardMap,
+    Drawing,
     Glyph,
     Picture,
-    Size,
     Tag,
     board_map,
+    drawing_size,
     gate_overlays,
 )
 from bigfive_tui.engine.board import Board
@@ -76,15 +78,18 @@ def terrain_style(terrain: Terrain, bold: bool = False) -> Style:
 
 def tag_style(tag: Tag) -> Style:
     """The printer's style for one tagged character."""
+    line = Style(underline=True) if tag.underline else Style()
     if tag.role == "edge":
         if tag.feature:
             style = FEATURE_STYLES[tag.feature]
-            if tag.cell is not None and tag.terrain is not None:
-                return terrain_style(tag.terrain) + Style(color=style.color, bold=True)
+            if tag.terrain is not None:  # on a hex's lower row
+                return terrain_style(tag.terrain) + Style(color=style.color, bold=True) + line
             return style
-        if tag.terrain is not None:  # an underscore: the bottom line of the hex above
-            return terrain_style(tag.terrain)
+        if tag.terrain is not None:  # the bottom line of the hex above
+            return terrain_style(tag.terrain) + line
         return OUTLINE
+    if tag.role == "mark":
+        return terrain_style(tag.terrain or Terrain.SAVANNA, bold=True)
     if tag.role == "gate":
         return GATE_STYLE
     if tag.terrain is None:
@@ -220,7 +225,7 @@ def _segments_text(lines: Iterable[Sequence[Segment]]) -> Text:
 
 def board_text(
     board: Board,
-    size: Size = "large",
+    size: Drawing = "large",
     overlays: Mapping[int, Sequence[Glyph]] | None = None,
 ) -> Text:
     """Title, board and legend as one rich Text of a fixed size."""
@@ -247,8 +252,10 @@ class BoardRenderable:
         self.board = board
         self.overlays = overlays
 
-    def _size(self, width: int) -> Size:
-        return "large" if width >= board_map(self.board, "large").width else "compact"
+    def _size(self, width: int) -> Drawing:
+        """The largest drawing that fits the console."""
+        fitting = [size for size in DRAWINGS if drawing_size(size)[0] <= width]
+        return fitting[-1] if fitting else DRAWINGS[0]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield board_text(self.board, self._size(options.max_width), self.overlays)

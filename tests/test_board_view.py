@@ -9,6 +9,7 @@ from textual.geometry import Region
 from bigfive_tui.app.components.board_view import BoardView, reading_order, step_towards
 from bigfive_tui.app.overlays import glyph_label, overlays_for
 from bigfive_tui.assets import seeded_board
+from bigfive_tui.boardmap import MORE_GLYPH, TARGET_GLYPH, Drawing
 from bigfive_tui.engine.board import CELL_COUNT, EAST_GATE_CELL, WEST_GATE_CELL, Board
 from bigfive_tui.engine.content import (
     ANIMAL_KIND,
@@ -38,15 +39,15 @@ def make_session(seed: int = 3) -> Session:
 class BoardApp(App[None]):
     """A tiny host: the board alone, recording what it posts."""
 
-    def __init__(self, board: Board, state: GameState | None = None, compact: bool = True):
+    def __init__(self, board: Board, state: GameState | None = None, drawing: Drawing = "normal"):
         super().__init__()
         self.board = board
         self.state = state
-        self.compact = compact
+        self.drawing: Drawing = drawing
         self.posted: list[tuple[str, int | None]] = []
 
     def compose(self) -> ComposeResult:
-        yield BoardView(self.board, compact=self.compact, id="board")
+        yield BoardView(self.board, drawing=self.drawing, id="board")
 
     def on_mount(self) -> None:
         if self.state is not None:
@@ -76,15 +77,12 @@ def status_line(view: BoardView) -> int:
 
 
 def cell_text(view: BoardView, cell: int) -> str:
-    """The characters in a space's item slots, in filling order."""
+    """The characters inside a space's hex (name, items, terrain), in screen order."""
     lines = screen_text(view)
-    out = []
-    for run in view.board_map.item_slots(cell):
-        for x, y in run:
-            offset = view.offset_of(cell)
-            ax, ay = view.board_map.anchor(cell)
-            out.append(lines[offset.y + y - ay][offset.x + x - ax])
-    return "".join(out)
+    offset = view.offset_of(cell)
+    ax, ay = view.board_map.anchor(cell)
+    inside = sorted(view.board_map.inside(cell), key=lambda point: (point[1], point[0]))
+    return "".join(lines[offset.y + y - ay][offset.x + x - ax] for x, y in inside)
 
 
 # -- overlays ------------------------------------------------------------------------------
@@ -148,7 +146,7 @@ async def test_mounts_and_renders_all_81_names() -> None:
             offset = view.offset_of(cell)
             assert lines[offset.y][offset.x : offset.x + 2] == board.names[cell]
         # centred: the picture's margins differ by at most one column
-        left = view.offset_of(WEST_GATE_CELL).x - 1
+        left = view.offset_of(WEST_GATE_CELL).x - view.board_map.anchor(WEST_GATE_CELL)[0]
         right = view.size.width - (left + view.board_map.width)
         assert abs(left - right) <= 1
 
@@ -207,12 +205,12 @@ async def test_too_small_shows_a_message() -> None:
         view = app.view
         assert not view.fits
         text = "\n".join(screen_text(view))
-        assert "enlarge the window" in text and "103 columns" in text
+        assert "enlarge the window" in text and "104 columns" in text
 
 
 async def test_large_size_when_it_fits() -> None:
     board = seeded_board(2)
-    app = BoardApp(board, compact=False)
+    app = BoardApp(board, drawing="large")
     async with app.run_test(size=(130, 45)):
         view = app.view
         assert view.board_map.size == "large"
@@ -336,7 +334,7 @@ async def test_clicks_map_to_cells() -> None:
             assert view.cursor == cell
         # the terrain glyph, three columns right of the name, is in the same hex
         offset = view.offset_of(CENTRE)
-        await pilot.click(BoardView, offset=(offset.x + 4, offset.y))
+        await pilot.click(BoardView, offset=(offset.x + 3, offset.y))
         await pilot.pause()
         assert app.posted[-1] == ("clicked", CENTRE)
         # in target mode a legal target is chosen; another space is ignored
@@ -438,16 +436,14 @@ async def test_cursor_starts_on_the_active_vehicle_and_follows_it_until_moved() 
 
 
 @pytest.mark.parametrize("seed", [1, 8, 42])
-async def test_the_legend_says_items_sit_on_the_bottom_edge_of_their_space(seed) -> None:
-    """A newcomer read "\\_J___/" as J lying between the two labels of the row below."""
+async def test_the_legend_explains_the_target_mark_and_the_plus(seed) -> None:
     session = make_session(seed)
     app = BoardApp(session.state.game.board, session.state)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         view = app.view
-        lines = screen_text(view)
-        row = next(y for y, line in enumerate(lines) if "Letters sit on" in line)
-        assert "Letters sit on the bottom edge of their space" in lines[row]
-        assert lines[row - 3].lstrip().startswith("Highlights")  # in the same corner block
-        picture_end = status_line(view) + view.board_map.height
-        assert row == picture_end  # inside the picture's rows: the board keeps its size
+        text = "\n".join(screen_text(view))
+        symbol = session.state.game.board.symbols[0]
+        assert f"{TARGET_GLYPH}4 legal target" in text
+        assert f"{symbol}4 cursor" in text
+        assert f"{MORE_GLYPH} more here" in text

@@ -12,14 +12,16 @@ from rich.console import Console
 
 from bigfive_tui.assets import seeded_board
 from bigfive_tui.boardmap import (
+    DRAWINGS,
     FEATURE_GLYPHS,
+    LOWER_ROW_GLYPHS,
     MORE_GLYPH,
-    SIZES,
     TERRAIN_GLYPHS,
     BoardMap,
+    Drawing,
     Glyph,
-    Size,
     board_map,
+    drawing_size,
     gate_overlays,
 )
 from bigfive_tui.boardprint import TITLE, board_renderable, board_text
@@ -74,9 +76,9 @@ def featured_board() -> Board:
 BOARD = featured_board()
 
 
-@pytest.fixture(params=SIZES)
+@pytest.fixture(params=DRAWINGS)
 def the_map(request: pytest.FixtureRequest) -> BoardMap:
-    size: Size = request.param
+    size: Drawing = request.param
     return BoardMap(BOARD, size)
 
 
@@ -86,12 +88,24 @@ def test_the_test_board_has_every_feature_and_terrain() -> None:
     assert set(BOARD.terrain) == set(Terrain)
 
 
+@pytest.mark.parametrize(
+    ("size", "screen"), [("compact", (80, 24)), ("normal", (120, 34)), ("large", (160, 48))]
+)
+def test_each_drawing_fits_its_terminal_with_room_to_play(
+    size: Drawing, screen: tuple[int, int]
+) -> None:
+    the_map = BoardMap(BOARD, size)
+    assert drawing_size(size) == (the_map.width, the_map.height)
+    width, height = screen
+    # beside the board: the table column (normal: 16 columns less its border), below it at
+    # least the status line, the action keys, the prompt and the key bar
+    assert the_map.width <= width - (11 if size == "compact" else 16)
+    assert the_map.height <= height - 5
+
+
 def test_sizes_fit_their_screens() -> None:
-    compact = BoardMap(BOARD, "compact")
-    assert compact.width <= 104 and compact.height <= 21
-    large = BoardMap(BOARD, "large")
-    assert large.width <= 120
-    for the_map in (compact, large):
+    for size in DRAWINGS:
+        the_map = BoardMap(BOARD, size)
         picture = the_map.static
         assert picture.height == the_map.height
         assert all(len(line) == the_map.width for line in picture.lines)
@@ -131,7 +145,7 @@ def test_every_hex_is_clickable_on_several_characters(the_map: BoardMap) -> None
         for tag in row:
             if tag.cell is not None and tag.role != "gate":
                 counts[tag.cell] += 1
-    assert min(counts) >= 10
+    assert min(counts) >= {"compact": 6, "normal": 8, "large": 16}[the_map.size]
 
 
 def test_names_sit_inside_their_hexes(the_map: BoardMap) -> None:
@@ -177,8 +191,8 @@ def test_every_edge_shows_its_feature_on_its_characters(the_map: BoardMap) -> No
 
 
 @pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize("size", SIZES)
-def test_shipped_boards_draw_names_and_edges(seed: int, size: Size) -> None:
+@pytest.mark.parametrize("size", DRAWINGS)
+def test_shipped_boards_draw_names_and_edges(seed: int, size: Drawing) -> None:
     try:
         board = seeded_board(seed)
     except (BoardFileError, FileNotFoundError) as error:
@@ -209,8 +223,10 @@ def _check_edges(board: Board, the_map: BoardMap) -> None:
                 char = picture.lines[y][x]
                 if feature:
                     assert char == FEATURE_GLYPHS[feature], (cell, direction)
+                elif tag.underline:  # a hex's lower row: underscores or its terrain
+                    assert char in LOWER_ROW_GLYPHS.values(), (cell, direction)
                 else:
-                    assert char in "/\\_", (cell, direction)
+                    assert char in "/\\_ ", (cell, direction)
 
 
 def test_edges_own_their_characters(the_map: BoardMap) -> None:
@@ -259,29 +275,60 @@ def _items(the_map: BoardMap, picture_cell: int, overlays: dict[int, list[Glyph]
 
 
 def test_overlays_fill_runs_in_order_without_splitting_glyphs() -> None:
+    cell = 40
+    glyphs = [Glyph(c, "vehicle:x") for c in "JDA"] + [Glyph("*2", "fire")]
+    large = BoardMap(BOARD, "large")
+    assert _items(large, cell, {cell: glyphs}) == "JDA*2|"
+    assert _items(large, cell, {cell: glyphs * 2}) == "JDA*2J|DA*2"
+
+
+def _row_text(the_map: BoardMap, cell: int, overlays: dict[int, list[Glyph]]) -> str:
+    """A compact or normal hex's interior row: name (or what is left of it) and items."""
+    picture = the_map.render(overlays)
+    x, y = the_map.anchor(cell)
+    width = the_map.bbox(cell).width
+    return picture.lines[y][x : x + width]
+
+
+@pytest.mark.parametrize("size", ["compact", "normal"])
+def test_a_crowded_space_keeps_its_number_and_its_first_item(size: Drawing) -> None:
+    the_map = BoardMap(BOARD, size)
+    cell = 40
+    name = BOARD.names[cell]
+    one = [Glyph("J", "vehicle:jack")]
+    assert _row_text(the_map, cell, {cell: one}).startswith(name + "J")
+    crowd = [Glyph("?", "animal-down"), Glyph("*2", "fire"), *(Glyph(c, "v") for c in "JDA")]
+    shown = _row_text(the_map, cell, {cell: crowd})
+    assert shown == {"compact": f"{name[1]}?+", "normal": f"{name[1]}?*+"}[size]
+
+
+def test_a_fire_count_too_long_for_the_last_slot_keeps_its_sign() -> None:
     compact = BoardMap(BOARD, "compact")
     cell = 40
-    glyphs = [Glyph(c, "vehicle:x") for c in "JDA"] + [Glyph("F2", "fire")]
-    assert _items(compact, cell, {cell: glyphs}) == "JDA|F2"
+    label = BOARD.names[cell][1]
+    assert _row_text(compact, cell, {cell: [Glyph("*2", "fire")]}) == f"{label}*2"
+    assert _row_text(compact, cell, {cell: [Glyph("*2", "fire"), Glyph("J", "v")]}) == (
+        f"{label}*+"
+    )
+    assert _row_text(compact, cell, {cell: [Glyph("*10", "fire")]}) == f"{label}*+"
+
+
+def test_overlays_truncate_with_a_plus_in_the_large_hex() -> None:
     large = BoardMap(BOARD, "large")
-    assert _items(large, cell, {cell: glyphs}) == "JDAF2|"
-
-
-def test_overlays_truncate_with_a_plus(the_map: BoardMap) -> None:
     cell = 41
-    capacity = sum(len(run) for run in the_map.item_slots(cell))
+    capacity = sum(len(run) for run in large.item_slots(cell))
     exact = [Glyph(chr(ord("A") + i), "animal:x") for i in range(capacity)]
-    assert MORE_GLYPH not in _items(the_map, cell, {cell: exact})
-    shown = _items(the_map, cell, {cell: [*exact, Glyph("Z", "food")]})
+    assert MORE_GLYPH not in _items(large, cell, {cell: exact})
+    shown = _items(large, cell, {cell: [*exact, Glyph("Z", "food")]})
     assert shown.replace("|", "") == "".join(g.text for g in exact[:-1]) + MORE_GLYPH
-    picture = the_map.render({cell: [*exact, Glyph("Z", "food")]})
-    last_x, last_y = the_map.item_slots(cell)[-1][-1]
+    picture = large.render({cell: [*exact, Glyph("Z", "food")]})
+    last_x, last_y = large.item_slots(cell)[-1][-1]
     assert picture.tags[last_y][last_x].kind == "more"
 
 
-def test_a_glyph_too_long_for_any_run_becomes_a_plus() -> None:
-    compact = BoardMap(BOARD, "compact")
-    assert _items(compact, 40, {40: [Glyph("LONGER", "animal:x")]}) == "|+"
+def test_a_glyph_too_long_for_any_run_becomes_its_sign_and_a_plus() -> None:
+    large = BoardMap(BOARD, "large")
+    assert _items(large, 40, {40: [Glyph("LONGERTHANSIX", "animal:x")]}) == "|L+"
 
 
 def test_render_changes_only_the_overlaid_hexes(the_map: BoardMap) -> None:
@@ -308,18 +355,22 @@ def test_runs_cover_each_line_with_equal_tags(the_map: BoardMap) -> None:
             assert set(picture.tags[y][run.x : run.x + len(run.text)]) == {run.tag}
 
 
-def test_compact_lower_row_is_the_south_edge() -> None:
-    compact = BoardMap(BOARD, "compact")
+@pytest.mark.parametrize("size", ["compact", "normal"])
+def test_the_lower_row_is_the_south_edge_and_holds_no_items(size: Drawing) -> None:
+    the_map = BoardMap(BOARD, size)
+    crowd = {cell: [Glyph(c, "v") for c in "JDAKS"] for cell in range(CELL_COUNT)}
+    picture = the_map.render(crowd)
     for cell in range(CELL_COUNT):
-        for x, y in compact.item_slots(cell)[0]:
-            tag = compact.static.tags[y][x]
-            assert tag.underline and tag.cell == cell
+        for x, y in the_map.edge_positions(cell, 3):
+            tag = picture.tags[y][x]
+            assert tag.role == "edge" and tag.underline and tag.cell == cell
             assert tag.feature == BOARD.features[cell][3]
+            assert picture.lines[y][x] not in "JDAKS+"
 
 
 def test_board_map_is_cached_per_board_and_size() -> None:
     assert board_map(BOARD, "compact") is board_map(BOARD, "compact")
-    assert board_map(BOARD, "large") is not board_map(BOARD, "compact")
+    assert board_map(BOARD, "large") is not board_map(BOARD, "normal")
 
 
 def _printed(width: int) -> str:
@@ -340,9 +391,10 @@ def test_printed_board_fits_120_columns_with_title_and_legend() -> None:
     assert "/ ♠1 " in text or any(BOARD.names[c] in text for c in BOARD.numbered_cells)
 
 
-def test_printed_board_switches_to_compact_when_narrow() -> None:
-    text = _printed(105)
-    assert max(len(line) for line in text.splitlines()) <= 105
+@pytest.mark.parametrize("width", [105, 80])
+def test_printed_board_switches_to_a_smaller_drawing_when_narrow(width: int) -> None:
+    text = _printed(width)
+    assert max(len(line) for line in text.splitlines()) <= width
     for cell in BOARD.numbered_cells:
         assert BOARD.names[cell] in text
 
@@ -356,8 +408,9 @@ def test_board_text_styles_terrain_and_features() -> None:
 
 def test_bigfive_board_in_a_too_narrow_terminal_says_so_instead_of_cutting_the_board() -> None:
     needed = board_map(BOARD, "compact").width
+    assert needed <= 80
     assert too_narrow_message(BOARD, needed, "--seed 3") is None
-    message = too_narrow_message(BOARD, 80, "--seed 3")
+    message = too_narrow_message(BOARD, 60, "--seed 3")
     assert message is not None
-    assert f"{needed} columns wide" in message and "has 80" in message
+    assert f"{needed} columns wide" in message and "has 60" in message
     assert message.endswith("bigfive board --seed 3 | less -RS")

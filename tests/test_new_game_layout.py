@@ -170,7 +170,7 @@ async def test_start_spaces_prompt_fits_and_gates_stay_on_the_board() -> None:
             status = lines[board.content_region.y].rstrip()
             assert status.endswith(board.describe(board.cursor or 0)), status
             picture = "\n".join(lines[board.region.y : board.region.bottom])
-            assert len(re.findall(r"_G_", picture)) == 2, f"seat {seat}: gates missing"
+            assert len(re.findall(r"[^ ]{2}G", picture)) == 2, f"seat {seat}: gates missing"
 
         check(1)
         await pilot.press("enter")

@@ -15,8 +15,10 @@ G     a park entrance token (only ever on the two gate spaces)
 X     a broken park entrance (gate), instead of its ``G``
 ====  ==============================================================
 
-A space lists its token first, then its fires, then the vehicles in seat order, so that the
-few things which can share a space stay in a fixed, readable order.
+A space lists its items most important first, because a small hex shows only the first and a
+``+`` (the status line says the rest): the vehicle of the guide at the wheel, a broken gate, the
+token (animal, buffalo, food), the fires, the other vehicles in seat order, and last the park
+entrance token (the gate spaces are marked beside the board anyway).
 """
 
 from __future__ import annotations
@@ -108,26 +110,34 @@ def token_glyph(state: GameState, token: int) -> Glyph:
 
 
 def overlays_for(state: GameState) -> dict[int, list[Glyph]]:
-    """Item glyphs per board cell for ``state``: token, fires, then vehicles in seat order.
+    """Item glyphs per board cell for ``state``, most important first (see the module).
 
     Cells with nothing on them are left out. A broken gate shows ``X`` even if its entrance
     token were somehow missing, so the breakdown is never hidden.
     """
-    out: dict[int, list[Glyph]] = {}
+    ranked: dict[int, list[tuple[int, Glyph]]] = {}
+
+    def add(cell: int, rank: int, glyph: Glyph) -> None:
+        ranked.setdefault(cell, []).append((rank, glyph))
+
     for cell, token in enumerate(state.token_at):
         if token != NO_TOKEN:
-            out.setdefault(cell, []).append(token_glyph(state, token))
+            glyph = token_glyph(state, token)
+            add(cell, {"gate": 5, "gate-broken": 1}.get(glyph.kind, 2), glyph)
     for gate in state.broken_gates():
         cell = GATE_CELLS[gate]
-        glyphs = out.setdefault(cell, [])
-        if not any(glyph.kind == "gate-broken" for glyph in glyphs):
-            glyphs.insert(0, Glyph(BROKEN_GATE, "gate-broken"))
+        if not any(glyph.kind == "gate-broken" for _, glyph in ranked.get(cell, ())):
+            add(cell, 1, Glyph(BROKEN_GATE, "gate-broken"))
     for cell, count in enumerate(state.fires):
         if count:
-            out.setdefault(cell, []).append(fire_glyph(count))
+            add(cell, 3, fire_glyph(count))
     for seat, cell in enumerate(state.vehicle):
-        out.setdefault(cell, []).append(vehicle_glyph(state.game.guides[seat]))
-    return out
+        add(cell, 0 if seat == state.seat else 4, vehicle_glyph(state.game.guides[seat]))
+    # sorted() keeps the order of equal ranks: the other vehicles stay in seat order
+    return {
+        cell: [glyph for _, glyph in sorted(items, key=lambda item: item[0])]
+        for cell, items in ranked.items()
+    }
 
 
 _KIND_WORDS: Final[dict[str, str]] = {

@@ -42,9 +42,10 @@ def run(args: argparse.Namespace) -> int:
 
 def too_narrow_message(board: Board, columns: int, again: str) -> str | None:
     """Why the board cannot be drawn in ``columns`` (cut-off lines would mislead), or None."""
-    from bigfive_tui.boardmap import board_map
+    from bigfive_tui.boardmap import DRAWINGS, drawing_size
 
-    needed = board_map(board, "compact").width
+    del board  # every board draws the same size
+    needed = drawing_size(DRAWINGS[0])[0]
     if columns >= needed:
         return None
     return (

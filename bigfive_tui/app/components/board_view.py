@@ -38,9 +38,12 @@ from textual.widget import Widget
 from bigfive_tui.app.overlays import LEGEND_LINES, glyph_label, overlays_for
 from bigfive_tui.boardmap import (
     FEATURE_GLYPHS,
+    MORE_GLYPH,
+    TARGET_GLYPH,
     TERRAIN_GLYPHS,
     TERRAIN_LABELS,
     BoardMap,
+    Drawing,
     Glyph,
     Picture,
     Tag,
@@ -84,12 +87,6 @@ ITEM_KINDS: Final = (
 _TARGET: Final = 1
 _CURSOR: Final = 2
 _SIGHT: Final = 4
-_MARK: Final = 8  # the character is a target marker
-
-#: Target markers: the two free slots between name and terrain glyph (compact), brackets
-#: around the name (large).
-COMPACT_MARK: Final = "<>"
-LARGE_MARK: Final = "[]"
 
 _SQRT3_2: Final = math.sqrt(3) / 2
 _DIRECTIONS: Final[dict[str, tuple[float, float]]] = {
@@ -300,7 +297,7 @@ class BoardView(Widget, can_focus=True):
         self,
         board: Board,
         *,
-        compact: bool = True,
+        drawing: Drawing = "normal",
         legend: bool = True,
         name: str | None = None,
         id: str | None = None,
@@ -308,9 +305,9 @@ class BoardView(Widget, can_focus=True):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._board = board
-        self._compact = compact
+        self._drawing: Drawing = drawing
         self._legend_on = legend
-        self._map: BoardMap = board_map(board, "compact" if compact else "large")
+        self._map: BoardMap = board_map(board, drawing)
         self._overlays: dict[int, list[Glyph]] = gate_overlays(board)  # until show_state
         self._picture: Picture = self._map.render(self._overlays)
         self._state: GameState | None = None
@@ -331,7 +328,6 @@ class BoardView(Widget, can_focus=True):
         self._layers: dict[str, _Layer] = {}
         self._base: tuple[Color, Color] | None = None  # the widget's background and text
         self._legend: dict[int, list[_LegendPiece]] = {}
-        self._marks: dict[tuple[int, int], str] = {}
         self._stale: set[int] = set()  # spaces whose lines wait for the next repaint
         #: Content lines repainted by the last partial refresh (for tests and profiling).
         self.last_refreshed_lines: tuple[int, ...] = ()
@@ -344,18 +340,18 @@ class BoardView(Widget, can_focus=True):
 
     @property
     def board_map(self) -> BoardMap:
-        """The layout in use (compact or large), for anchors and hit tests."""
+        """The drawing in use, for anchors and hit tests."""
         return self._map
 
     @property
-    def compact(self) -> bool:
-        return self._compact
+    def drawing(self) -> Drawing:
+        return self._drawing
 
-    @compact.setter
-    def compact(self, value: bool) -> None:
-        """Compact always uses the 103x19 map; not compact uses the large one when it fits."""
-        if value != self._compact:
-            self._compact = value
+    @drawing.setter
+    def drawing(self, value: Drawing) -> None:
+        """Switch to another drawing of the board (compact, normal or large)."""
+        if value != self._drawing:
+            self._drawing = value
             self._relayout()
             self.refresh(layout=True)
 
@@ -395,8 +391,7 @@ class BoardView(Widget, can_focus=True):
             if self._overlays.get(cell) != overlays.get(cell)
         }
         self._overlays = overlays
-        self._picture = self._map.render(overlays)
-        self._update_marks()
+        self._repicture()
         self._refresh_cells(changed, status=True)
 
     def set_targets(self, cells: Sequence[int], prompt: str = "") -> None:
@@ -406,7 +401,7 @@ class BoardView(Widget, can_focus=True):
         self._target_set = frozenset(self._targets)
         self._targeting = True
         self._prompt = prompt
-        self._update_marks()
+        self._repicture()
         self._refresh_cells(old | self._target_set, status=True)
         if self._targets:
             current = self.cursor
@@ -428,7 +423,7 @@ class BoardView(Widget, can_focus=True):
         self._target_set = frozenset()
         self._targeting = False
         self._prompt = ""
-        self._update_marks()
+        self._repicture()
         cells = set(old)
         if self.cursor is not None:
             cells.add(self.cursor)
@@ -636,44 +631,25 @@ class BoardView(Widget, can_focus=True):
         )
 
     def _preferred_map(self, width: int, height: int) -> BoardMap:
-        compact = board_map(self._board, "compact")
-        if self._compact:
-            return compact
-        large = board_map(self._board, "large")
-        if width >= large.width and height >= large.height + 1:
-            return large
-        return compact
+        del width, height
+        return board_map(self._board, self._drawing)
 
     def _relayout(self) -> None:
         """Pick the map for the current size, centre it, and drop every cached line."""
         size = self._layout_size = self.size
         self._map = self._preferred_map(size.width, size.height)
-        self._picture = self._map.render(self._overlays)
+        self._repicture()
         height = self._map.height + 1
         self._fits = size.width >= self._map.width and size.height >= height
         self._origin = Offset(
             max(0, (size.width - self._map.width) // 2), max(0, (size.height - height) // 2)
         )
         self._legend = self._layout_legend() if self._legend_on else {}
-        self._update_marks()
         self._lines.clear()
 
-    def _update_marks(self) -> None:
-        """Marker characters of the legal targets, where the hex has free room for them."""
-        marks: dict[tuple[int, int], str] = {}
-        picture = self._picture
-        for cell in self._targets:
-            ax, ay = self._map.anchor(cell)
-            if self._map.size == "compact":
-                spots = ((ax + 2, COMPACT_MARK[0]), (ax + 3, COMPACT_MARK[1]))
-            else:
-                spots = ((ax - 1, LARGE_MARK[0]), (ax + 2, LARGE_MARK[1]))
-            if all(
-                0 <= x < picture.width and picture.tags[ay][x].role == "terrain" for x, _ in spots
-            ):
-                for x, char in spots:
-                    marks[(x, ay)] = char
-        self._marks = marks
+    def _repicture(self) -> None:
+        """The picture of the items on the board and the marked targets."""
+        self._picture = self._map.render(self._overlays, self._target_set)
 
     def _refresh_cells(self, cells: Iterable[int], status: bool = False) -> None:
         """Repaint only the lines of these spaces (and the status line)."""
@@ -777,12 +753,11 @@ class BoardView(Widget, can_focus=True):
                 kind = tag.kind.split(":")[0]
                 if kind in ITEM_KINDS:
                     layers.append(f"{_PREFIX}{kind}")
-                underline = tag.underline
         if flags & _SIGHT:
             layers.append("board-view--sight")
         if flags & _TARGET:
             layers.append("board-view--target")
-        if flags & _MARK:
+        if tag.role == "mark":
             layers.append("board-view--target-mark")
         if flags & _CURSOR:
             layers.append("board-view--cursor")
@@ -872,7 +847,6 @@ class BoardView(Widget, can_focus=True):
         line = picture.lines[py]
         tags = picture.tags[py]
         legend = {piece.x: piece for piece in self._legend.get(py, ())}
-        marks = self._marks
         segments: list[Segment] = []
         text: list[str] = []
         current: Style | None = None
@@ -896,10 +870,6 @@ class BoardView(Widget, can_focus=True):
             char = line[x]
             cell = tag.cell if tag.role != "gate" else None
             flags = self._flags(cell) if cell is not None else 0
-            mark = marks.get((x, py))
-            if mark is not None:
-                char = mark
-                flags |= _MARK
             style = self._tag_style(tag, flags)
             if style is current:
                 text.append(char)
@@ -956,8 +926,8 @@ class BoardView(Widget, can_focus=True):
             for index, (glyphs, meaning) in enumerate(line):
                 pieces += [("  " if index else "", None), (glyphs, key), (f" {meaning}", None)]
             top_right.append(pieces)
-        mark = COMPACT_MARK if self._map.size == "compact" else LARGE_MARK
         symbol = self._board.symbols[0]
+        mark = f"[{symbol}4]" if self._map.size == "large" else f"{TARGET_GLYPH}4"
         bottom_left: list[list[tuple[str, str | None]]] = [
             [("Highlights", heading)],
             [
@@ -967,9 +937,7 @@ class BoardView(Widget, can_focus=True):
                 (" cursor", None),
             ],
             [(f"{symbol}4", "board-view--sight"), (" in sight (underlined)", None)],
-            # Items stand on the bottom edge of their hex ("\\_J___/"), where a newcomer
-            # reads them as lying between the two labels of the row below.
-            [("Letters", heading), (" sit on the bottom edge of their space", None)],
+            [(MORE_GLYPH, "board-view--more"), (" more here: see the line above", None)],
         ]
         bottom_right: list[list[tuple[str, str | None]]] = [
             [(f"{symbol}4", heading), (f" piece {symbol}, space 4 (die roll)", None)],

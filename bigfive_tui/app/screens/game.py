@@ -138,7 +138,7 @@ class GameScreen(Screen[None]):
         state = self.session.state
         with Vertical(id="game"):
             with Horizontal(id="top"):
-                yield BoardView(state.game.board, compact=True, id="board")
+                yield BoardView(state.game.board, drawing="normal", id="board")
                 yield TableInfo(id="table")
             with Horizontal(id="players"):
                 for seat, guide in enumerate(state.game.guides):

@@ -70,7 +70,7 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
             yield Static(id="start-prompt")
             yield Static(SEAT_KEYS, id="start-hint", classes="muted")
             yield Static(id="start-computers")
-            yield BoardView(self.board, compact=True, id="board")
+            yield BoardView(self.board, drawing="normal", id="board")
             yield Static(id="start-info", classes="muted")
             with Horizontal(id="start-done", classes="buttons"):
                 yield Button(
@@ -123,7 +123,7 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
         elif self._shown:
             # Back to the first seat: a bare board again (a state needs a vehicle).
             await board_view.remove()
-            board_view = BoardView(self.board, compact=True, id="board")
+            board_view = BoardView(self.board, drawing="normal", id="board")
             await self.query_one("#start-spaces").mount(board_view, after="#start-computers")
         self._shown = bool(self.chosen)
         if seat == seats:
