@@ -72,9 +72,9 @@ async def test_stepping_through_a_move_shows_the_board_after_each_step() -> None
         assert [step.rule for step in steps.steps] == ["R-move", "R-jack-extinguish"]
         # Step 1: Jack has arrived; the fire his piece rule puts out still burns.
         assert "Jack's vehicle" in shown(app, "♣c") and "Jack" not in shown(app, "★1")
-        assert "a fire" in shown(app, "♣4") and "Fires left 9/10" in table(app)
+        assert "a fire" in shown(app, "♣4") and "Fires left 9" in table(app)
         await pilot.press("right")
-        assert "a fire" not in shown(app, "♣4") and "Fires left 10/10" in table(app)
+        assert "a fire" not in shown(app, "♣4") and "Fires left 10" in table(app)
         await pilot.press("left")
         assert steps.index == 0 and "a fire" in shown(app, "♣4")
         assert session.state == final  # the live game is the final state all along

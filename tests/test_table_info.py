@@ -107,8 +107,8 @@ async def test_crowded_card_is_summarised_not_listed_per_guide() -> None:
         assert "Every vehicle" in text and "loses 1 food" in text
         assert "Rain: no rivers" in text and "Flat tyre: Sam" in text
         assert "Lion     ✗✗· !" in text  # two of three gone while still needed
-        assert "! one more loses" in text
-        assert "Deck 32  Disc 11" in text  # one row, at 16 cells too
+        assert "! 3rd out loses" in text
+        assert "Deck 32 Disc 11" in text  # one row, at 15 cells too
 
 
 def test_influence_is_not_shown_as_the_cards_effect() -> None:
@@ -144,28 +144,44 @@ async def test_the_species_marks_are_explained_in_a_row_under_the_species() -> N
         await pilot.pause()
         rows = table_rows(game_screen(app).query_one(TableInfo))
         species = rows.index("Out of game") + 1
-        assert rows[species : species + 6] == [
+        assert rows[species : species + 7] == [
             "Lion     ✗✗· !",
             "Leopard  ··· ✓",
             "Elephant ···",
             "Rhino    ···",
-            "! one more loses",
-            "✓ spotted by all",
+            "✗ out of game",
+            "! 3rd out loses",
+            "✓ seen by all",
         ], rows
 
 
 @pytest.mark.parametrize(
     ("width", "legend"),
     [
-        (12, ["! 3rd loses", "✓ all saw it"]),
-        (16, ["! one more loses", "✓ spotted by all"]),
-        (40, ["! one more out and the safari is lost", "✓ every vehicle has spotted it"]),
+        (12, ["✗ gone", "! 3rd loses", "✓ all saw"]),
+        (16, ["✗ out of game", "! one more loses", "✓ spotted by all"]),
+        (
+            40,
+            [
+                "✗ a token out of the game",
+                "! one more out and the safari is lost",
+                "✓ every vehicle has spotted it",
+            ],
+        ),
     ],
 )
-def test_the_marks_legend_is_worded_to_the_width_and_only_for_marks_on_show(width, legend):
+def test_the_marks_legend_is_worded_to_the_width_and_shown_from_the_start(width, legend):
     rows = [line.plain for line in table_lines(marks_to_explain().state, None, [], width, 21)]
-    assert [row for row in rows if row.startswith(("!", "✓"))] == legend
-    session = two_guides_influencing()  # no species at risk or spotted by all: no legend
+    assert [row for row in rows if row.startswith(("✗", "!", "✓"))] == legend
+    session = two_guides_influencing()  # no mark on show yet: explained all the same
     card, effects = drawn_card(session.log)
     rows = [line.plain for line in table_lines(session.state, card, effects, width, 21)]
-    assert not any(row.startswith(("!", "✓")) for row in rows), rows
+    assert [row for row in rows if row.startswith(("✗", "!", "✓"))] == legend
+
+
+def test_the_turn_says_its_round() -> None:
+    state = crowded_table().state  # five guides, turn 12: the third round
+    rows = [line.plain for line in table_lines(state, None, [], 40, 21)]
+    assert rows[0] == "Turn 12 · round 3"
+    rows = [line.plain for line in table_lines(state, None, [], 15, 21)]
+    assert rows[0] == "Turn 12 round 3"

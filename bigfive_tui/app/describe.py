@@ -27,6 +27,11 @@ def joined(names: Sequence[str]) -> str:
     return " & ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} & {names[-1]}"
 
 
+def round_number(state: GameState) -> int:
+    """The round of the current turn: every guide plays one turn a round, seat 0 first."""
+    return (state.turn - 1) // len(state.game.guides) + 1
+
+
 def _card_drawn(step: Step) -> Card | None:
     """The card a "card" step draws."""
     return CARDS[step.card] if step.card >= 0 else None

@@ -15,7 +15,7 @@ from textual import events
 from textual.content import Content
 from textual.widgets import Static
 
-from bigfive_tui.app.describe import card_effect_texts, lasting_effects
+from bigfive_tui.app.describe import card_effect_texts, lasting_effects, round_number
 from bigfive_tui.engine.actions import Step
 from bigfive_tui.engine.content import FIRE_MARKERS, SPECIES_WITH_THREE, Card, Species
 from bigfive_tui.engine.end_checks import species_discarded
@@ -31,9 +31,16 @@ DEFAULT_SIZE = (16, 21)
 
 #: The marks after a species' tokens, and what they mean (longest wording first).
 AT_RISK, SPOTTED = " !", " ✓"
+OUT = "✗"
 LEGEND: dict[str, tuple[str, ...]] = {
-    AT_RISK: ("! one more out and the safari is lost", "! one more loses", "! 3rd loses"),
-    SPOTTED: ("✓ every vehicle has spotted it", "✓ spotted by all", "✓ all saw it"),
+    OUT: ("✗ a token out of the game", "✗ out of the game", "✗ out of game", "✗ gone"),
+    AT_RISK: (
+        "! one more out and the safari is lost",
+        "! one more loses",
+        "! 3rd out loses",
+        "! 3rd loses",
+    ),
+    SPOTTED: ("✓ every vehicle has spotted it", "✓ spotted by all", "✓ seen by all", "✓ all saw"),
 }
 
 
@@ -64,18 +71,11 @@ def species_line(state: GameState, species: int) -> Content:
     return Content.assemble((name, ""), (marks, "bold" if gone else ""))
 
 
-def species_legend(state: GameState, width: int) -> list[Content]:
-    """One row for each mark the species rows show, saying what it means: a newcomer read
-    "Leopard ··· ok" as nothing in particular."""
-    shown = {
-        species_mark(state, species)
-        for species in SPECIES_WITH_THREE
-        if species not in state.game.removed_species
-    }
+def species_legend(width: int) -> list[Content]:
+    """What the marks of the species rows mean, from the start of the game: a newcomer read
+    "Leopard ··· ok" as nothing in particular, and met ✗ and ! only once they mattered."""
     return [
-        fit(Content.styled(first_fitting(forms, width), MUTED), width)
-        for mark, forms in LEGEND.items()
-        if mark in shown
+        fit(Content.styled(first_fitting(forms, width), MUTED), width) for forms in LEGEND.values()
     ]
 
 
@@ -105,6 +105,24 @@ def with_ellipsis(row: Content, width: int) -> Content:
     return row.truncate(width, ellipsis=True) if width > 1 else Content("…")
 
 
+def turn_forms(state: GameState) -> tuple[str, ...]:
+    """The turn number and the round (every guide's turn once) it belongs to."""
+    number, round_ = state.turn, round_number(state)
+    return (
+        f"Turn {number} · round {round_}",
+        f"Turn {number}, round {round_}",
+        f"Turn {number} round {round_}",
+        f"Turn {number} · R{round_}",
+        f"Turn {number}",
+    )
+
+
+def fires_forms(state: GameState) -> tuple[str, str]:
+    """Fire markers left in the supply, with the total when the column has room for it."""
+    left = state.fire_supply
+    return (f"Fires left {left}/{FIRE_MARKERS}", f"Fires left {left}")
+
+
 def pile_lines(state: GameState, width: int) -> list[Content]:
     """Draw and discard pile counts in one row when it fits, else two; never wrapped."""
     deck, discard = str(len(state.deck)), str(len(state.discard))
@@ -113,6 +131,7 @@ def pile_lines(state: GameState, width: int) -> list[Content]:
         ("Deck ", " · ", "Discard "),
         ("Deck ", " · ", "Disc "),
         ("Deck ", "  ", "Disc "),
+        ("Deck ", " ", "Disc "),
     ):
         if len(deck_word + gap + discard_word) + 4 <= width:
             return [
@@ -156,13 +175,13 @@ def table_lines(
     """Every row of the table for a ``width`` × ``height`` column, at most ``height`` rows
     when it can be done (the fixed part alone needs 12 to 15)."""
     fixed = [
-        fit(Content.styled(f"Turn {state.turn}", "bold"), width),
+        fit(Content.styled(first_fitting(turn_forms(state), width), "bold"), width),
         fit(Content.styled("Supply", HEADING), width),
-        fit(Content(f"Fires left {state.fire_supply}/{FIRE_MARKERS}"), width),
+        fit(Content(first_fitting(fires_forms(state), width)), width),
         fit(Content(f"Animals left {len(state.animal_supply)}"), width),
         fit(Content.styled("Out of game", HEADING), width),
         *(fit(species_line(state, species), width) for species in SPECIES_WITH_THREE),
-        *species_legend(state, width),
+        *species_legend(width),
     ]
     piles = pile_lines(state, width)
     heading = card_heading(card, width)
