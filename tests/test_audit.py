@@ -10,7 +10,16 @@ import pytest
 from boards import open_board
 from positions import card_of, cell, place, position, roll
 
-from bigfive_tui.engine.actions import DRAW, EXTRA_ANIMAL, FOOD, REFUEL, Act, Action, IllegalAction
+from bigfive_tui.engine.actions import (
+    DRAW,
+    EXTRA_ANIMAL,
+    FOOD,
+    FUEL,
+    REFUEL,
+    Act,
+    Action,
+    IllegalAction,
+)
 from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.content import (
     ANIMAL_KIND,
@@ -82,11 +91,20 @@ def test_R_anna_token_why_illegal_lending_to_herself() -> None:
     assert "already" not in why_illegal(state, action)
 
 
-def test_RU_exchange_why_illegal_names_the_last_food() -> None:
+def test_RU_exchange_the_last_food_may_be_given_and_the_safari_is_lost() -> None:
+    """The books allow free exchanges and end the game the moment a food cube reaches 0; the
+    engine follows them, and the app asks first."""
     state = position(guides=("jack", "kate"), at=("c1", "c2"), food=1)
     action = Action(Act.EXCHANGE, 1, 1, 0, FOOD)
-    assert action not in legal_actions(state)
-    assert "last food" in why_illegal(state, action) and "room" not in why_illegal(state, action)
+    assert action in legal_actions(state)
+    after, _ = apply(state, action)
+    assert after.outcome == "lost:food"
+
+
+def test_R_exchange_a_full_receiver_is_named_as_full() -> None:
+    state = position(guides=("jack", "kate"), at=("c1", "c2"), fuel=8)
+    action = Action(Act.EXCHANGE, 1, 1, 0, FUEL)
+    assert why_illegal(state, action) == "Kate's fuel track is full: there is no room for more."
 
 
 def test_R_extinguish_why_not_kind_names_the_missing_action() -> None:
@@ -152,9 +170,9 @@ def test_RU_exchange_is_possible_before_the_draw() -> None:
     assert after.outcome == "" and after.food[0] == 2
 
 
-def test_RU_flat_tyre_second_card_leaves_the_tyre_repairable_at_once() -> None:
-    """The flat tyre card says the vehicle cannot be repaired 'this round'; by RU-flat-tyre a
-    second card drawn while already flat (and repairable) changes nothing."""
+def test_RU_flat_tyre_again_a_second_card_is_a_new_puncture_for_this_round() -> None:
+    """The flat tyre card says the vehicle cannot be repaired 'this round'; a second card drawn
+    while already flat (and repairable) is no exception (RU-flat-tyre-again)."""
     flats = [i for i, card in enumerate(CARDS) if card.kind == CardKind.FLAT_TYRE]
     state = position(guides=("jack", "kate"), at=("c1", "c2"), phase=Phase.DRAW,
                      top_cards=[flats[1]])  # fmt: skip
@@ -162,11 +180,13 @@ def test_RU_flat_tyre_second_card_leaves_the_tyre_repairable_at_once() -> None:
     state.lasting.append((flats[0], 0))
     state.flat[0] = 2
     after, _ = apply(state, DRAW)
-    assert Action(Act.REPAIR_VEHICLE, 0) in legal_actions(after)
+    assert Action(Act.REPAIR_VEHICLE, 0) not in legal_actions(after)
+    assert after.flat[0] == 1 and len(after.lasting) == 2
 
 
 def test_R_refuel_not_offered_with_a_full_track() -> None:
-    """R-refuel and R-replenish do not say that a full track forbids the action."""
+    """R-refuel does not say that a full track forbids it; RU-full-track refuses it because it
+    would change nothing (taking food at a full track is allowed: the token moves)."""
     state = position(guides=("jack", "kate"), at=("s1", "c1"), fuel=8)
     assert REFUEL not in legal_actions(state)
 

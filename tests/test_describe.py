@@ -14,6 +14,7 @@ from bigfive_tui.assets import seeded_board
 from bigfive_tui.engine.actions import Step
 from bigfive_tui.engine.content import (
     BUFFALO_TOKEN,
+    FOOD_TOKENS,
     MONKEY_TOKENS,
     CardKind,
     Difficulty,
@@ -172,6 +173,21 @@ def test_a_run_of_drives_is_told_only_by_where_it_ended() -> None:
     play(session, "draw", "move s3", "move s5", "spot sa", "move sb", "end")
     assert since_last_turn(session.log, "Kate") == [
         "Jack drew Herd of hippos · drove to ♠5 · spotted the buffalo · drove to ♠b"
+    ]
+
+
+def test_food_at_a_full_track_and_giving_away_the_last_food_are_told_in_the_past() -> None:
+    state = position(
+        ("jack", "kate", "sam"), at=("s2", "s2", "s2"), phase=Phase.DRAW, top_cards=[HIPPOS]
+    )
+    state.food = [8, 1, 2]
+    place(state, FOOD_TOKENS[0], "s3", face_up=True)
+    session = begun(state)
+    play(session, "draw", "food s3", "end", "Kate gives 1 food to Sam")
+    assert session.state.outcome == "lost:food"
+    assert since_last_turn(session.log, "Sam") == [
+        "Jack drew Herd of hippos · took food at a full track (nothing gained, the token moved on)",
+        "Kate gave 1 food to Sam · ran out of food: the safari was lost",
     ]
 
 

@@ -205,8 +205,8 @@ def check_cards(state: GameState) -> None:
         if kind == CardKind.HIPPOS and not state.over:  # RU-hippos: gone at the end of the turn
             assert owner == state.seat
     assert len(set(gates)) == len(gates)
-    assert len(set(flat_owners)) == len(flat_owners)
-    # A flat tyre card lies out exactly while the vehicle is flat (R-card-flat-tyre).
+    # A flat tyre card lies out exactly while the vehicle is flat (R-card-flat-tyre), both cards
+    # when the second came on top of the first (RU-flat-tyre-again).
     for seat in range(seats):
         assert state.flat[seat] in (0, 1, 2)
         assert bool(state.flat[seat]) == (seat in flat_owners), (seat, state.flat, state.lasting)
@@ -310,7 +310,7 @@ def expected_legal(state: GameState) -> set[Action]:
     for token in game_food_tokens(game):
         cell = state.token_cell[token]
         food = Action(Act.REPLENISH, cell)
-        if cell in view and state.food[seat] < caps[seat] and affordable(food):
+        if cell in view and affordable(food):  # RU-full-track: also at a full food track
             legal.add(food)
     sight = set(view) | (set(board.long_view[here]) if guide == Guide.KATE else set())
     mask = state.spotted[seat]
@@ -327,15 +327,9 @@ def expected_legal(state: GameState) -> set[Action]:
         if state.fires[cell] and cell in view and affordable(Action(Act.EXTINGUISH, cell)):
             legal.add(Action(Act.EXTINGUISH, cell))
 
-    def see_each_other(a: int, b: int) -> bool:
-        return (
-            state.vehicle[b] in board.view[state.vehicle[a]]
-            or state.vehicle[a] in (board.view[state.vehicle[b]])
-        )
-
     for other in range(len(game.guides)):
         repair = Action(Act.REPAIR_VEHICLE, other)
-        reach = other == seat or see_each_other(seat, other)
+        reach = state.vehicle[other] in view  # RU-repair-view: the repairer's own view
         if state.flat[other] == 2 and not broken and reach and affordable(repair):
             legal.add(repair)
     for gate in broken:
@@ -352,16 +346,17 @@ def expected_legal(state: GameState) -> set[Action]:
 
 
 def expected_exchanges(state: GameState) -> set[Action]:
-    """RU-exchange: any two vehicles in clear view of each other, before or after the draw."""
+    """RU-exchange: any two vehicles in clear view of each other (both ways, RU-clear-view),
+    before or after the draw; fuel and food down to 0 (the last food loses the game)."""
     board, caps, seats = state.game.board, state.game.caps, range(len(state.game.guides))
     legal = set()
     for giver in seats:
         for receiver in seats:
             a, b = state.vehicle[giver], state.vehicle[receiver]
-            if giver == receiver or not (b in board.view[a] or a in board.view[b]):
+            if giver == receiver or not (b in board.view[a] and a in board.view[b]):
                 continue
-            for resource, track, keep in ((FUEL, state.fuel, 0), (FOOD, state.food, 1)):
-                for amount in range(1, track[giver] - keep + 1):
+            for resource, track in ((FUEL, state.fuel), (FOOD, state.food)):
+                for amount in range(1, track[giver] + 1):
                     if track[receiver] + amount <= caps[receiver]:
                         legal.add(Action(Act.EXCHANGE, receiver, amount, giver, resource))
     return legal
@@ -542,11 +537,8 @@ def check_card(before: GameState, after: GameState, steps: list[Step]) -> None:
         assert after.actions_left == before.actions_left
     if kind in (CardKind.RAIN, CardKind.HIPPOS):
         assert (card_id, seat) in after.lasting
-    elif kind == CardKind.FLAT_TYRE:
-        if before.flat[seat]:
-            assert after.flat[seat] == before.flat[seat] and card_id in after.discard
-        else:
-            assert after.flat[seat] == 1 and (card_id, seat) in after.lasting
+    elif kind == CardKind.FLAT_TYRE:  # RU-flat-tyre-again: also on a tyre that is flat already
+        assert after.flat[seat] == 1 and (card_id, seat) in after.lasting
     elif kind == CardKind.BROKEN_GATE:
         assert card.gate in after.broken_gates()
     else:
@@ -639,8 +631,6 @@ def illegal_candidates(state: GameState, rnd: random.Random) -> Iterator[Action]
     yield Action(Act.EXCHANGE, giver, 1, giver, resource)
     yield Action(Act.EXCHANGE, receiver, 0, giver, resource)
     yield Action(Act.EXCHANGE, receiver, -1, giver, resource)
-    if state.food[giver] == 1:  # RU-exchange: never the last food
-        yield Action(Act.EXCHANGE, receiver, 1, giver, FOOD)
     # Repairs of sound vehicles and whole gates, tokens for the wrong guide.
     yield Action(Act.REPAIR_VEHICLE, rnd.randrange(seats))
     yield Action(Act.REPAIR_GATE, rnd.randint(0, 1))

@@ -90,9 +90,14 @@ def test_R_land_hill_sees_over_bushes() -> None:
     assert not clear_view(BOARD, behind_bush, hill)
 
 
-def test_RU_clear_view_two_vehicles_see_each_other_if_either_sees() -> None:
-    assert clear_view_between(BOARD, peak(2, 1), peak(1, 1))
+def test_RU_clear_view_two_vehicles_see_each_other_only_if_each_sees_the_other() -> None:
+    assert clear_view_between(BOARD, centre(0, 1), centre(0, 2))  # open ground
+    hill, behind_bush = peak(1, 1), peak(2, 1)
+    assert not clear_view_between(BOARD, behind_bush, hill)  # only the hill sees over the bush
+    assert not clear_view_between(BOARD, hill, behind_bush)
     assert not clear_view_between(BOARD, centre(1, 2), centre(2, 2))
+    two_hills = open_board({1: {**PEAK, "spaces": ["s1 s2 ma", "s3 hb h4", "sc s5 s6"]}})
+    assert clear_view_between(two_hills, peak(1, 1), peak(2, 1))  # both see over the bush
 
 
 def test_R_land_river_view_across_is_clear() -> None:

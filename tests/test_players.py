@@ -12,7 +12,7 @@ from positions import card_of, cell, place, position
 
 from bigfive_tui.assets import seeded_board
 from bigfive_tui.engine.actions import DETOUR, END, FOOD, FUEL, Act, Action, Step
-from bigfive_tui.engine.apply_action import apply_in_place
+from bigfive_tui.engine.apply_action import apply_in_place, loses_at_once
 from bigfive_tui.engine.board import GATE_CELLS
 from bigfive_tui.engine.content import BUFFALO_TOKEN, CARDS, CardKind, Difficulty, Guide
 from bigfive_tui.engine.legal_actions import legal_actions
@@ -156,6 +156,19 @@ def test_greedy_shares_food_with_a_hungry_teammate_in_view() -> None:
     state = position(("jack", "kate"), ("s1", "s2"))
     state.food = [7, 1]
     assert greedy(state) == Action(Act.EXCHANGE, 1, 3, 0, FOOD)
+
+
+def test_greedy_never_gives_away_its_last_food() -> None:
+    """RU-exchange: the engine allows it, but it loses the game at once."""
+    for seed in range(40):
+        rnd = random.Random(seed)
+        state = position(("jack", "kate"), ("s1", "s2"))
+        state.food = [rnd.randint(1, 3), rnd.randint(1, 3)]
+        state.fuel = [rnd.randint(0, 3), rnd.randint(0, 3)]
+        assert loses_at_once(state, greedy(state)) is None, (seed, state.food, state.fuel)
+        last = Action(Act.EXCHANGE, 1, state.food[0], 0, FOOD)
+        if last in legal_actions(state):
+            assert greedy_player.choose(state, [END, last], rnd) == END
 
 
 def test_greedy_discards_the_worse_card_when_influencing() -> None:

@@ -19,7 +19,7 @@ from bigfive_tui.engine.actions import (
     Action,
     IllegalAction,
 )
-from bigfive_tui.engine.apply_action import apply
+from bigfive_tui.engine.apply_action import apply, loses_at_once
 from bigfive_tui.engine.content import BUFFALO_TOKEN, FOOD_TOKENS, CardKind, Species
 from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.state import Phase
@@ -117,9 +117,7 @@ def test_R_track_cap_and_RU_track_overflow_a_gain_above_the_top_is_lost() -> Non
     place(state, FOOD_TOKENS[0], "c1", face_up=True)
     after, _ = act(state, Act.REPLENISH, "c1")
     assert after.food[0] == 8
-    full = position(at=("c2", "h1"), food=8)
-    place(full, FOOD_TOKENS[0], "c1", face_up=True)
-    assert not any(a.kind == Act.REPLENISH for a in legal_actions(full))
+    assert FOOD_TOKENS[0] in after.token_at and after.token_at[at(after, "c1")] != FOOD_TOKENS[0]
 
 
 def test_R_spot_an_adjacent_token_in_clear_view_costs_one_action() -> None:
@@ -283,14 +281,31 @@ def test_R_exchange_is_free_between_vehicles_in_clear_view() -> None:
         apply(apart, give(0, 1, 1, FUEL))
 
 
-def test_RU_exchange_never_the_last_food_and_never_above_the_cap() -> None:
-    state = position(guides=("kate", "jack"), at=("c1", "c2"), food=1)
-    assert give(0, 1, 1, FOOD) not in legal_actions(state)
+def test_RU_exchange_never_above_the_cap_and_fuel_down_to_0() -> None:
+    state = position(guides=("kate", "jack"), at=("c1", "c2"), food=5)
     state.food = [5, 7]
     assert give(0, 1, 1, FOOD) in legal_actions(state)
     assert give(0, 1, 2, FOOD) not in legal_actions(state)
+    with pytest.raises(IllegalAction, match="Jack has room for only 1 more food"):
+        apply(state, give(0, 1, 2, FOOD))
     state.fuel = [1, 2]
     assert give(0, 1, 1, FUEL) in legal_actions(state)  # fuel may go down to 0
+
+
+def test_RU_exchange_giving_away_the_last_food_is_allowed_and_loses_at_once() -> None:
+    state = position(guides=("kate", "jack"), at=("c1", "c2"), food=1)
+    last = give(0, 1, 1, FOOD)
+    assert last in legal_actions(state)
+    assert loses_at_once(state, last) == "Kate has run out of food. The safari is lost."
+    after, steps = apply(state, last)
+    assert after.food == [0, 2] and after.outcome == "lost:food"
+    assert [s.rule for s in steps] == ["R-exchange", "R-end-food"]
+
+
+def test_RU_exchange_only_a_losing_exchange_is_foreseen() -> None:
+    state = position(guides=("kate", "jack"), at=("c1", "c2"), food=3)
+    assert loses_at_once(state, give(0, 1, 2, FOOD)) is None  # Kate keeps 1
+    assert loses_at_once(state, DRAW) is None  # a card is never told in advance
 
 
 def test_RU_exchange_either_direction_and_not_only_the_active_guide() -> None:
@@ -332,10 +347,46 @@ def test_RU_turn_order_seat_one_begins() -> None:
     assert state.seat == 0 and state.guide == Guide.SAM and state.phase == Phase.DRAW
 
 
-def test_RU_full_track_no_refuelling_or_food_on_a_full_track_not_even_for_sam() -> None:
-    state = position(guides=("sam", "kate"), at=("s2", "h1"), fuel=10, food=10)
+def test_RU_full_track_food_at_a_full_track_moves_the_token_but_refuelling_is_refused() -> None:
+    state = position(guides=("sam", "kate"), at=("s2", "h1"), fuel=10, food=10, rolls=["d3"])
     place(state, FOOD_TOKENS[0], "s3", face_up=True)
     kinds = {a.kind for a in legal_actions(state)}
-    assert Act.REFUEL not in kinds and Act.REPLENISH not in kinds
-    with pytest.raises(IllegalAction, match="already full"):
+    assert Act.REFUEL not in kinds and Act.REPLENISH in kinds
+    with pytest.raises(IllegalAction, match="fuel track is already full"):
         apply(state, REFUEL)
+    after, steps = act(state, Act.REPLENISH, "s3")
+    assert after.food[0] == 10  # the cube stays at the top
+    assert after.token_cell[FOOD_TOKENS[0]] == at(after, "d3")  # the token moves on
+    assert [s.rule for s in steps] == ["RU-full-track", "R-dice-space", "R-foodtoken-move"]
+    assert "nothing is gained" in steps[0].text
+
+
+# A hill (♠2) beside a bush: from the hill one sees the ground (♠1) over the bush, not back.
+BUSH_HILL = open_board({0: {"spaces": ["s1 h2 s3", "s4 sa s5", "s6 sb sc"], "bushes": ["1-2"]}})
+
+
+def test_RU_repair_view_the_repairer_needs_its_own_clear_view_of_the_vehicle() -> None:
+    state = position(guides=("jack", "kate"), at=("s1", "s2"), board=BUSH_HILL)
+    state.flat[1] = 2  # Kate on the hill, repairable; Jack below, behind the bush
+    assert Action(Act.REPAIR_VEHICLE, 1) not in legal_actions(state)
+    with pytest.raises(IllegalAction, match="Kate on the hill sees Jack over the bush, but Jack"):
+        apply(state, Action(Act.REPAIR_VEHICLE, 1))
+
+
+def test_RU_repair_view_from_the_hill_a_vehicle_below_can_be_repaired() -> None:
+    state = position(guides=("kate", "jack"), at=("s2", "s1"), board=BUSH_HILL)
+    state.flat[1] = 2
+    after, steps = apply(state, Action(Act.REPAIR_VEHICLE, 1))
+    assert after.flat[1] == 0 and steps[0].rule == "R-repair-vehicle"
+
+
+def test_RU_clear_view_an_exchange_needs_clear_view_both_ways() -> None:
+    state = position(guides=("kate", "jack"), at=("s2", "s1"), board=BUSH_HILL, fuel=5)
+    assert not any(a.kind == Act.EXCHANGE for a in legal_actions(state))
+    with pytest.raises(IllegalAction, match="an exchange needs clear view both ways"):
+        apply(state, give(0, 1, 1, FUEL))
+    both_hills = open_board(
+        {0: {"spaces": ["h1 h2 s3", "s4 sa s5", "s6 sb sc"], "bushes": ["1-2"]}}
+    )
+    state = position(guides=("kate", "jack"), at=("s2", "s1"), board=both_hills, fuel=5)
+    assert give(0, 1, 1, FUEL) in legal_actions(state)

@@ -190,14 +190,35 @@ def test_RU_flat_tyre_others_repair_on_their_own_turn_after_the_owners_next_turn
     )
 
 
-def test_RU_flat_tyre_a_second_flat_tyre_card_does_nothing_more() -> None:
+def test_RU_flat_tyre_again_a_second_card_stops_the_repair_until_the_next_turn() -> None:
     first, second = [i for i, c in enumerate(CARDS) if c.kind == CardKind.FLAT_TYRE]
-    state = position(phase=Phase.DRAW, top_cards=[second])
-    state.flat[0] = 2
+    state = position(
+        guides=("kate", "david"), at=("c1", "c2"), phase=Phase.DRAW, top_cards=[second]
+    )
+    state.flat[0] = 2  # flat since Kate's last turn: repairable now
     state.deck.remove(first)
     state.lasting.append((first, 0))
-    after, _ = apply(state, DRAW)
-    assert after.flat[0] == 2 and second in after.discard
+    after, steps = apply(state, DRAW)
+    assert after.flat[0] == 1  # not repairable again before Kate's next turn
+    assert (first, 0) in after.lasting and (second, 0) in after.lasting  # both lie out
+    assert second not in after.discard
+    assert any(s.rule == "RU-flat-tyre-again" for s in steps)
+    assert not any(a.kind == Act.REPAIR_VEHICLE for a in legal_actions(after))
+    after, _ = apply(after, END)  # David's turn: still not repairable
+    after, _ = apply(after, DRAW)
+    assert Action(Act.REPAIR_VEHICLE, 0) not in legal_actions(after)
+
+
+def test_RU_flat_tyre_again_one_repair_discards_both_cards() -> None:
+    first, second = [i for i, c in enumerate(CARDS) if c.kind == CardKind.FLAT_TYRE]
+    state = position(guides=("kate", "david"), at=("c1", "c2"))
+    state.flat[0] = 2
+    for card in (first, second):
+        state.deck.remove(card)
+        state.lasting.append((card, 0))
+    after, _ = apply(state, Action(Act.REPAIR_VEHICLE, 0))
+    assert after.flat[0] == 0 and not after.lasting
+    assert after.discard[-2:] == [first, second]
 
 
 def test_R_card_broken_gate_no_vehicle_can_be_repaired_while_it_is_broken() -> None:

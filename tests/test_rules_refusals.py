@@ -25,6 +25,7 @@ from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import GameState, Phase
 
 REPAIRS = (Act.REPAIR_VEHICLE, Act.REPAIR_GATE)
+LION = 0
 
 
 def at(state: GameState, name: str) -> int:
@@ -147,7 +148,7 @@ def test_R_repair_vehicle_refusal_out_of_view_names_the_view() -> None:
         "Jack has no clear view of a vehicle with a flat tyre."
     )
     assert why_illegal(state, Action(Act.REPAIR_VEHICLE, 1)) == (
-        "Jack has no clear view of Kate's vehicle (same space or next to it)."
+        "Jack has no clear view of Kate's vehicle (same space, or next to it with no bush between)."
     )
 
 
@@ -156,9 +157,7 @@ def test_why_not_at_explains_a_space_that_is_no_target() -> None:
     assert why_not_at(state, (Act.MOVE,), at(state, "c5")) == (
         "♣5 is not next to Jack's vehicle; move one space at a time."
     )
-    assert why_not_at(state, (Act.SPOT,), at(state, "s5")) == (
-        "There is no animal there that Jack can spot with clear view."
-    )
+    assert why_not_at(state, (Act.SPOT,), at(state, "s5")) == "There is no animal token on ♠5."
     assert why_not_at(state, REPAIRS, at(state, "s5")) == (
         "There is nothing to repair there: no flat tyre and no broken gate."
     )
@@ -280,4 +279,36 @@ def test_the_token_belongs_to_anna_is_said_first_also_before_the_draw() -> None:
     state.phase = Phase.DRAW
     assert why_not_kind(state, Act.TOKEN_USE) == (
         "Only Anna decides about the extra-action token, on her own turn."
+    )
+
+
+def test_R_spot_refusal_names_the_bush_that_blocks_the_view() -> None:
+    bush = open_board({0: {"spaces": ["s1 s2 s3", "s4 sa s5", "s6 sb sc"], "bushes": ["1-2"]}})
+    state = position(guides=("jack", "kate"), at=("s1", "c1"), board=bush)
+    place(state, LION, "s2")
+    assert why_illegal(state, Action(Act.SPOT, at(state, "s2"))) == (
+        "A bush between ♠1 and ♠2 blocks Jack's view (only from a hill does one see over bushes)."
+    )
+
+
+def test_R_spot_refusal_says_a_token_is_too_far_for_all_but_kate() -> None:
+    state = position(guides=("jack", "kate"), at=("s1", "c1"))
+    place(state, LION, "s3")
+    assert why_illegal(state, Action(Act.SPOT, at(state, "s3"))) == (
+        "♠3 is too far from Jack: spotting happens on the token's space or next to it (only "
+        "Kate spots further)."
+    )
+
+
+def test_RU_kate_lines_refusal_names_what_stops_the_line() -> None:
+    forest = open_board({0: {"spaces": ["s1 s2 fa", "s4 s3 s5", "s6 sb sc"]}})
+    state = position(guides=("kate", "jack"), at=("s1", "n1"), board=forest)
+    place(state, LION, "c1")  # ♠1 ♠2 ♠a ♣1 lie on one line; ♠a is forest
+    assert why_illegal(state, Action(Act.SPOT, at(state, "c1"))) == (
+        "Kate's line from ♠1 to ♣1 is blocked by the forest on ♠a (from a hill she would see "
+        "over it)."
+    )
+    place(state, LION + 1, "s5")
+    assert why_illegal(state, Action(Act.SPOT, at(state, "s5"))) == (
+        "♠5 is not on one of Kate's six straight lines from ♠1."
     )

@@ -216,6 +216,8 @@ def _told(step: Step, who: str, card: Card | None) -> _Event | None:
         return None
     if rule in _FOOD_RULES:
         return _Event(actor, f"took {_after(text, '+').split(' ')[0]} food")
+    if rule == "RU-full-track":  # food taken at a full track: only the token moved
+        return _Event(actor, "took food at a full track (nothing gained, the token moved on)")
     if rule == "R-influence":
         discarded = _after(text, "discards ").split(" and puts")[0]
         return _Event(actor, f"looked at the top two cards and discarded {discarded}")

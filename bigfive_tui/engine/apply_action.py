@@ -40,6 +40,18 @@ def apply(state: GameState, action: Action) -> tuple[GameState, Log]:
     return new, log
 
 
+def loses_at_once(state: GameState, action: Action) -> str | None:
+    """Why this legal exchange would lose the game at once (the end step's text), or None: the
+    engine allows giving away the last food (RU-exchange), and the app asks first. Only
+    exchanges are foreseen: they reveal nothing, while a card or a roll is never told ahead."""
+    if action.kind != Act.EXCHANGE or action not in legal_actions(state):
+        return None
+    after = state.copy()
+    log: Log = []
+    apply_in_place(after, action, log)
+    return log[-1].text if after.outcome.startswith("lost") else None
+
+
 def _legal_copy(state: GameState, action: Action) -> GameState:
     """A copy to apply ``action`` to; an illegal action raises and changes nothing."""
     if action not in legal_actions(state):
@@ -153,13 +165,15 @@ def _do_replenish(state: GameState, action: Action, log: Log) -> None:
     state.actions_left -= costs.supply
     before = state.food[seat]
     state.food[seat] = min(state.game.caps[seat], before + costs.food_gain)
-    rule = "R-sam-food" if state.game.guides[seat] == _SAM else "R-replenish"
-    full = "; the track is full" if before + costs.food_gain > state.food[seat] else ""
-    text = (
-        f"{guide_name(state, seat)} takes food: +{state.food[seat] - before} "
-        f"(now {state.food[seat]}{full})."
-    )
-    log.append(Step(rule, "action", text))
+    name = guide_name(state, seat)
+    if state.food[seat] == before:  # RU-full-track: nothing gained, but the token moves on
+        text = f"{name} takes food at a full food track ({before}): nothing is gained."
+        log.append(Step("RU-full-track", "action", text))
+    else:
+        rule = "R-sam-food" if state.game.guides[seat] == _SAM else "R-replenish"
+        full = "; the track is full" if before + costs.food_gain > state.food[seat] else ""
+        text = f"{name} takes food: +{state.food[seat] - before} (now {state.food[seat]}{full})."
+        log.append(Step(rule, "action", text))
     place_food(state, log, state.token_at[action.target], "R-foodtoken-move")
 
 

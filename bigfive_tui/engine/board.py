@@ -64,7 +64,8 @@ class Board:
     long_view: tuple[tuple[int, ...], ...] = ()  # [cell] -> Kate's six straight lines
     #: [cell] -> view, then the long_view cells not in it: where Kate may spot (R-kate-spot)
     spotter_view: tuple[tuple[int, ...], ...] = ()
-    #: [cell] -> every cell with clear view to or from it, itself included (RU-clear-view)
+    #: [cell] -> every cell in clear view of it both ways, itself included: two vehicles there
+    #: see each other (RU-clear-view)
     mutual_view: tuple[frozenset[int], ...] = ()
 
     numbered_cells: tuple[int, ...] = ()  # cells numbered 1..6, in cell order (set by assemble)
@@ -166,10 +167,7 @@ def assemble(
         space_by_roll=space_by_roll,
     )
     view = tuple(compute_view(board, i) for i in range(CELL_COUNT))
-    mutual: list[set[int]] = [set(cells) for cells in view]
-    for viewer, cells in enumerate(view):
-        for seen in cells:
-            mutual[seen].add(viewer)
+    mutual = [{seen for seen in cells if viewer in view[seen]} for viewer, cells in enumerate(view)]
     long_view = tuple(compute_long_view(board, i) for i in range(CELL_COUNT))
     return replace(
         board,

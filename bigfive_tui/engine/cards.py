@@ -110,26 +110,28 @@ def _closed_rivers_card(state: GameState, log: Log, card_id: int, card: Card) ->
 
 
 def _flat_tyre_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
+    """The card lies beside the drawer's board until the repair; a second one on a tyre that is
+    already flat lies there too and makes it unrepairable again until the drawer's next turn
+    (RU-flat-tyre-again)."""
     seat = state.seat
-    if state.flat[seat]:
-        log.append(
-            Step(
-                "RU-flat-tyre",
-                "effect",
-                "The vehicle already has a flat tyre: no further effect.",
-            )
-        )
-        return False
+    again = bool(state.flat[seat])
     state.flat[seat] = 1
     state.lasting.append((card_id, seat))
-    log.append(
-        Step(
+    name = guide_name(state, seat)
+    if again:
+        step = Step(
+            "RU-flat-tyre-again",
+            "effect",
+            f"Another flat tyre for {name}: it cannot be repaired before {name}'s next turn "
+            "now; both cards lie out until the repair.",
+        )
+    else:
+        step = Step(
             card.rule,
             "effect",
-            f"{guide_name(state, seat)} has a flat tyre: "
-            "no driving until it is repaired (not before the next turn).",
+            f"{name} has a flat tyre: no driving until it is repaired (not before the next turn).",
         )
-    )
+    log.append(step)
     return True
 
 

@@ -71,8 +71,16 @@ def spot_targets(state: GameState, seat: int) -> list[int]:
 
 
 def vehicles_in_view(state: GameState, seat: int) -> list[int]:
-    """Other seats whose vehicles share clear view with this one (RU-clear-view)."""
+    """Other seats whose vehicles and this one see each other, both ways (RU-clear-view): who
+    may exchange with it (R-exchange)."""
     sight = state.game.board.mutual_view[state.vehicle[seat]]
+    return [other for other, cell in enumerate(state.vehicle) if other != seat and cell in sight]
+
+
+def vehicles_seen_by(state: GameState, seat: int) -> list[int]:
+    """Other seats whose vehicles this one has clear view of, by its own view: whom it may
+    repair (R-repair-vehicle, RU-repair-view)."""
+    sight = state.game.board.view[state.vehicle[seat]]
     return [other for other, cell in enumerate(state.vehicle) if other != seat and cell in sight]
 
 
@@ -116,7 +124,7 @@ def legal_actions(state: GameState) -> list[Action]:
         and (GATE_CELLS[0] in view or GATE_CELLS[1] in view)
     ):
         actions.append(REFUEL)
-    if state.food[seat] < state.game.caps[seat] and left >= supply_cost:
+    if left >= supply_cost:  # RU-full-track: also at a full food track, to move the token
         for token in FOOD_TOKENS:
             cell = state.token_cell[token]
             if cell >= 0 and cell in view:
@@ -129,7 +137,7 @@ def legal_actions(state: GameState) -> list[Action]:
     if left >= costs.repair:
         broken = state.broken_gates() if state.lasting else []
         if not broken and 2 in state.flat:
-            for other in [seat, *vehicles_in_view(state, seat)]:
+            for other in [seat, *vehicles_seen_by(state, seat)]:
                 if state.flat[other] == 2:
                     actions.append(Action(Act.REPAIR_VEHICLE, other))
         for gate in broken:
@@ -164,7 +172,7 @@ _EXCHANGES = tuple(
 
 
 def _exchange_pairs(board: Board, cells: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """(giver, receiver) for every two vehicles in clear view of each other (RU-clear-view)."""
+    """(giver, receiver) for every two vehicles that see each other (RU-clear-view)."""
     mutual = board.mutual_view
     return tuple(
         (giver, receiver)
@@ -190,7 +198,8 @@ def _exchanges(state: GameState) -> list[Action]:
         most = min(fuel[giver], caps[receiver] - fuel[receiver])
         if most > 0:
             result.extend(table[FUEL][:most])
-        most = min(food[giver] - 1, caps[receiver] - food[receiver])
+        # RU-exchange: the last food may be given away too, and the game is lost at once.
+        most = min(food[giver], caps[receiver] - food[receiver])
         if most > 0:
             result.extend(table[FOOD][:most])
     return result

@@ -34,7 +34,9 @@ from bigfive_tui.engine.legal_actions import (
     legal_actions,
     spot_targets,
     vehicles_in_view,
+    vehicles_seen_by,
 )
+from bigfive_tui.engine.sight import line_stop
 from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.engine.wording import counted, guide_name
 
@@ -138,8 +140,6 @@ def _why_nothing_there(state: GameState, kind: Act) -> str:
     if kind == Act.MOVE:
         return _why_no_move(state)
     if kind == Act.REPLENISH:
-        if state.food[seat] >= state.game.caps[seat]:
-            return f"{name}'s food track is already full."
         return (
             f"{name} has no clear view of a food token; taking food happens on one or next to it."
         )
@@ -154,12 +154,17 @@ def _why_nothing_there(state: GameState, kind: Act) -> str:
     if kind == Act.REPAIR_VEHICLE:
         if broken:
             return f"No vehicle can be repaired while a gate is broken ({GATE_NAMES[broken[0]]})."
-        for other in [seat, *vehicles_in_view(state, seat)]:
+        for other in [seat, *vehicles_seen_by(state, seat)]:
             if state.flat[other] == 1:  # RU-flat-tyre: not in the turn the card came
                 owner = guide_name(state, other)
                 return f"{owner}'s flat tyre can be repaired from {owner}'s next turn on."
         if not any(state.flat):
             return "No vehicle has a flat tyre."
+        for other, flat in enumerate(state.flat):
+            if flat and other != seat:
+                seen_from_there = _seen_only_by_them(state, seat, other)
+                if seen_from_there:
+                    return seen_from_there
         return f"{name} has no clear view of a vehicle with a flat tyre."
     if kind == Act.REPAIR_GATE:
         if not broken:
@@ -222,6 +227,48 @@ def why_not_at(state: GameState, kinds: Sequence[Act], cell: int) -> str:
     return "There is nothing to repair there: no flat tyre and no broken gate."
 
 
+def _seen_only_by_them(state: GameState, seat: int, other: int) -> str | None:
+    """If ``other`` sees this vehicle but this one does not see ``other`` (a hill behind a
+    bush): the refusal of a repair of ``other`` saying so (RU-repair-view)."""
+    view = state.game.board.view
+    here, there = state.vehicle[seat], state.vehicle[other]
+    if there in view[here] or here not in view[there]:
+        return None
+    name, owner = guide_name(state, seat), guide_name(state, other)
+    return (
+        f"{owner} on the hill sees {name} over the bush, but {name} has no clear view of "
+        f"{owner}'s vehicle; the repairer must see the vehicle (RU-repair-view)."
+    )
+
+
+def _why_out_of_sight(state: GameState, seat: int, target: int) -> str:
+    """Why the animal token on ``target`` is out of this guide's sight: a bush, Kate's lines,
+    or the distance."""
+    board = state.game.board
+    here = state.vehicle[seat]
+    name, where = guide_name(state, seat), board.names[target]
+    if target in board.neighbours[here]:
+        return (
+            f"A bush between {board.names[here]} and {where} blocks {name}'s view (only from "
+            "a hill does one see over bushes)."
+        )
+    if state.game.guides[seat] == Guide.KATE:
+        stop = line_stop(board, here, target)
+        if stop is None:
+            return f"{where} is not on one of Kate's six straight lines from {board.names[here]}."
+        what, cell, nxt = stop
+        if what == "bush":
+            blocker = f"a bush between {board.names[cell]} and {board.names[nxt]}"
+        else:
+            blocker = f"the {what} on {board.names[nxt]}"
+        over = "" if what == "mountain" else " (from a hill she would see over it)"
+        return f"Kate's line from {board.names[here]} to {where} is blocked by {blocker}{over}."
+    return (
+        f"{where} is too far from {name}: spotting happens on the token's space or next to it "
+        "(only Kate spots further)."
+    )
+
+
 def _why_no_exchange(state: GameState, action: Action) -> str:
     seats = range(len(state.vehicle))
     giver, receiver, amount = action.giver, action.target, action.amount
@@ -230,6 +277,14 @@ def _why_no_exchange(state: GameState, action: Action) -> str:
     if action.resource not in (FUEL, FOOD):
         return "Only fuel or food can be exchanged."
     if receiver not in vehicles_in_view(state, giver):
+        view, cells = state.game.board.view, state.vehicle
+        for a, b in ((giver, receiver), (receiver, giver)):
+            if cells[b] in view[cells[a]]:  # one sees the other from a hill, not back
+                first, second = guide_name(state, a), guide_name(state, b)
+                return (
+                    f"{first} on the hill sees {second} over the bush, but {second} cannot see "
+                    f"{first}; an exchange needs clear view both ways (RU-clear-view)."
+                )
         return (
             f"{guide_name(state, giver)} and {guide_name(state, receiver)} have no clear view "
             "of each other (same space, or next to each other without bushes between)."
@@ -237,10 +292,10 @@ def _why_no_exchange(state: GameState, action: Action) -> str:
     track = state.fuel if action.resource == FUEL else state.food
     what = RESOURCE_NAMES[action.resource]
     room = state.game.caps[receiver] - track[receiver]
+    if room == 0:
+        return f"{guide_name(state, receiver)}'s {what} track is full: there is no room for more."
     if amount > room:
         return f"{guide_name(state, receiver)} has room for only {room} more {what}."
-    if action.resource == FOOD and amount >= track[giver]:
-        return f"{guide_name(state, giver)} cannot give away the last food (RU-exchange)."
     return f"{guide_name(state, giver)} has only {track[giver]} {what} to give."
 
 
@@ -297,9 +352,8 @@ def why_illegal(state: GameState, action: Action) -> str:
             or "That move is not possible now."
         )
     if kind in (Act.REFUEL, Act.REPLENISH):
-        track = state.fuel if kind == Act.REFUEL else state.food
-        if track[seat] >= state.game.caps[seat]:
-            return f"{name}'s {'fuel' if kind == Act.REFUEL else 'food'} track is already full."
+        if kind == Act.REFUEL and state.fuel[seat] >= state.game.caps[seat]:
+            return f"{name}'s fuel track is already full: refuelling would change nothing."
         if kind == Act.REFUEL and GATE_CELLS[0] not in view and GATE_CELLS[1] not in view:
             return (
                 f"{name} has no clear view of a park entrance token; refuelling happens on one "
@@ -319,7 +373,11 @@ def why_illegal(state: GameState, action: Action) -> str:
             if species != MONKEY and state.spotted[seat] & (1 << species):
                 return f"{name} has already spotted the {Species(species).name.lower()}."
         if target not in spot_targets(state, seat):
-            return f"There is no animal there that {name} can spot with clear view."
+            if not on_board:
+                return "There is no such space."
+            if not (token == BUFFALO_TOKEN or is_animal(token)):
+                return f"There is no animal token on {board.names[target]}."
+            return _why_out_of_sight(state, seat, target)
         return _too_few_actions(state, "spotting", costs.spot) or "Not possible now."
     if kind == Act.EXTINGUISH:
         if not on_board or not state.fires[target] or target not in view:
@@ -335,8 +393,11 @@ def why_illegal(state: GameState, action: Action) -> str:
         owner = guide_name(state, target)
         if state.flat[target] == 0:
             return f"{owner}'s vehicle is not broken."
-        if target != seat and target not in vehicles_in_view(state, seat):
-            return f"{name} has no clear view of {owner}'s vehicle (same space or next to it)."
+        if target != seat and target not in vehicles_seen_by(state, seat):
+            return _seen_only_by_them(state, seat, target) or (
+                f"{name} has no clear view of {owner}'s vehicle (same space, or next to it "
+                "with no bush between)."
+            )
         return _too_few_actions(state, "a repair", costs.repair) or "Not possible now."
     if kind == Act.REPAIR_GATE:
         if target not in state.broken_gates():

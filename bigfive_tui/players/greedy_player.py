@@ -129,8 +129,13 @@ def _look_after_self(state: GameState, by_kind: ByKind, rng: random.Random) -> C
 
 
 def _share(state: GameState, by_kind: ByKind, rng: random.Random) -> Choice:
-    """Hand food or fuel from a well-stocked vehicle to a needy one in view: half the gap."""
-    exchanges = by_kind.get(Act.EXCHANGE)
+    """Hand food or fuel from a well-stocked vehicle to a needy one in view: half the gap. Never
+    the giver's last food: the rules allow it, but it loses the game at once (RU-exchange)."""
+    exchanges = [
+        action
+        for action in by_kind.get(Act.EXCHANGE, ())
+        if action.resource != FOOD or action.amount < state.food[action.giver]
+    ]
     if not exchanges:
         return None
     best: Action | None = None
@@ -292,8 +297,8 @@ def _goal_sets(state: GameState, seat: int) -> list[set[int]]:
         )
     ]
     if stranded:
-        # Clear view either way (RU-clear-view): the cells it sees, and those that see it.
-        result.append(set().union(*(seers[cell] | set(board.view[cell]) for cell in stranded)))
+        # Where an exchange with it is possible: clear view both ways (RU-clear-view).
+        result.append(set().union(*(board.mutual_view[cell] for cell in stranded)))
     if seat == state.seat and _sent_to_mend(state):
         result.append(_gate_goals(board, state.broken_gates()))
     mask = state.spotted[seat]
