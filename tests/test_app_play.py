@@ -33,6 +33,7 @@ from bigfive_tui.app.screens.dialogs import (
     ConfirmDialog,
     ExchangeDialog,
     HandOverScreen,
+    LosingConfirmDialog,
     SaveDialog,
 )
 from bigfive_tui.app.screens.end import EndScreen
@@ -185,6 +186,39 @@ async def test_exchange_dialog_offers_only_legal_choices():
         assert session.state.fuel == [4, 4]
         assert session.state.actions_left == 4
         assert session.log[-1].rule == "R-exchange"
+
+
+async def test_RU_exchange_giving_away_the_last_food_asks_this_loses_the_game_first():
+    session = two_guides(
+        vehicles={
+            "kate": {"at": "★4", "fuel": 0, "food": 1},
+            "david": {"at": "★4", "fuel": 6, "food": 4},
+        },
+    )
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, ExchangeDialog)
+        summary = str(app.screen.query_one("#exchange-summary", Static).render())
+        assert summary.startswith("David gives")  # never a losing exchange offered first
+        await pilot.press("right")  # Kate gives instead: only her last food
+        await pilot.pause()
+        summary = str(app.screen.query_one("#exchange-summary", Static).render())
+        assert "Kate gives 1 food to David" in summary and "This loses the game" in summary
+        await pilot.press("enter")  # give: the rules allow it, the game asks first
+        await pilot.pause()
+        assert isinstance(app.screen, LosingConfirmDialog)
+        assert "This loses the game" in app.screen.question
+        await pilot.press("enter")  # Enter keeps the food
+        await pilot.pause()
+        assert session.state.food == [1, 4] and not session.state.outcome
+        await pilot.press("g", "right", "enter")
+        await pilot.pause()
+        await pilot.press("y")  # only y gives it away
+        await pilot.pause()
+        assert session.state.outcome == "lost:food"
 
 
 async def test_exchange_refused_with_reason_when_nobody_is_in_view():

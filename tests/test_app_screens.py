@@ -651,7 +651,8 @@ def three_at_one_space(jack: dict[str, int], kate: dict[str, int], sam: dict[str
         # Jack can give: to the partner lowest on fuel or food (Sam, not the first seat),
         # what that partner has less of.
         (({}, {"food": 5}, {"food": 2}), "Jack", "Sam", "food"),
-        # Jack has nothing to give: he receives, from the partner best supplied.
+        # Jack has nothing to give but his last food, which would lose the game: he receives,
+        # from the partner best supplied.
         (({"fuel": 0, "food": 1}, {"fuel": 3}, {}), "Sam", "Jack", "fuel"),
     ],
 )

@@ -25,6 +25,7 @@ from bigfive_tui.app.keys import command_bindings
 from bigfive_tui.app.messages import FieldChanged
 from bigfive_tui.app.rules_text import rule_text
 from bigfive_tui.engine.actions import FOOD, FUEL, RESOURCE_NAMES, Action, Step
+from bigfive_tui.engine.apply_action import loses_at_once
 from bigfive_tui.engine.content import Card
 from bigfive_tui.engine.state import GameState
 
@@ -229,6 +230,23 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
+class LosingConfirmDialog(ConfirmDialog):
+    """A question before a step that loses the game: Enter and Esc keep playing, only ``y``
+    (or the button) goes ahead, so a quick Enter never ends a safari."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "yes", "Yes"),
+        Binding("enter,escape,n", "no", "No"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="dialog-title")
+            with Horizontal(classes="buttons"):
+                yield Button(f"{self.no} (Enter)", variant="primary", id="no", compact=True)
+                yield Button(f"{self.yes} (y)", variant="error", id="yes", compact=True)
+
+
 class ExchangeDialog(ModalScreen[Action | None]):
     """Giver, receiver, fuel or food, amount: each field offers only what is legal."""
 
@@ -254,9 +272,11 @@ class ExchangeDialog(ModalScreen[Action | None]):
         """Giver, receiver and resource offered first. The guide whose turn it is gives if
         they can, to the partner in clear view lowest on fuel or food; else they receive, from
         the partner best supplied: the player decides their own exchange, not two others'.
-        The resource is the one the receiver has less of."""
+        The resource is the one the receiver has less of. An exchange that would lose the game
+        (the giver's last food) is never the one offered first."""
         state, seat = self.state, self.state.seat
-        pairs = sorted({(a.giver, a.target) for a in self.options})
+        pairs = sorted({(a.giver, a.target) for a in self.options if not self._loses(a)})
+        pairs = pairs or sorted({(a.giver, a.target) for a in self.options})
 
         def low(other: int) -> int:
             return min(state.fuel[other], state.food[other])
@@ -269,9 +289,17 @@ class ExchangeDialog(ModalScreen[Action | None]):
             giver, receiver = max(receiving, key=lambda pair: low(pair[0]))
         else:
             giver, receiver = pairs[0]
-        kinds = {a.resource for a in self._matching(giver=giver, target=receiver)}
+        matching = self._matching(giver=giver, target=receiver)
+        kinds = {a.resource for a in matching if not self._loses(a)}
+        kinds = kinds or {a.resource for a in matching}
         short = FOOD if state.food[receiver] < state.fuel[receiver] else FUEL
         return giver, receiver, short if short in kinds else min(kinds)
+
+    def _loses(self, action: Action) -> bool:
+        """Whether this exchange loses the game at once; only one that empties the giver's
+        track can, so the others are not played through."""
+        track = self.state.fuel if action.resource == FUEL else self.state.food
+        return action.amount == track[action.giver] and bool(loses_at_once(self.state, action))
 
     def compose(self) -> ComposeResult:
         givers = sorted({a.giver for a in self.options})
@@ -328,11 +356,13 @@ class ExchangeDialog(ModalScreen[Action | None]):
         track = self.state.fuel if action.resource == FUEL else self.state.food
         what = "fuel" if action.resource == FUEL else "food"
         g, r = action.giver, action.target
-        summary.update(
+        text = (
             f"{self._guide_name(g)} gives {action.amount} {what} to {self._guide_name(r)}: "
             f"{self._guide_name(g)} {track[g]} → {track[g] - action.amount}, "
             f"{self._guide_name(r)} {track[r]} → {track[r] + action.amount}"
         )
+        losing = loses_at_once(self.state, action)
+        summary.update(f"{text}\n⚠ This loses the game: {losing}" if losing else text)
 
     def chosen(self) -> Action | None:
         found = self._matching(

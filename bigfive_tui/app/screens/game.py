@@ -30,7 +30,8 @@ from bigfive_tui.app.components.table_info import TableInfo
 from bigfive_tui.app.describe import drawn_card, since_last_turn
 from bigfive_tui.app.keys import ACTION_KEYS, BY_NAME, ActionKey, command_bindings, command_key
 from bigfive_tui.app.messages import GameChanged, GameOver
-from bigfive_tui.engine.actions import END, Act, Action, IllegalAction, Step
+from bigfive_tui.engine.actions import END, RESOURCE_NAMES, Act, Action, IllegalAction, Step
+from bigfive_tui.engine.apply_action import loses_at_once
 from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
 from bigfive_tui.engine.content import CARDS, Guide
 from bigfive_tui.engine.costs import EXTRA_ANIMAL_COST, INFLUENCE_COST, action_cost
@@ -455,7 +456,7 @@ class GameScreen(Screen[None]):
         elif Act.EXCHANGE in kinds:
             from bigfive_tui.app.screens.dialogs import ExchangeDialog
 
-            self._open(ExchangeDialog(state, legal), self._chosen_action)
+            self._open(ExchangeDialog(state, legal), self._chosen_exchange)
         elif kinds & {Act.TOKEN_USE, Act.TOKEN_GIVE}:
             self._choose_among(f"{state.guide.title}: the extra-action token", legal)
         elif Act.END in kinds and state.actions_left > 0:
@@ -572,6 +573,27 @@ class GameScreen(Screen[None]):
         if action.kind == Act.REPAIR_VEHICLE:
             return f"Repair {guides[action.target].title}'s flat tyre"
         return self.session.describe(action)
+
+    def _chosen_exchange(self, action: Action | None) -> None:
+        """An exchange the rules allow but that loses the game (the last food, RU-exchange) is
+        played only once the player confirms it."""
+        losing = loses_at_once(self.state, action) if action is not None else None
+        if action is None or losing is None:
+            self._chosen_action(action)
+            return
+        from bigfive_tui.app.screens.dialogs import LosingConfirmDialog
+
+        guides = self.state.game.guides
+        gives = (
+            f"{guides[action.giver].title} gives {action.amount} "
+            f"{RESOURCE_NAMES[action.resource]} to {guides[action.target].title}"
+        )
+        self._open(
+            LosingConfirmDialog(
+                f"{gives}? This loses the game: {losing}", yes="Give it and lose", no="Keep it"
+            ),
+            lambda chosen: self.play(action) if chosen else self.refresh_view(),
+        )
 
     def _chosen_action(self, action: Action | None) -> None:
         if action is None:
