@@ -1,4 +1,5 @@
-"""Finding and reading the shipped data files (board pieces, layouts, the rules).
+"""Finding and reading the shipped data files (board pieces, layouts, the rules of both games,
+Photo Safari's set-ups).
 
 In an installed wheel the files live inside the package (``bigfive_tui/assets``,
 ``bigfive_tui/docs``); in a source checkout or an editable install they are read from the
@@ -32,6 +33,17 @@ def boards_dir() -> Path:
 
 def rules_path() -> Path:
     return _first_existing(_PACKAGE / "docs" / "rules.md", _SOURCE_TREE / "docs" / "rules.md")
+
+
+def photo_safari_setups_dir() -> Path:
+    parts = ("assets", "photo-safari", "setups")
+    return _first_existing(_PACKAGE.joinpath(*parts), _SOURCE_TREE.joinpath(*parts))
+
+
+def photo_safari_rules_path() -> Path:
+    return _first_existing(
+        _PACKAGE / "docs" / "photo-safari.md", _SOURCE_TREE / "docs" / "photo-safari.md"
+    )
 
 
 def read_toml(path: Path, error: type[ValueError] = BoardFileError) -> dict[str, Any]:

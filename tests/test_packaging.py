@@ -46,6 +46,18 @@ def test_the_wheel_carries_boards_and_rules(installed: Path) -> None:
     assert (package / "docs" / "rules.md").is_file()
 
 
+def test_the_wheel_carries_photo_safari_set_ups_and_rules(installed: Path) -> None:
+    check = run_installed(
+        installed,
+        "-c",
+        "from bigfive_tui.photo_safari.setups import load_setup; "
+        "from bigfive_tui.assets import photo_safari_rules_path as p; "
+        "print(load_setup('typical').name, p().is_file(), p())",
+    )
+    assert check.returncode == 0, check.stderr
+    assert check.stdout.startswith("Typical True ") and str(installed) in check.stdout
+
+
 def test_installed_bigfive_finds_the_boards_from_any_directory(installed: Path) -> None:
     check = run_installed(
         installed,
