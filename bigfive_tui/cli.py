@@ -15,7 +15,12 @@ COMMANDS = {
     "rules": "show the rules (docs/rules.md)",
     "simulate": "play many games with computer players and report",
     "scenario": "run a scenario file and check its expectations",
+    "photo-safari": "Photo Safari, the second game in the box",
 }
+
+
+def _module(command: str) -> str:
+    return f"bigfive_tui.commands.{command.replace('-', '_')}"
 
 
 def _parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -31,7 +36,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     for name, summary in COMMANDS.items():
         sub = commands.add_parser(name, help=summary, description=summary)
         if command is None or name == command:
-            importlib.import_module(f"bigfive_tui.commands.{name}").configure(sub)
+            importlib.import_module(_module(name)).configure(sub)
     return parser
 
 
@@ -40,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args or (args[0].startswith("-") and args[0] not in ("-h", "--help")):
         args = ["play", *args]  # `bigfive --seed 4` means `bigfive play --seed 4`
     parsed = _parser(args[0] if args[0] in COMMANDS else None).parse_args(args)
-    module = importlib.import_module(f"bigfive_tui.commands.{parsed.command}")
+    module = importlib.import_module(_module(parsed.command))
     result: int = module.run(parsed)
     return result
 

@@ -1,10 +1,11 @@
-"""``bigfive rules``: show docs/rules.md."""
+"""``bigfive rules``: show docs/rules.md (``bigfive photo-safari rules`` shows its own file)."""
 
 from __future__ import annotations
 
 import argparse
 import shutil
 import subprocess
+from pathlib import Path
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -15,16 +16,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from bigfive_tui.assets import rules_path
+
+    return show(rules_path(), plain=args.plain, no_pager=args.no_pager)
+
+
+def show(path: Path, *, plain: bool, no_pager: bool) -> int:
+    """Print a rules file (also Photo Safari's), through ``less`` on a terminal."""
     from rich.console import Console
     from rich.markdown import Markdown
 
-    from bigfive_tui.assets import rules_path
-
-    text = rules_path().read_text(encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
     console = Console()
-    document = text if args.plain else Markdown(text)
+    document = text if plain else Markdown(text)
     less = shutil.which("less")
-    if less is None or not console.is_terminal or args.no_pager:
+    if less is None or not console.is_terminal or no_pager:
         console.print(document, markup=False, highlight=False)
         return 0
     # Several hundred lines: a pager lets a reader page back instead of scrolling the terminal.

@@ -1,0 +1,332 @@
+"""``bigfive photo-safari``: the second game in the box.
+
+The actions: ``simulate`` (many computer
+games), ``scenario run|coverage`` (docs/photo-safari-scenarios.md), ``rules``
+(docs/photo-safari.md) and ``board`` (a set-up as text). Bad flags or files exit with status 2
+and a message naming what is wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from bigfive_tui.photo_safari.engine.state import Layout
+    from bigfive_tui.photo_safari.scenario import CheckOut, ScenarioResult
+    from bigfive_tui.photo_safari.simulate import Report
+
+RULE_ID = re.compile(r"\*\*((?:P|PU)-[a-z0-9-]+)\*\*")
+SETUP_HELP = "'typical' (the documented set-up), 'random' (from the seed) or a set-up file"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    actions = parser.add_subparsers(dest="photo_command", metavar="ACTION")
+    actions.required = True
+
+    simulate = actions.add_parser("simulate", help="play many games between computer players")
+    simulate.add_argument("--games", type=int, default=100, metavar="N", help="games to play")
+    simulate.add_argument(
+        "--players",
+        default="planner,greedy",
+        metavar="A,B",
+        help="two of random, greedy, planner; A is Red in the first game (default planner,greedy)",
+    )
+    simulate.add_argument("--setup", default="random", metavar="SETUP", help=SETUP_HELP)
+    simulate.add_argument("--seed", type=int, default=None, metavar="S", help="seed of game 1")
+    simulate.add_argument(
+        "--same-colours",
+        action="store_true",
+        help="A is always Red (by default the players swap colours every game)",
+    )
+    simulate.add_argument("--json", action="store_true", help="print one JSON object")
+
+    scenario = actions.add_parser("scenario", help="run scenario files and check them")
+    scenario_actions = scenario.add_subparsers(dest="scenario_command", metavar="ACTION")
+    scenario_actions.required = True
+    run_parser = scenario_actions.add_parser("run", help="play scenario files, check them")
+    run_parser.add_argument("files", nargs="+", metavar="FILE", help="scenario TOML file(s)")
+    run_parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    run_parser.add_argument("--board", action="store_true", help="print the position first")
+    coverage = scenario_actions.add_parser("coverage", help="rule ids no scenario names yet")
+    coverage.add_argument("folder", nargs="?", default="tests/photo_scenarios")
+
+    rules = actions.add_parser("rules", help="show the rules (docs/photo-safari.md)")
+    rules.add_argument("--plain", action="store_true", help="print the Markdown source")
+    rules.add_argument("--no-pager", action="store_true", help="print without a pager")
+
+    board = actions.add_parser("board", help="print a start set-up as text")
+    board.add_argument("--setup", default="typical", metavar="SETUP", help=SETUP_HELP)
+    board.add_argument("--seed", type=int, default=None, metavar="S", help="seed of a random one")
+
+
+def run(args: argparse.Namespace) -> int:
+    command = args.photo_command
+    if command == "simulate":
+        return run_simulate(args)
+    if command == "scenario":
+        return run_scenarios(args)
+    if command == "rules":
+        from bigfive_tui.assets import photo_safari_rules_path
+        from bigfive_tui.commands.rules import show
+
+        return show(photo_safari_rules_path(), plain=args.plain, no_pager=args.no_pager)
+    return run_board(args)
+
+
+def _error(text: str) -> int:
+    from rich.console import Console
+
+    Console(stderr=True).print(f"[bold red]error:[/] {text}", highlight=False)
+    return 2
+
+
+def _seed(seed: int | None) -> int:
+    return seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+
+
+# --------------------------------------------------------------------------- board
+
+
+def run_board(args: argparse.Namespace) -> int:
+    from bigfive_tui.photo_safari.engine.layout import SetupFileError
+    from bigfive_tui.photo_safari.engine.state import Game, start_state
+    from bigfive_tui.photo_safari.picture import board_lines
+    from bigfive_tui.photo_safari.setups import chosen_layout
+
+    seed = _seed(args.seed)
+    try:
+        layout = chosen_layout(args.setup, seed)
+    except SetupFileError as problem:
+        return _error(str(problem))
+    print(layout.name)
+    print("\n".join(board_lines(start_state(Game(layout, seed)))))
+    print("'.' savanna  '#' bush  '~' water  [R] [Y] cameras  Li↑ an animal and its facing")
+    return 0
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from bigfive_tui.photo_safari.engine.layout import SetupFileError
+    from bigfive_tui.photo_safari.setups import RANDOM, chosen_layout
+    from bigfive_tui.photo_safari.simulate import Settings, UsageError, simulate
+
+    names = [name.strip().lower() for name in args.players.split(",")]
+    try:
+        if len(names) != 2:
+            raise UsageError(
+                f"--players wants two names, like planner,greedy; got {args.players!r}"
+            )
+        settings = Settings(
+            args.games,
+            (names[0], names[1]),
+            _seed(args.seed),
+            args.setup,
+            alternate=not args.same_colours,
+        )
+        fixed = None if args.setup == RANDOM else chosen_layout(args.setup, 0)
+    except (UsageError, SetupFileError) as problem:
+        return _error(str(problem))
+
+    def layout_for(seed: int) -> Layout:
+        return fixed if fixed is not None else chosen_layout(RANDOM, seed)
+
+    if args.json:
+        report = simulate(settings, layout_for)
+        sys.stdout.write(json.dumps(report.as_dict(), indent=2) + "\n")
+        return 0
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    errors = Console(stderr=True)
+    with Progress(
+        TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), console=errors, transient=True
+    ) as progress:
+        task = progress.add_task("games", total=settings.games)
+        report = simulate(settings, layout_for, lambda: progress.advance(task))
+    print_report(Console(highlight=False), report)
+    return 0
+
+
+def print_report(console: Console, report: Report) -> None:
+    from rich.table import Table
+
+    settings = report.settings
+    data = report.as_dict()
+    last = settings.seed + settings.games - 1
+    colours = "swapping colours every game" if settings.alternate else "the first always Red"
+    console.print(
+        f"[bold]{settings.games} games[/], seeds {settings.seed}..{last}, set-up "
+        f"{settings.setup}, {colours}"
+    )
+    table = Table(show_edge=False, box=None, pad_edge=False)
+    for column in ("player", "games", "as Red", "wins", "draws", "losses", "score", "photos"):
+        table.add_column(column, justify="left" if column == "player" else "right")
+    table.add_column("ms/move (median, max)", justify="right")
+    for name, tally in zip(settings.players, report.tallies, strict=True):
+        row = tally.as_dict()
+        table.add_row(
+            name,
+            str(row["games"]),
+            str(row["as_red"]),
+            str(row["wins"]),
+            str(row["draws"]),
+            str(row["losses"]),
+            f"{row['score']:.1%}",
+            f"{row['mean_photos']:.2f}",
+            f"{row['median_decision_ms']:.2f}, {row['max_decision_ms']:.1f}",
+        )
+    console.print(table)
+    ended = data["ended_by"]
+    console.print(
+        f"ended with ten photos: {ended['ten']}, by the 40-move limit: {ended['forty']}; "
+        f"mean rounds {data['mean_rounds']}; {data['seconds']:.1f} s (score: wins plus half "
+        "the draws)"
+    )
+
+
+# --------------------------------------------------------------------------- scenarios
+
+
+def known_rule_ids() -> set[str]:
+    from bigfive_tui.assets import photo_safari_rules_path
+
+    return set(RULE_ID.findall(photo_safari_rules_path().read_text(encoding="utf-8")))
+
+
+def _loader(path: Path) -> Any:
+    """Shipped set-ups by name; a name with a slash or .toml is a file beside the scenario."""
+    from bigfive_tui.photo_safari.setups import chosen_layout
+
+    def load(name: str, seed: int) -> Layout:
+        if "/" in name or name.endswith(".toml"):
+            return chosen_layout(str((path.parent / name).resolve()), seed)
+        return chosen_layout(name, seed)
+
+    return load
+
+
+def run_scenarios(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from bigfive_tui.assets import read_toml
+    from bigfive_tui.photo_safari.scenario import (
+        ScenarioError,
+        ScenarioResult,
+        build,
+        parse_scenario,
+        run,
+    )
+
+    if args.scenario_command == "coverage":
+        return _coverage(Path(args.folder))
+    console = Console(highlight=False)
+    errors = Console(stderr=True, highlight=False)
+    results: list[dict[str, Any]] = []
+    code = 0
+    for name in args.files:
+        path = Path(name)
+        try:
+            data = read_toml(path, ScenarioError)
+            result = run(data, str(path), _loader(path), known_rule_ids())
+        except ScenarioError as error:
+            errors.print(f"[bold red]invalid scenario:[/] {error}")
+            results.append(ScenarioResult(file=str(path), error=str(error)).model_dump(mode="json"))
+            code = 2
+            continue
+        code = max(code, 0 if result.passed else 1)
+        if args.json:
+            results.append(result.model_dump(mode="json"))
+            continue
+        if args.board:
+            from bigfive_tui.photo_safari.picture import board_lines
+
+            built = build(parse_scenario(data, str(path)), str(path), _loader(path))
+            console.print("\n".join(board_lines(built.state)), markup=False)
+        report(console, result)
+    if args.json:
+        print(
+            json.dumps(results[0] if len(results) == 1 else results, ensure_ascii=False, indent=2)
+        )
+    return code
+
+
+def _coverage(folder: Path) -> int:
+    from rich.console import Console
+
+    from bigfive_tui.assets import read_toml
+    from bigfive_tui.photo_safari.scenario import ScenarioError, parse_scenario
+
+    known = known_rule_ids()
+    covered: set[str] = set()
+    files = sorted(folder.glob("*.toml"))
+    try:
+        for path in files:
+            covered.update(parse_scenario(read_toml(path, ScenarioError), str(path)).rules)
+    except ScenarioError as error:
+        Console(stderr=True).print(f"invalid scenario: {error}", markup=False)
+        return 2
+    missing = sorted(known - covered)
+    print(f"{len(files)} scenarios cover {len(known & covered)} of {len(known)} rule ids.")
+    if missing:
+        print("Not covered by a scenario (each has a test): " + ", ".join(missing))
+    return 0
+
+
+def _check_line(check: CheckOut) -> str:
+    from rich.markup import escape
+
+    from bigfive_tui.photo_safari.scenario import describe_check
+
+    if check.passed:
+        if check.name == "refused" and check.expected is not False:
+            return f"[green]✓[/] refused as expected: {escape(str(check.actual))}"
+        if check.expected is True:
+            return f"[green]✓[/] {escape(check.name)}"
+        return f"[green]✓[/] {escape(check.name)} = {escape(_show(check.actual))}"
+    return f"[bold red]✗[/] {escape(describe_check(check))}"
+
+
+def _show(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def report(console: Console, result: ScenarioResult) -> None:
+    """Each move with its rule steps and checks, then the final expectations and a verdict."""
+    from rich.markup import escape
+
+    title = f" — {escape(result.title)}" if result.title else ""
+    console.print(f"[bold]{escape(result.file)}[/]{title}")
+    if result.rules:
+        console.print(f"  rules: {', '.join(result.rules)}")
+    status = {"played": "", "refused": " [yellow](refused)[/]", "not run": " [dim](not run)[/]"}
+    for move in result.moves:
+        player = move.player.capitalize()
+        console.print(
+            f"  [bold]{move.number:>2}. {player}: {escape(move.text)}[/]{status[move.status]}"
+        )
+        for step in move.steps:
+            console.print(f"      [cyan]{step.rule:<24}[/] {escape(step.text)}")
+        for check in move.checks:
+            console.print(f"      {_check_line(check)}")
+    if result.checks:
+        console.print("  [bold]expectations[/]")
+        for check in result.checks:
+            console.print(f"      {_check_line(check)}")
+    if result.passed:
+        console.print("  [bold green]PASSED[/]")
+    else:
+        console.print(f"  [bold red]FAILED[/] ({len(result.failures)} failing):")
+        for failure in result.failures:
+            console.print(f"    [red]✗[/] {escape(failure)}")
+    console.print()
