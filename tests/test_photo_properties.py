@@ -90,7 +90,7 @@ def test_a_random_game_replays_exactly_from_its_record(seed: int, play_seed: int
 
 
 class PlayAndUndo(RuleBasedStateMachine):
-    """Random legal moves and undos on the documented set-up, against a shadow history."""
+    """Random legal moves and undos, the documented set-up first, against a shadow history."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -103,6 +103,14 @@ class PlayAndUndo(RuleBasedStateMachine):
         legal = self.session.legal_actions()
         self.history.append(self.session.state)
         self.session.play(legal[choice % len(legal)])
+
+    @precondition(lambda self: self.session.state.over)
+    @rule(seed=seeds)
+    def start_again(self, seed: int) -> None:
+        """A finished game cannot be taken back; the machine goes on with a new one."""
+        assert not self.session.can_undo()
+        self.session = PhotoSession(Game(random_layout(seed), seed))
+        self.history = []
 
     @precondition(lambda self: self.session.can_undo())
     @rule()
