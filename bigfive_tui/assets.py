@@ -8,13 +8,14 @@ project's top-level ``assets/`` and ``docs/`` folders.
 
 from __future__ import annotations
 
-import tomllib
+import os
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from bigfive_tui.engine.board import Board, assemble, random_board
 from bigfive_tui.engine.boardspec import BoardFileError, Piece, parse_layout, parse_piece
+from bigfive_tui.files import reading
 
 _PACKAGE = Path(__file__).resolve().parent
 _SOURCE_TREE = _PACKAGE.parent
@@ -46,25 +47,21 @@ def photo_safari_rules_path() -> Path:
     )
 
 
-def read_toml(path: Path, error: type[ValueError] = BoardFileError) -> dict[str, Any]:
-    """A TOML file as a dict; an unreadable file raises ``error`` naming the file and why."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as problem:
-        raise error(f"{path}: cannot be read ({problem.strerror})") from None
-    except UnicodeDecodeError:
-        raise error(f"{path}: is not UTF-8 text") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as problem:
-        raise error(f"{path}: is not valid TOML ({problem})") from None
+def read_toml(path: Path, error: type[Exception] = BoardFileError) -> dict[str, Any]:
+    """A TOML file as plain data; any problem raises ``error`` naming the file and why."""
+    return reading.read_toml(path, error)
+
+
+def load_piece(path: Path) -> Piece:
+    """One piece file; a file that cannot be used raises ``BoardFileError``."""
+    return parse_piece(read_toml(path), path.name)
 
 
 @cache
 def load_pieces() -> dict[str, Piece]:
     pieces: dict[str, Piece] = {}
     for path in sorted((boards_dir() / "pieces").glob("*.toml")):
-        piece = parse_piece(read_toml(path), path.name)
+        piece = load_piece(path)
         for other in pieces.values():
             for what in ("name", "symbol", "key"):
                 if getattr(piece, what) == getattr(other, what):
@@ -85,9 +82,9 @@ def load_layout(name_or_path: str) -> Board:
     path = Path(name_or_path)
     if not path.suffix:
         shipped = boards_dir() / "layouts" / f"{name_or_path}.toml"
-        if shipped.exists():
+        if os.path.isfile(shipped):
             path = shipped
-    if not path.exists():
+    if not os.path.lexists(path):  # (a dangling link is told apart when it is read)
         raise BoardFileError(
             f"{name_or_path}: no such layout file; shipped layouts: {', '.join(layout_names())}"
         )

@@ -38,6 +38,7 @@ from bigfive_tui.boardmap import (
 )
 from bigfive_tui.engine.board import Board
 from bigfive_tui.engine.boardspec import Feature, Terrain
+from bigfive_tui.safe_text import printable
 
 TITLE: Final = "The Big Five: Safari Tour"
 
@@ -238,7 +239,7 @@ def board_text(
             leftover.extend([*lines, []])
     title = Text(no_wrap=True, overflow="crop")
     title.append(TITLE, Style(bold=True))
-    title.append(f" · {board.layout_name}")
+    title.append(f" · {printable(board.layout_name)}")  # a name from a file
     parts = [title, Text("\n"), canvas.text()]
     if leftover:
         parts += [Text("\n"), _segments_text(leftover[:-1])]

@@ -517,7 +517,7 @@ def test_cli_exit_2_names_file_and_field(
 def test_cli_exit_2_for_a_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli("run", "no/such/file.toml", "--json") == 2
     result = json.loads(capsys.readouterr().out)
-    assert "cannot be read" in result["error"] and result["passed"] is False
+    assert "file.toml: does not exist" in result["error"] and result["passed"] is False
 
 
 def test_cli_coverage_lists_missing_ids(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,13 +7,17 @@ import random
 import shlex
 from typing import TYPE_CHECKING
 
+from bigfive_tui.commands.values import seed_value
+
 if TYPE_CHECKING:
     from bigfive_tui.engine.board import Board
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group()
-    source.add_argument("--seed", type=int, default=None, help="random board from this seed")
+    source.add_argument(
+        "--seed", type=seed_value, default=None, help="random board from this seed (0 to 2^63-1)"
+    )
     source.add_argument("--layout", metavar="FILE", help="a layout file or a shipped layout name")
 
 
@@ -22,19 +26,21 @@ def run(args: argparse.Namespace) -> int:
 
     from bigfive_tui.assets import load_layout, seeded_board
     from bigfive_tui.boardprint import board_renderable
+    from bigfive_tui.commands.output import print_error
     from bigfive_tui.engine.boardspec import BoardFileError
+    from bigfive_tui.safe_text import printable
 
     console = Console() if Console().is_terminal else Console(width=120)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     try:
         board = load_layout(args.layout) if args.layout else seeded_board(seed)
     except BoardFileError as error:
-        Console(stderr=True).print(f"[bold red]error:[/] {error}", highlight=False)
+        print_error(Console(stderr=True), "error", error)
         return 2
     again = f"--layout {shlex.quote(args.layout)}" if args.layout else f"--seed {seed}"
     narrow = too_narrow_message(board, console.width, again) if console.is_terminal else None
     if narrow:
-        Console(stderr=True).print(narrow, highlight=False, markup=False)
+        Console(stderr=True).print(printable(narrow), highlight=False, markup=False)
         return 1
     console.print(board_renderable(board))
     return 0

@@ -87,6 +87,7 @@ def coverage(folder: Path) -> int:
     """Which rule ids have a scenario (by its ``rules`` list); exit 2 if a file is unusable."""
     from rich.console import Console
 
+    from bigfive_tui.commands.output import print_error
     from bigfive_tui.scenarios.model import ScenarioError, parse_scenario
 
     console = Console(highlight=False)
@@ -99,7 +100,7 @@ def coverage(folder: Path) -> int:
             for rule in scenario.rules:
                 covered.setdefault(rule, []).append(path.name)
     except ScenarioError as error:
-        Console(stderr=True, highlight=False).print(f"invalid scenario: {error}", markup=False)
+        print_error(Console(stderr=True), "invalid scenario", error)
         return 2
     rules = sorted(known, key=_rule_order())
     missing = [rule for rule in rules if rule not in covered]
@@ -126,6 +127,7 @@ def _rule_order() -> Any:
 def run_files(args: argparse.Namespace) -> int:
     from rich.console import Console
 
+    from bigfive_tui.commands.output import print_error
     from bigfive_tui.scenarios.model import ScenarioError
     from bigfive_tui.scenarios.results import ScenarioResult
 
@@ -138,7 +140,7 @@ def run_files(args: argparse.Namespace) -> int:
         try:
             result = run_file(path)
         except ScenarioError as error:
-            errors.print(f"[bold red]invalid scenario:[/] {error}", markup=True)
+            print_error(errors, "invalid scenario", error)
             results.append(ScenarioResult(file=str(path), error=str(error)).model_dump(mode="json"))
             code = 2
             continue
@@ -169,21 +171,21 @@ def _print_board(console: Console, path: Path) -> None:
 
 
 def _check_line(check: CheckOut) -> str:
-    from rich.markup import escape
+    from bigfive_tui.commands.output import safe
 
     if check.passed:
         if check.name == "refused" and check.expected is not False:
-            return f"[green]✓[/] refused as expected: {escape(str(check.actual))}"
+            return f"[green]✓[/] refused as expected: {safe(str(check.actual))}"
         if check.expected is True:
-            return f"[green]✓[/] {escape(check.name)}"
-        return f"[green]✓[/] {escape(check.name)} = {escape(_show(check.actual))}"
+            return f"[green]✓[/] {safe(check.name)}"
+        return f"[green]✓[/] {safe(check.name)} = {safe(_show(check.actual))}"
     from bigfive_tui.scenarios.results import describe_check
 
     if check.name == "refused" or check.expected is True:
-        return f"[bold red]✗[/] {escape(describe_check(check))}"
+        return f"[bold red]✗[/] {safe(describe_check(check))}"
     return (
-        f"[bold red]✗ {escape(check.name)}[/]: expected {escape(_show(check.expected))}, "
-        f"got {escape(_show(check.actual))}"
+        f"[bold red]✗ {safe(check.name)}[/]: expected {safe(_show(check.expected))}, "
+        f"got {safe(_show(check.actual))}"
     )
 
 
@@ -195,24 +197,24 @@ def _show(value: Any) -> str:
 
 def report(console: Console, result: ScenarioResult) -> None:
     """Each action with its rule steps and checks, then the final expectations and a verdict."""
-    from rich.markup import escape
+    from bigfive_tui.commands.output import safe
 
-    title = f" — {escape(result.title)}" if result.title else ""
-    console.print(f"[bold]{escape(result.file)}[/]{title}")
+    title = f" — {safe(result.title)}" if result.title else ""
+    console.print(f"[bold]{safe(result.file)}[/]{title}")
     if result.rules:
-        console.print(f"  rules: {', '.join(result.rules)}")
+        console.print(f"  rules: {safe(', '.join(result.rules))}")
     if result.setup:
         console.print("  [bold]setup[/]")
         for step in result.setup:
-            console.print(f"      [cyan]{step.rule:<22}[/] {escape(step.text)}")
+            console.print(f"      [cyan]{safe(f'{step.rule:<22}')}[/] {safe(step.text)}")
     for action in result.actions:
-        guide = action.guide.capitalize()
+        guide = safe(action.guide.capitalize())
         status = {"played": "", "refused": " [yellow](refused)[/]", "not run": " [dim](not run)[/]"}
         console.print(
-            f"  [bold]{action.number:>2}. {guide}: {escape(action.text)}[/]{status[action.status]}"
+            f"  [bold]{action.number:>2}. {guide}: {safe(action.text)}[/]{status[action.status]}"
         )
         for step in action.steps:
-            console.print(f"      [cyan]{step.rule:<22}[/] {escape(step.text)}")
+            console.print(f"      [cyan]{safe(f'{step.rule:<22}')}[/] {safe(step.text)}")
         for check in action.checks:
             console.print(f"      {_check_line(check)}")
     if result.checks:
@@ -224,5 +226,5 @@ def report(console: Console, result: ScenarioResult) -> None:
     else:
         console.print(f"  [bold red]FAILED[/] ({len(result.failures)} failing):")
         for failure in result.failures:
-            console.print(f"    [red]✗[/] {escape(failure)}")
+            console.print(f"    [red]✗[/] {safe(failure)}")
     console.print()

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bigfive_tui.commands.values import MAX_SEED, seed_value
 from bigfive_tui.engine.actions import Action, Step
 from bigfive_tui.engine.board import Board
 from bigfive_tui.engine.content import Difficulty, Guide
@@ -58,7 +59,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--policy", default="random", metavar="NAME", help="random (default) or greedy"
     )
-    parser.add_argument("--seed", type=int, metavar="S", help="seed of the first game")
+    parser.add_argument(
+        "--seed", type=seed_value, metavar="S", help="seed of the first game (0 to 2^63-1)"
+    )
     parser.add_argument("--layout", metavar="FILE", help="play every game on this layout")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -112,6 +115,10 @@ def settings_from(args: argparse.Namespace) -> Settings:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     if seed < 0:
         raise UsageError(f"--seed must not be negative, got {seed}")
+    if seed + args.games - 1 > MAX_SEED:
+        raise UsageError(
+            f"--seed {seed} with --games {args.games} runs past the largest seed, 2^63-1"
+        )
     return Settings(args.games, guides, players, difficulty, policy, seed, args.layout)
 
 
@@ -321,6 +328,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from bigfive_tui.assets import load_layout, seeded_board
+    from bigfive_tui.commands.output import print_error
     from bigfive_tui.engine.boardspec import BoardFileError
 
     errors = Console(stderr=True)
@@ -328,7 +336,7 @@ def run(args: argparse.Namespace) -> int:
         settings = settings_from(args)
         fixed = load_layout(settings.layout) if settings.layout else None
     except (UsageError, BoardFileError) as error:
-        errors.print(f"[bold red]error:[/] {error}", highlight=False)
+        print_error(errors, "error", error)
         return 2
 
     def board_for(seed: int) -> Board:
@@ -366,6 +374,8 @@ def run(args: argparse.Namespace) -> int:
 def print_report(console: Any, report: Report) -> None:
     from rich.table import Table
 
+    from bigfive_tui.commands.output import safe
+
     data = report.as_dict()
     settings = report.settings
     guides = (
@@ -379,7 +389,7 @@ def print_report(console: Any, report: Report) -> None:
     console.print(
         f"[bold]{data['games']} games[/], seeds {settings.seed}..{last_seed}, policy "
         f"{settings.policy}\nguides {guides}, {settings.difficulty}, "
-        f"{settings.layout or 'random boards'}",
+        f"{safe(settings.layout or 'random boards')}",
         highlight=False,
     )
     table = Table(show_edge=False, box=None, pad_edge=False)

@@ -1,0 +1,276 @@
+"""Whatever bytes a file holds, loading it succeeds or raises the project's own error.
+
+A valid file of each kind (a save, the settings, a layout, a piece, two scenarios) is damaged by
+random byte mutations: bytes replaced, inserted (among them the inputs that once crashed:
+thousands of digits, brackets nested thousands deep, bytes that are not UTF-8, markup, escape
+sequences), cut out, or the file cut short. Loading it through the same calls the game makes
+must then either work or raise the error of that kind of file, never anything else. The deep
+profile (``BIGFIVE_HYPOTHESIS=deep``) runs 3,000 mutations of each kind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+from test_app_support import seeded_session
+
+from bigfive_tui.app import saves
+from bigfive_tui.app import settings as app_settings
+from bigfive_tui.assets import boards_dir, load_layout, load_piece
+from bigfive_tui.cli import main
+from bigfive_tui.commands.scenario import report, run_file
+from bigfive_tui.engine.boardspec import BoardFileError
+from bigfive_tui.scenarios.model import ScenarioError
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Twice the profile's examples: 80 in the quick profile, 3,000 in the deep one.
+EXAMPLES = 2 * settings.default.max_examples
+
+CRASHERS = [
+    b"9" * 5000,
+    b"-" + b"7" * 4400,
+    b"[" * 3000,
+    b"{" * 3000,
+    b'{"a":' * 2000,
+    b"a=[" * 2000,
+    b"x." * 3000 + b"y=1\n",
+    b"123456789012345678901234567890",
+    b"1e999",
+    b"NaN",
+    b"inf",
+    b"[/x]",
+    b"[bold]",
+    b"\x1b[2J\x1b]0;title\x07",
+    b"\xff",
+    b"\xc3",
+    b"\xed\xa0\x80",
+    b"\x00",
+    b"\\u0000",
+    b"\\u001b",
+    b'"',
+    b"'",
+    b",",
+    b"=",
+    b"]",
+    b"}",
+    b"\n",
+    b"-1",
+    b"true",
+    b"null",
+    b"[]",
+    b"{}",
+    b'""',
+]
+
+#: Values put in place of a value of the file (after an ``=`` or a ``:``), where the parser
+#: reads them as values rather than stopping at a syntax error first.
+VALUES = [
+    b"9" * 5000,
+    b"-" + b"3" * 4400,
+    b"[" * 3000 + b"]" * 3000,
+    b"{a=" * 2000 + b"1" + b"}" * 2000,
+    b'{"a":' * 3000 + b"1" + b"}" * 3000,
+    b"[" * 40 + b"]" * 40,
+    str(2**64).encode(),
+    str(-(2**70)).encode(),
+    b"1e999",
+    b"-inf",
+    b"nan",
+    b'"[/x] \\u001b[2J ^[a-z]$"',
+    b'"[/x]"',
+    b'"\\u001b]0;owned\\u0007"',
+    b'"' + b"x" * 5000 + b'"',
+    b'"/dev/zero"',
+    b'"../../../../etc/passwd"',
+    b'"\\u0000"',
+    b"[]",
+    b"{}",
+    b"true",
+    b"0",
+    b"-1",
+]
+
+mutation = st.one_of(
+    st.tuples(st.just("value"), st.integers(0, 1 << 20), st.sampled_from(VALUES)),
+    st.tuples(st.just("replace"), st.integers(0, 1 << 20), st.binary(min_size=1, max_size=4)),
+    st.tuples(
+        st.just("insert"),
+        st.integers(0, 1 << 20),
+        st.one_of(st.sampled_from(CRASHERS), st.binary(min_size=1, max_size=8)),
+    ),
+    st.tuples(st.just("delete"), st.integers(0, 1 << 20), st.binary(min_size=1, max_size=64)),
+    st.tuples(st.just("cut"), st.integers(0, 1 << 20), st.just(b"")),
+)
+mutations = st.lists(mutation, min_size=1, max_size=6)
+
+
+VALUE_START = re.compile(rb"[=:][ \t]*")
+VALUE_END = re.compile(rb"[,\n}\]]")
+
+
+def mutate(data: bytes, changes: list[tuple[str, int, bytes]]) -> bytes:
+    """``data`` with each change applied in turn (positions wrap round the current length;
+    a delete removes as many bytes as its payload is long; a value change puts its payload
+    in place of the value after the n-th ``=`` or ``:``)."""
+    for kind, position, payload in changes:
+        at = position % (len(data) + 1)
+        if kind == "value":
+            starts = [found.end() for found in VALUE_START.finditer(data)]
+            if starts:
+                begin = starts[position % len(starts)]
+                end = VALUE_END.search(data, begin)
+                data = data[:begin] + payload + data[end.start() if end else len(data) :]
+        elif kind == "replace":
+            data = data[:at] + payload + data[at + len(payload) :]
+        elif kind == "insert":
+            data = data[:at] + payload + data[at:]
+        elif kind == "delete":
+            data = data[:at] + data[at + len(payload) :]
+        else:
+            data = data[:at]
+    return data
+
+
+def valid_save() -> bytes:
+    session = seeded_session(5)
+    for text in ("draw",):
+        session.play_text(text)
+    while session.state.actions_left and len(session.actions) < 4:
+        session.play(session.legal_actions()[0])
+    return saves.save_text(session, frozenset({1})).encode()
+
+
+def valid_settings() -> bytes:
+    return json.dumps(
+        {
+            "theme": "savanna-light",
+            "setup": {
+                "seats": [{"guide": "sam", "computer": True}, {"guide": "jack"}],
+                "difficulty": "expert",
+                "removed": ["lion"],
+                "board_source": "layout",
+                "layout": "classic",
+                "choose_starts": True,
+            },
+        },
+        indent=1,
+    ).encode()
+
+
+def load_a_save(path: Path) -> None:
+    with contextlib.suppress(saves.SaveError):
+        loaded = saves.read_save(path)
+        assert loaded.session.state is not None
+    info = saves.describe(path)  # never raises: a damaged file is described as damaged
+    assert info.summary
+
+
+def load_settings(path: Path) -> None:
+    app_settings.remembered_setup()
+    app_settings.remembered_theme()
+    app_settings.remember_theme("savanna")  # reads the file again and keeps what it can
+
+
+def load_a_layout(path: Path) -> None:
+    with contextlib.suppress(BoardFileError):
+        load_layout(str(path))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        assert main(["board", "--layout", str(path)]) in (0, 1, 2)
+
+
+def load_a_piece(path: Path) -> None:
+    with contextlib.suppress(BoardFileError):
+        load_piece(path)
+
+
+def load_a_scenario(path: Path) -> None:
+    try:
+        result = run_file(path)
+    except ScenarioError:
+        pass
+    else:
+        report(Console(file=io.StringIO(), width=100), result)
+        json.dumps(result.model_dump(mode="json"))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        assert main(["scenario", "run", str(path)]) in (0, 1, 2)
+
+
+KINDS: dict[str, tuple[Callable[[], bytes], str, Callable[[Path], None]]] = {
+    "save": (valid_save, "game.json", load_a_save),
+    "settings": (valid_settings, app_settings.SETTINGS_NAME, load_settings),
+    "layout": (
+        lambda: (boards_dir() / "layouts" / "classic.toml").read_bytes(),
+        "mine.toml",
+        load_a_layout,
+    ),
+    "piece": (
+        lambda: (boards_dir() / "pieces" / "club.toml").read_bytes(),
+        "club.toml",
+        load_a_piece,
+    ),
+    "scenario": (
+        lambda: (ROOT / "tests" / "scenarios" / "R-exchange.toml").read_bytes(),
+        "mine.toml",
+        load_a_scenario,
+    ),
+    "scenario with inline pieces": (
+        lambda: (ROOT / "tests" / "scenarios" / "R-david-bushes.toml").read_bytes(),
+        "mine.toml",
+        load_a_scenario,
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_the_valid_file_of_each_kind_loads(kind: str, tmp_path: Path, monkeypatch) -> None:
+    """The fuzz starts from files that work, so that mutations reach past the first check."""
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    make, name, _ = KINDS[kind]
+    path = tmp_path / name
+    path.write_bytes(make())
+    if kind == "save":
+        assert not saves.read_save(path).doubt
+    elif kind == "settings":
+        remembered = app_settings.remembered_setup()
+        assert remembered is not None and remembered.layout == "classic"
+    elif kind == "layout":
+        load_layout(str(path))
+    elif kind == "piece":
+        assert load_piece(path).name == "club"
+    else:
+        assert run_file(path).passed
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_a_mutated_file_loads_or_raises_only_its_own_error(
+    kind: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    make, name, load = KINDS[kind]
+    original = make()
+    folder = tmp_path_factory.mktemp("fuzz")
+
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    @given(changes=mutations)
+    def check(changes: list[tuple[str, int, bytes]]) -> None:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("BIGFIVE_DATA_DIR", str(folder))
+            path = folder / name
+            path.write_bytes(mutate(original, changes))
+            load(path)
+
+    check()
