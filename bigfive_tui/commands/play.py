@@ -1,12 +1,16 @@
-"""``bigfive play`` (also plain ``bigfive``): open the game in the terminal."""
+"""``bigfive`` / ``bigfive play``: open the game in the terminal."""
 
 from __future__ import annotations
 
 import argparse
 
+from bigfive_tui.commands.values import seed_value
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, default=None, help="seed for the board and dice")
+    parser.add_argument(
+        "--seed", type=seed_value, default=None, help="seed for the board and dice (0 to 2^63-1)"
+    )
     parser.add_argument("--load", metavar="FILE", help="open a saved game")
     parser.add_argument(
         "--theme", default=None, help="a Textual theme name (default: savanna; try textual-light)"
@@ -19,20 +23,35 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--data-dir",
         metavar="DIR",
-        help="where autosave and saves live (default: the user data folder; "
-        "BIGFIVE_DATA_DIR works too)",
+        help="where autosave, saves and settings live (default: the user data and config "
+        "folders; BIGFIVE_DATA_DIR works too)",
     )
     parser.add_argument(
         "--autosave",
         metavar="FILE",
         help="autosave to FILE, and continue the game in it, instead of autosave.json in the "
-        "data folder (BIGFIVE_AUTOSAVE works too); named saves stay in the data folder",
+        "data folder (BIGFIVE_AUTOSAVE works too); named saves stay in the data folder. Games "
+        "started side by side with files of their own never touch each other's",
+    )
+
+
+def theme_list(names: list[str], width: int) -> str:
+    """The theme names, wrapped to ``width`` between names (a name is never broken, also not
+    at its hyphens)."""
+    import textwrap
+
+    return textwrap.fill(
+        ", ".join(sorted(names)),
+        width=max(width, 20),
+        break_long_words=False,
+        break_on_hyphens=False,
     )
 
 
 def run(args: argparse.Namespace) -> int:
     import gc
     import os
+    import shutil
     from pathlib import Path
 
     if args.data_dir:
@@ -52,33 +71,36 @@ def run(args: argparse.Namespace) -> int:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        from bigfive_tui.app import saves
+        from bigfive_tui.app import saves, settings
         from bigfive_tui.app.main import BigFiveApp
         from bigfive_tui.app.themes import DEFAULT_THEME
+        from bigfive_tui.safe_text import printable
 
-        session = None
-        computer: frozenset[int] = frozenset()
+        loaded = None
         if args.load:
             try:
                 loaded = saves.read_save(Path(args.load))
             except saves.SaveError as problem:
-                print(f"bigfive: {problem}")
+                print(f"bigfive: {printable(str(problem))}")
                 return 2
-            session, computer = loaded.session, loaded.computer_seats
         gc.freeze()
     finally:
         if collecting:
             gc.enable()
+    ready = loaded is not None and not loaded.doubt
     app = BigFiveApp(
-        session=session,
-        computer_seats=computer,
+        session=loaded.session if ready and loaded else None,
+        computer_seats=loaded.computer_seats if ready and loaded else frozenset(),
+        pending=None if ready else loaded,
         seed=args.seed,
-        theme=args.theme or saves.remembered_theme() or DEFAULT_THEME,
+        theme=args.theme or settings.remembered_theme() or DEFAULT_THEME,
         step_through=args.debug,
     )
     if args.theme and app.theme != args.theme:
-        known = ", ".join(sorted(app.available_themes))
-        print(f"bigfive: unknown theme {args.theme!r}; the themes are: {known}")
+        width = shutil.get_terminal_size().columns
+        names = theme_list(list(app.available_themes), width)
+        print(f"bigfive: unknown theme {printable(args.theme)!r}; the themes are:\n{names}")
         return 2
     app.run()
-    return 0
+    # Textual shows the traceback of an exception that ended the app and sets this to 1.
+    return app.return_code or 0
