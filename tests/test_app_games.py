@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from test_app_support import SIZE, make_app, scenario_session, space
+from test_app_support import SIZE, autosaved, make_app, scenario_session, space
 from textual.widgets import Static
 
 from bigfive_tui.app import saves
@@ -80,6 +80,7 @@ async def test_two_turns_to_a_win_with_keys():
         assert "Congratulations, guides!" in text and "The safari is won!" in text
         assert "Turns played: 2 · seed " in text
         assert "David (the mechanic)" in text and "5/5" in text
+        autosaved(app)
         assert not saves.has_autosave()
         await pilot.press("n")
         await pilot.pause()

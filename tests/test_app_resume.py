@@ -16,7 +16,7 @@ from pathlib import Path
 from termios import TIOCSWINSZ
 
 import pytest
-from test_app_support import SIZE, game_screen, make_app, seeded_session
+from test_app_support import SIZE, autosaved, game_screen, make_app, seeded_session
 
 from bigfive_tui.app import saves
 from bigfive_tui.app.screens.dialogs import HandOverScreen
@@ -47,6 +47,7 @@ async def test_abandoned_app_resumes_from_the_autosave(data_dir: Path):
         session = app.session
         assert session is not None and len(session.actions) >= 1
         live_state = session.state.copy()
+        autosaved(app)
         autosave = json.loads(saves.autosave_path().read_text())
         loaded = saves.read_save(saves.autosave_path())
         assert loaded.session.state == live_state
@@ -195,11 +196,13 @@ async def test_a_new_game_keeps_the_unfinished_one_among_the_saves(data_dir: Pat
         await pilot.press("enter", "enter")  # default setup, then draw
         await pilot.pause()
         first = app.session
+        autosaved(app)
         assert first is not None and saves.has_autosave()
         app.action_new_game()
         await pilot.pause()
         app.start(app.screen.setup())  # start a second safari from the new-game screen
         await pilot.pause()
+        autosaved(app)
         kept = list(saves.saves_dir().glob("unfinished-*.json"))
         assert len(kept) == 1
         assert saves.read_save(kept[0]).session.state == first.state

@@ -21,7 +21,7 @@ from test_app_support import (
 from test_new_game_layout import screen_lines
 from textual.widgets import Button, OptionList
 
-from bigfive_tui.app import saves
+from bigfive_tui.app import saves, settings
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.game_setup import GameSetup, SeatChoice
@@ -269,9 +269,9 @@ async def test_the_theme_chosen_in_play_is_the_theme_of_the_next_start(tmp_path,
         await pilot.pause()
         app.theme = "savanna-light"
         await pilot.pause()
-    assert saves.remembered_theme() == "savanna-light"
-    (tmp_path / saves.SETTINGS_NAME).write_text("{not json")
-    assert saves.remembered_theme() is None  # a damaged settings file is only forgotten
+    assert settings.remembered_theme() == "savanna-light"
+    (tmp_path / settings.SETTINGS_NAME).write_text("{not json")
+    assert settings.remembered_theme() is None  # a damaged settings file is only forgotten
 
 
 def new_game_fields(screen: NewGameScreen) -> dict[str, object]:
@@ -324,36 +324,36 @@ async def test_the_last_setup_is_offered_again_after_ctrl_n_and_after_a_restart(
     ],
 )
 async def test_a_damaged_or_outdated_settings_file_gives_the_default_setup(data_dir, text):
-    (data_dir / saves.SETTINGS_NAME).write_text(text)
-    assert saves.remembered_setup() is None
+    (data_dir / settings.SETTINGS_NAME).write_text(text)
+    assert settings.remembered_setup() is None
     app = make_app(seed=9)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         assert screen.setup() == GameSetup(seed=9)
-    assert saves.remembered_theme() is None
+    assert settings.remembered_theme() is None
 
 
 def test_a_damaged_setup_in_the_settings_keeps_the_theme(data_dir):
-    (data_dir / saves.SETTINGS_NAME).write_text(
+    (data_dir / settings.SETTINGS_NAME).write_text(
         '{"theme": "savanna-light", "setup": {"seats": "jack and kate"}, "future": 1}'
     )
-    assert saves.remembered_setup() is None
-    assert saves.remembered_theme() == "savanna-light"
-    saves.remember_setup(GameSetup(seats=(SeatChoice(Guide.SAM, True), SeatChoice(Guide.JACK))))
-    assert saves.remembered_theme() == "savanna-light"  # remembering one keeps the other
-    remembered = saves.remembered_setup()
+    assert settings.remembered_setup() is None
+    assert settings.remembered_theme() == "savanna-light"
+    settings.remember_setup(GameSetup(seats=(SeatChoice(Guide.SAM, True), SeatChoice(Guide.JACK))))
+    assert settings.remembered_theme() == "savanna-light"  # remembering one keeps the other
+    remembered = settings.remembered_setup()
     assert remembered is not None and remembered.guides == (Guide.SAM, Guide.JACK)
 
 
 def test_remembering_a_setting_keeps_entries_another_version_wrote(data_dir):
-    (data_dir / saves.SETTINGS_NAME).write_text('{"theme": "savanna", "future": {"a": 1}}')
-    saves.remember_theme("savanna-light")
-    saves.remember_setup(GameSetup(layout="mine.toml", board_source="file"))
-    kept = json.loads((data_dir / saves.SETTINGS_NAME).read_text())
+    (data_dir / settings.SETTINGS_NAME).write_text('{"theme": "savanna", "future": {"a": 1}}')
+    settings.remember_theme("savanna-light")
+    settings.remember_setup(GameSetup(layout="mine.toml", board_source="file"))
+    kept = json.loads((data_dir / settings.SETTINGS_NAME).read_text())
     assert kept["future"] == {"a": 1} and kept["theme"] == "savanna-light"
-    remembered = saves.remembered_setup()
+    remembered = settings.remembered_setup()
     assert remembered is not None
     assert remembered.layout == str(Path("mine.toml").resolve())  # works from any folder
 
@@ -369,17 +369,17 @@ async def test_a_setup_is_remembered_when_its_game_starts_not_before():
         await pilot.pause()
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, StartSpacesScreen))
-        assert saves.remembered_setup() is None  # backing out now leaves nothing behind
+        assert settings.remembered_setup() is None  # backing out now leaves nothing behind
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
-        assert saves.remembered_setup() is None
+        assert settings.remembered_setup() is None
         screen = app.screen
         screen.query_one("#starts", CycleField).set_value(False, announce=True)
         await pilot.pause()
         screen.query_one("#seat-0", CycleField).focus()
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
-        remembered = saves.remembered_setup()
+        remembered = settings.remembered_setup()
         assert remembered is not None and remembered.guides == (Guide.SAM, Guide.KATE)
 
 
@@ -401,7 +401,7 @@ async def test_a_double_enter_on_the_new_game_screen_starts_one_game(data_dir):
 
 
 async def test_a_remembered_layout_that_is_gone_gives_a_random_board_and_says_so():
-    saves.remember_setup(GameSetup(board_source="layout", layout="lost-world"))
+    settings.remember_setup(GameSetup(board_source="layout", layout="lost-world"))
     app = make_app(seed=9)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -504,7 +504,7 @@ def body(row: str) -> str:
 async def test_each_save_fits_on_one_line_of_the_load_dialog():
     five = seeded_session(5, (Guide.JACK, Guide.DAVID, Guide.ANNA, Guide.KATE, Guide.SAM))
     five.play_text("draw")
-    saves.autosave(five, frozenset())
+    saves.write_save(saves.autosave_path(), five, frozenset())
     names = ["x" * 60, "unfinished-2025-06-01-101010", "short"]
     for name in names:
         saves.save_named(name, five, frozenset())
@@ -522,7 +522,7 @@ async def test_each_save_fits_on_one_line_of_the_load_dialog():
         starts = ["(autosave)", "broken ", "short ", "unfinished-2025", "x" * 15 + "…"]
         found = {start: row for row in rows for start in starts if body(row).startswith(start)}
         assert len(found) == count, rows
-        assert "broken.json is damaged: it is not" in found.pop("broken ")
+        assert "broken.json is not valid JSON: it ends too" in found.pop("broken ")
         for row in found.values():
             assert re.search(r"\d\d:\d\d  turn 1  Jack, David, Anna, Kate & Sam · beg", row)
     # The name gives way first, then the end of the line; a cut ends in "…".
@@ -565,7 +565,7 @@ async def test_esc_goes_back_to_the_game_in_play_and_only_one_button_claims_ente
 
 
 async def test_a_saved_game_and_a_new_safari_never_both_claim_enter():
-    saves.autosave(seeded_session(4), frozenset())
+    saves.write_save(saves.autosave_path(), seeded_session(4), frozenset())
     app = make_app(seed=9)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.focused, Button))

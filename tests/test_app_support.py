@@ -59,6 +59,12 @@ def make_app(session: Session | None = None, **options: Any) -> BigFiveApp:
     return app
 
 
+def autosaved(app: BigFiveApp) -> None:
+    """Wait for the autosave writer (a thread of its own) to finish what it was given."""
+    assert app.autosave_file is not None
+    assert app.autosave_file.flush(timeout=10)
+
+
 def game_screen(app: BigFiveApp) -> GameScreen:
     for screen in app.screen_stack:
         if isinstance(screen, GameScreen):

@@ -94,7 +94,9 @@ async def test_notices_in_the_app_show_file_names_as_written(data_dir: Path) -> 
         app.notify(f"plain text from a player: {MARKUP}")  # markup by default: shown as is
         await pilot.pause()
         messages = [notice.message for notice in app._notifications]
-        assert any(message.startswith(f"{MARKUP}[2J.json is not valid JSON") for message in messages)
+        assert any(
+            message.startswith(f"{MARKUP}[2J.json is not valid JSON") for message in messages
+        )
         assert any(message.endswith(MARKUP) for message in messages)
         assert not any("\x1b" in message for message in messages)
         assert app.is_running  # nothing crashed

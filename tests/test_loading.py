@@ -15,7 +15,6 @@ from bigfive_tui.assets import load_layout, read_toml
 from bigfive_tui.cli import main
 from bigfive_tui.commands.scenario import run_file
 from bigfive_tui.engine.boardspec import BoardFileError
-from bigfive_tui.scenarios.model import ScenarioError
 from bigfive_tui.files.reading import (
     MAX_DEPTH,
     MAX_FILE_BYTES,
@@ -26,6 +25,7 @@ from bigfive_tui.files.reading import (
 from bigfive_tui.files.reading import (
     read_toml as read_toml_file,
 )
+from bigfive_tui.scenarios.model import ScenarioError
 
 HUGE_INTEGER = "9" * 5000
 

@@ -136,7 +136,7 @@ async def test_fast_keys_never_show_one_guide_and_set_up_another() -> None:
 async def test_continue_line_shows_the_whole_summary_and_time() -> None:
     session = seeded_session(5, (Guide.JACK, Guide.DAVID, Guide.ANNA, Guide.KATE, Guide.SAM))
     session.play_text("draw")
-    saves.autosave(session, frozenset())
+    saves.write_save(saves.autosave_path(), session, frozenset())
     info = saves.describe(saves.autosave_path())
     app = make_app(seed=42)
     async with app.run_test(size=SMALL) as pilot:

@@ -1,40 +1,43 @@
-"""The command palette (Ctrl+P): new game, save, load, undo, rules, help and themes."""
+"""The command palette (Ctrl+P): new game, save, load, undo, rules, help and themes.
+
+Each command runs an app action by name, so the palette needs no import of the app class (the
+app imports the palette)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from bigfive_tui.app.keys import command_key
 
-if TYPE_CHECKING:
-    from bigfive_tui.app.main import BigFiveApp
+
+def actions(web: bool) -> list[tuple[str, str, str]]:
+    """(title, app action, help) of each command; the keys named are those that reach the app
+    (in a browser, the second keys)."""
+    return [
+        ("New game", "new_game", f"Set up a new safari ({command_key('new_game', web)})"),
+        ("Save game", "save", "Save the game under a name (Ctrl+S)"),
+        ("Load game", "load", f"Load a saved game ({command_key('load', web)})"),
+        ("Undo", "undo", "Take back the last action (as far as the rules allow)"),
+        ("Rules", "rules", f"Read the rules ({command_key('rules', web)})"),
+        ("Help: keys", "help", "Show the keys (?)"),
+        (
+            "Debug mode (on/off)",
+            "toggle_debug",
+            f"Step through the rule resolution of every action "
+            f"({command_key('toggle_debug', web)})",
+        ),
+    ]
 
 
 class GameCommands(Provider):
     def _commands(self) -> list[tuple[str, Callable[[], object], str]]:
-        app = cast("BigFiveApp", self.app)
-        web = app.is_web
+        app = self.app
         commands: list[tuple[str, Callable[[], object], str]] = [
-            (
-                "New game",
-                app.action_new_game,
-                f"Set up a new safari ({command_key('new_game', web)})",
-            ),
-            ("Save game", app.action_save, "Save the game under a name (Ctrl+S)"),
-            ("Load game", app.action_load, f"Load a saved game ({command_key('load', web)})"),
-            ("Undo", app.action_undo, "Take back the last action (as far as the rules allow)"),
-            ("Rules", app.action_rules, f"Read the rules ({command_key('rules', web)})"),
-            ("Help: keys", app.action_help, "Show the keys (?)"),
-            (
-                "Debug mode (on/off)",
-                app.action_toggle_debug,
-                "Step through the rule resolution of every action "
-                f"({command_key('toggle_debug', web)})",
-            ),
+            (title, partial(app.run_action, action), help_text)
+            for title, action, help_text in actions(app.is_web)
         ]
         for name in sorted(app.available_themes):
             commands.append(

@@ -2,25 +2,35 @@
 
 The app owns the running :class:`~bigfive_tui.engine.session.Session` and hands it down to
 the game screen; screens report back with the messages in :mod:`bigfive_tui.app.messages`.
-After every action the game is autosaved (see :mod:`bigfive_tui.app.saves`).
+After every action the game is autosaved off the UI thread (see :mod:`bigfive_tui.app.autosave`),
+and no path loses a game: a game that another one replaces is filed among the named saves
+first, and when it cannot be (autosave failing, or another process holding the autosave) the
+player is asked before it is replaced or the app quits.
 """
 
 from __future__ import annotations
 
+import os
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.content import Content
+from textual.markup import MarkupError
+from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from bigfive_tui.app import saves
+from bigfive_tui.app import saves, settings
+from bigfive_tui.app.autosave import AutosaveFile
 from bigfive_tui.app.commands import GameCommands
 from bigfive_tui.app.keys import BROWSER_SECOND, command_bindings, command_key
 from bigfive_tui.app.messages import (
+    AutosaveFinished,
     ChooseStartSpaces,
     ContinueGame,
     GameChanged,
@@ -32,10 +42,12 @@ from bigfive_tui.app.themes import DEFAULT_THEME, THEMES
 from bigfive_tui.engine.actions import IllegalAction
 from bigfive_tui.engine.boardspec import BoardFileError
 from bigfive_tui.engine.session import Session
+from bigfive_tui.files.autosaver import Outcome
+from bigfive_tui.safe_text import printable
 
 if TYPE_CHECKING:
     from bigfive_tui.app.game_setup import GameSetup
-    from bigfive_tui.app.screens.new_game import NewGameScreen
+    from bigfive_tui.app.screens.new_game import ContinueOffer, NewGameScreen
 
 
 class TooSmallScreen(ModalScreen[None]):
@@ -84,7 +96,10 @@ class BigFiveApp(App[None]):
         cursor_blink: bool = True,
         autosave: bool = True,
         step_through: bool = False,
+        pending: saves.LoadedGame | None = None,
     ) -> None:
+        """``pending``: a game loaded from the command line that needs the player's word
+        first (see :attr:`saves.LoadedGame.doubt`); it is asked about once the app runs."""
         super().__init__()
         for custom in THEMES:
             self.register_theme(custom)
@@ -98,7 +113,13 @@ class BigFiveApp(App[None]):
         self.card_pause = card_pause
         self.cursor_blink = cursor_blink
         self.autosave_enabled = autosave
+        self.autosave_file = (
+            AutosaveFile(saves.autosave_path(), self._autosave_finished) if autosave else None
+        )
+        #: Why autosave failed last ("" while it works), as the player was told.
+        self.autosave_problem = ""
         self.step_through = step_through
+        self._pending = pending
 
     def get_key_display(self, binding: Binding) -> str:
         """In a browser the footers name a command's second key where the browser keeps the
@@ -121,19 +142,48 @@ class BigFiveApp(App[None]):
     def watch_theme(self, name: str) -> None:
         """A theme chosen during play is the theme of the next start too."""
         if self.screen_stack and self.autosave_enabled:
-            saves.remember_theme(name)
+            settings.remember_theme(name)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notice, with the terminal's control characters dropped: names and paths in
+        it come from files and players. Such text is sent with ``markup=False``; a notice
+        that is not valid markup all the same (Textual's own, naming a path) shows as it is."""
+        message, title = printable(message), printable(title)
+        if markup:
+            try:
+                Content.from_markup(message)
+            except MarkupError:
+                markup = False
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def on_mount(self) -> None:
         # Later: the signal comes in the middle of a push or pop.
         self.screen_change_signal.subscribe(self, lambda _: self.call_later(self._cover_dialog))
+        blocked = self.autosave_file.claim() if self.autosave_file is not None else ""
         if self.session is not None:
             # After Textual's start-up batch update: a screen laid out inside it has its first
             # frame dropped, and the game would only reach the terminal piece by piece.
             self.call_later(self._show_game)
-        else:
-            from bigfive_tui.app.screens.new_game import NewGameScreen  # not needed for a game
+            if blocked:
+                self.notify(blocked, title="Not autosaving", severity="warning", timeout=20)
+            return
+        self._show_new_game(blocked)
+        if self._pending is not None:
+            pending, self._pending = self._pending, None
+            self.call_later(self._take_loaded, pending)
 
-            self.push_screen(NewGameScreen(self.seed, cursor_blink=self.cursor_blink))
+    def on_unmount(self) -> None:
+        """The last writes reach the disk before the process ends, and the lock is given back."""
+        if self.autosave_file is not None:
+            self.autosave_file.close()
 
     def on_resize(self) -> None:
         self.call_later(self._cover_dialog)  # after Textual's own handler has taken the size
@@ -192,43 +242,200 @@ class BigFiveApp(App[None]):
         from bigfive_tui.app.screens.new_game import NewGameScreen
 
         self.seed = random.SystemRandom().randrange(1_000_000) if self.session else self.seed
-        self._reset_to(NewGameScreen(self.seed, cursor_blink=self.cursor_blink, notice=notice))
+        offer, trouble = self._continue_offer()
+        autosave = self.autosave_file
+        self._reset_to(
+            NewGameScreen(
+                self.seed,
+                cursor_blink=self.cursor_blink,
+                notice=" ".join(text for text in (notice, trouble) if text),
+                offer=offer,
+                keeps_games=autosave is not None and autosave.active,
+            )
+        )
+
+    def _continue_offer(self) -> tuple[ContinueOffer | None, str]:
+        """What the new-game screen offers besides a new safari: the game in play, or else the
+        autosaved game. A damaged autosave is moved aside: the notice says where to."""
+        from bigfive_tui.app.screens.new_game import ContinueOffer, game_summary
+
+        session = self.session
+        if session is not None and not session.state.over:
+            return ContinueOffer("running", game_summary(session)), ""
+        autosave = self.autosave_file
+        if autosave is not None:
+            if autosave.held_elsewhere:
+                return None, ""  # the other process is playing it
+            autosave.flush()  # a finished game's autosave is gone before we look
+        if not saves.has_autosave():
+            return None, ""
+        info = saves.describe(saves.autosave_path())
+        if info.problem:
+            return None, self._set_aside_autosave(
+                f"The autosaved game could not be read ({info.problem})"
+            )
+        saved = f" · saved {info.saved_at}" if info.saved_at else ""
+        return ContinueOffer("saved", f"{info.summary}{saved}"), ""
+
+    def _set_aside_autosave(self, reason: str) -> str:
+        """Move the autosave out of the way, kept for inspection; the notice that says so."""
+        try:
+            if self.autosave_file is not None:
+                moved = self.autosave_file.set_aside()
+            else:
+                moved = saves.set_aside(saves.autosave_path())
+        except saves.SaveError as problem:
+            return f"{reason}. {problem}. A new game is offered instead."
+        return f"{reason}; it was kept as {moved} and a new game is offered instead."
 
     def start(self, setup: GameSetup) -> None:
+        """Start a new game from ``setup`` (after asking, when the game in play is not saved)."""
         try:
             session = setup.session()
         except (IllegalAction, BoardFileError) as problem:
-            self.notify(str(problem), title="Cannot start", severity="error")
+            self.notify(str(problem), title="Cannot start", severity="error", markup=False)
             return
-        kept = None
+        if self.game_at_risk():
+            self._replace_after_asking("Start the new safari", lambda: self._begin(setup, session))
+        else:
+            self._begin(setup, session)
+
+    def _begin(self, setup: GameSetup, session: Session) -> None:
         if self.autosave_enabled:
-            kept = saves.keep_unfinished_autosave()
-            saves.remember_setup(setup)
+            settings.remember_setup(setup)
+        self._switch_to(session, setup.computer_seats, holds_game=False)
+
+    def _switch_to(
+        self, session: Session, computer_seats: frozenset[int], holds_game: bool
+    ) -> None:
+        """Make ``session`` the game in play. Unless the autosave file already ``holds_game``,
+        its first autosave files the game there away among the named saves first."""
+        if self.autosave_file is not None:
+            self.autosave_file.holds_game = holds_game
         self.session = session
-        self.computer_seats = setup.computer_seats
+        self.computer_seats = computer_seats
         self._show_game()
-        if kept is not None:
-            self.notify(
-                f"The unfinished safari was kept as {kept.name}; "
-                f"{command_key('load', self.is_web)} loads it.",
-                timeout=8,
-            )
+
+    def _is_autosave(self, path: Path) -> bool:
+        return Path(os.path.abspath(path)) == Path(os.path.abspath(saves.autosave_path()))
 
     def open_save(self, path: Path) -> bool:
-        """Load ``path`` and show the game; a bad file gives a message, never a crash."""
+        """Load ``path`` and show its game; a bad file gives a message, never a crash, and
+        False. A game that needs the player's word first (actions that no longer replay, a
+        game in play that is not saved) is shown once it is given."""
         try:
             loaded = saves.read_save(path)
         except saves.SaveError as problem:
-            self.notify(str(problem), title="Cannot load the game", severity="error", timeout=12)
+            self.notify(
+                str(problem),
+                title="Cannot load the game",
+                severity="error",
+                timeout=12,
+                markup=False,
+            )
             return False
-        self.session = loaded.session
-        self.computer_seats = loaded.computer_seats
-        self._show_game()
-        if path == saves.autosave_path():
-            self.notify("The saved game goes on where it stopped.", timeout=3)
-        else:
-            self.notify(f"Loaded {path.name}.", timeout=3)
+        self._take_loaded(loaded)
         return True
+
+    def _take_loaded(self, loaded: saves.LoadedGame) -> None:
+        if loaded.doubt or self.game_at_risk():
+            self._load_after_asking(loaded)
+        else:
+            self._show_loaded(loaded)
+
+    @work(group="replace-game", exclusive=True)
+    async def _load_after_asking(self, loaded: saves.LoadedGame) -> None:
+        from bigfive_tui.app.screens.dialogs import ConfirmDialog
+
+        if loaded.doubt:
+            dialog = ConfirmDialog(loaded.doubt, yes="Go on from there", no="Do not load it")
+            if not await self.push_screen_wait(dialog):
+                return
+        if await self._keep_game_in_play("Load the other game"):
+            self._show_loaded(loaded)
+
+    def _show_loaded(self, loaded: saves.LoadedGame) -> None:
+        name = printable(loaded.path.name)
+        continuing = self._is_autosave(loaded.path)
+        kept = None
+        if continuing and loaded.doubt and self.autosave_file is not None:
+            # The autosave is about to hold another game than the one it holds: keep that.
+            try:
+                kept = self.autosave_file.set_aside()
+            except saves.SaveError as problem:
+                self.notify(str(problem), title="Not loaded", severity="error", markup=False)
+                return
+        self._switch_to(loaded.session, loaded.computer_seats, holds_game=continuing)
+        without = (
+            f", without its last {loaded.dropped} action{'s' * (loaded.dropped != 1)}"
+            if loaded.dropped
+            else ""
+        )
+        if kept is not None:
+            self.notify(
+                f"The game goes on{without}; the autosave as it was is kept as {kept}.",
+                timeout=10,
+                markup=False,
+            )
+        elif continuing:
+            self.notify(f"The saved game goes on where it stopped{without}.", timeout=3)
+        else:
+            self.notify(f"Loaded {name}{without}.", timeout=3, markup=False)
+
+    # ------------------------------------------------------------------ keeping the game
+
+    def game_at_risk(self) -> str:
+        """Why the game in memory would be lost if it were replaced or the app quit now: ""
+        when it is on disk, is over, has not begun, or autosave is off by choice."""
+        session, autosave = self.session, self.autosave_file
+        if autosave is None or session is None or session.state.over or not session.actions:
+            return ""
+        if not session.recordable:
+            return ""
+        return autosave.problem()
+
+    async def _keep_game_in_play(self, going: str) -> bool:
+        """Before the game in memory goes: when it is not safely on disk, say why and offer to
+        save it under a name or path. True when it may go."""
+        from bigfive_tui.app.screens.dialogs import ChoiceDialog
+
+        problem = self.game_at_risk()
+        while problem:
+            choice = await self.push_screen_wait(
+                ChoiceDialog(
+                    "The game in play is not saved",
+                    [
+                        "Save it under a name or path first…",
+                        f"{going} anyway: this game is lost",
+                        "Back to the game",
+                    ],
+                    prompt=problem,
+                )
+            )
+            if choice == 0:
+                if await self._save_by_name():
+                    return True
+                continue  # cancelled, or the disk refused: ask again
+            return choice == 1
+        return True
+
+    @work(group="replace-game", exclusive=True)
+    async def _replace_after_asking(self, going: str, replace: Callable[[], None]) -> None:
+        if await self._keep_game_in_play(going):
+            replace()
+
+    async def action_quit(self) -> None:
+        """Quit, after asking when the game in play is not saved (autosave failing, or
+        another process holding the autosave file)."""
+        if self.game_at_risk():
+            self._quit_after_asking()
+        else:
+            self.exit()
+
+    @work(group="quit", exclusive=True)
+    async def _quit_after_asking(self) -> None:
+        if await self._keep_game_in_play("Quit"):
+            self.exit()
 
     # ------------------------------------------------------------------ messages from screens
 
@@ -254,7 +461,7 @@ class BigFiveApp(App[None]):
         try:
             board = setup.board()
         except BoardFileError as problem:
-            self.notify(str(problem), title="Cannot start", severity="error")
+            self.notify(str(problem), title="Cannot start", severity="error", markup=False)
             return
 
         def chosen(cells: tuple[int, ...] | None) -> None:
@@ -270,27 +477,64 @@ class BigFiveApp(App[None]):
         if self.session is not None and not self.session.state.over:
             self._show_game()  # back to the game in play, as it stands in memory
             return
-        if not self.open_save(saves.autosave_path()):
-            moved = saves.set_aside_autosave()
+        try:
+            loaded = saves.read_save(saves.autosave_path())
+        except saves.SaveError as problem:
             self._show_new_game(
-                "The autosaved game could not be continued"
-                + (f"; it was moved to {moved}." if moved else ".")
+                self._set_aside_autosave(f"The autosaved game could not be continued ({problem})")
             )
+            return
+        self._take_loaded(loaded)
 
     @on(GameChanged)
     def _game_changed(self) -> None:
         self._autosave()
 
     def _autosave(self) -> None:
-        if not self.autosave_enabled or self.session is None:
+        autosave, session = self.autosave_file, self.session
+        if autosave is None or not autosave.active or session is None or not session.recordable:
             return
-        if self.session.state.over:
-            saves.clear_autosave()
+        if session.state.over:
+            autosave.clear()
             return
         try:
-            saves.autosave(self.session, self.computer_seats)
+            kept = autosave.save(session, self.computer_seats)
         except saves.SaveError as problem:
-            self.notify(str(problem), title="Autosave failed", severity="warning")
+            self._autosave_trouble(str(problem))
+            return
+        if kept is not None:
+            self.notify(
+                f"The unfinished safari was kept as {kept.name}; "
+                f"{command_key('load', self.is_web)} loads it.",
+                timeout=8,
+                markup=False,
+            )
+
+    def _autosave_finished(self, outcome: Outcome) -> None:
+        """From the writer thread: hand the outcome to the UI thread."""
+        self.post_message(AutosaveFinished(outcome.job, outcome.problem))
+
+    @on(AutosaveFinished)
+    def _autosave_reported(self, message: AutosaveFinished) -> None:
+        self._autosave_trouble(message.problem)
+
+    def _autosave_trouble(self, problem: str) -> None:
+        """Tell the player when autosave starts failing and when it works again; not after
+        every action."""
+        if problem == self.autosave_problem:
+            return
+        self.autosave_problem = problem
+        if problem:
+            self.notify(
+                f"{problem}. The game is not saved: Ctrl+S saves it under a name or path, "
+                "and quitting asks first.",
+                title="Autosave failed",
+                severity="error",
+                timeout=15,
+                markup=False,
+            )
+        else:
+            self.notify("Autosave works again: the game is saved.", timeout=4)
 
     @on(GameOver)
     def _game_over(self) -> None:
@@ -298,7 +542,7 @@ class BigFiveApp(App[None]):
 
         if self.session is None:
             return
-        saves.clear_autosave() if self.autosave_enabled else None
+        self._autosave()  # the file of a finished game goes
 
         def next_step(choice: str | None) -> None:
             if choice == "new":
@@ -323,7 +567,7 @@ class BigFiveApp(App[None]):
             try:
                 folder.mkdir(parents=True, exist_ok=True)
             except OSError as problem:
-                self.notify(f"Cannot make {folder}: {problem}", title="No screenshot")
+                self.notify(f"Cannot make {folder}: {problem}", title="No screenshot", markup=False)
                 return None
             path = str(folder)
         return super().deliver_screenshot(filename, path, time_format)
@@ -363,24 +607,29 @@ class BigFiveApp(App[None]):
         else:
             game.warn("Nothing to undo now.")
 
-    @work
-    async def action_save(self) -> None:
+    async def _save_by_name(self) -> bool:
+        """Ask for a name or path and save the game there; True when it was saved."""
         from bigfive_tui.app.screens.dialogs import SaveDialog
 
         if self.session is None:
             self.notify("There is no game to save yet.", severity="warning")
-            return
+            return False
         state = self.session.state
         suggestion = f"{state.guide.title.lower()}-turn{state.turn}"
         name = await self.push_screen_wait(SaveDialog(suggestion))
         if not name or self.session is None:
-            return
+            return False
         try:
             path = saves.save_named(name, self.session, self.computer_seats)
         except saves.SaveError as problem:
-            self.notify(str(problem), title="Not saved", severity="error")
-            return
-        self.notify(f"Saved as {path}.", timeout=4)
+            self.notify(str(problem), title="Not saved", severity="error", markup=False)
+            return False
+        self.notify(f"Saved as {path}.", timeout=4, markup=False)
+        return True
+
+    @work
+    async def action_save(self) -> None:
+        await self._save_by_name()
 
     @work
     async def action_load(self) -> None:

@@ -46,3 +46,13 @@ class FieldChanged(Message):
         super().__init__()
         self.field_id = field_id
         self.value = value
+
+
+class AutosaveFinished(Message):
+    """The autosave writer finished a job (sent from its thread); ``problem`` is empty when
+    the game went to disk."""
+
+    def __init__(self, job: int, problem: str) -> None:
+        super().__init__()
+        self.job = job
+        self.problem = problem

@@ -1,53 +1,41 @@
-"""Autosave and named saves: a game record (engine ``Session.record()``) as JSON on disk.
+"""Saved games: the autosave and named saves, each a game record (``Session.record()``) as JSON.
 
-Files live in ``platformdirs.user_data_dir("bigfive")``; the ``BIGFIVE_DATA_DIR`` environment
-variable moves them (tests use it), and ``BIGFIVE_AUTOSAVE`` gives a process an autosave file of
-its own (``bigfive play --autosave FILE``). Every write goes to a temporary file that then
-replaces the old one, so a kill at any moment leaves either the old or the new save, never half
-a file.
-The settings kept between starts (theme, last setup) live there too, in ``settings.json``.
-Loading never raises anything but :class:`SaveError`, whose message is meant for players.
+Files live in ``platformdirs.user_data_dir("bigfive")``; ``--data-dir`` / ``BIGFIVE_DATA_DIR``
+moves them (tests use it), and ``--autosave FILE`` / ``BIGFIVE_AUTOSAVE`` gives one process an
+autosave file of its own (the browser server gives each tab one). Files are read through the
+one loading edge (:mod:`bigfive_tui.files.reading`) and written whole and durably
+(:mod:`bigfive_tui.files.writing`), so loading never raises anything but :class:`SaveError`,
+whose message is meant for players, and a kill or a power cut never leaves half a save.
+
+A save also keeps the version of bigfive that wrote it and a fingerprint of the position it
+ended at: a replay that ends elsewhere (the rules changed since) is reported, and a save whose
+last actions no longer replay is offered from the last action that does.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Literal, cast
+from typing import Literal
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    ValidationError,
-    ValidatorFunctionWrapHandler,
-    field_validator,
-    model_validator,
-)
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from bigfive_tui import __version__
 from bigfive_tui.app.describe import joined
-from bigfive_tui.app.game_setup import GameSetup, SeatChoice
 from bigfive_tui.assets import load_pieces
-from bigfive_tui.engine.content import Difficulty, Guide, Species
-from bigfive_tui.engine.session import (
-    DifficultyName,
-    GameRecord,
-    GuideName,
-    RecordError,
-    RemovableSpecies,
-    Session,
-    load_record,
-)
+from bigfive_tui.engine.boardspec import BoardFileError
+from bigfive_tui.engine.session import GameRecord, RecordError, Session, replay_longest
+from bigfive_tui.engine.state import fingerprint
+from bigfive_tui.files.reading import LoadError, read_json
+from bigfive_tui.files.writing import move_to_unique, remove_stale_temporaries, write_atomically
+from bigfive_tui.safe_text import printable
 
-AUTOSAVE_NAME = "autosave.json"
+DATA_DIR_VARIABLE = "BIGFIVE_DATA_DIR"
 AUTOSAVE_ENV = "BIGFIVE_AUTOSAVE"
-SETTINGS_NAME = "settings.json"
+AUTOSAVE_NAME = "autosave.json"
 SAVE_SUFFIX = ".json"
 
 
@@ -55,135 +43,41 @@ class SaveError(Exception):
     """A save that cannot be read or written; the message says why, in plain words."""
 
 
+class EngineStamp(BaseModel):
+    """Who wrote a save and where its game stood: checked against the replay on loading."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: str = Field(max_length=40)
+    position: str = Field(pattern=r"^[0-9a-f]{16}$")
+
+
 class SaveFile(BaseModel):
-    """What a save holds: the engine's game record plus which seats the computer plays."""
+    """What a save holds: the engine's game record plus which seats the computer plays.
+    Version 1 had no ``engine`` stamp; such saves still load (without the check)."""
 
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["bigfive-save"] = "bigfive-save"
-    version: Literal[1] = 1
-    saved_at: str = ""
-    computer_seats: list[int] = Field(default_factory=list)
+    version: Literal[1, 2] = 2
+    saved_at: str = Field(default="", max_length=40)
+    engine: EngineStamp | None = None
+    computer_seats: list[int] = Field(default_factory=list, max_length=5)
     record: GameRecord
-
-
-class SeatSettings(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
-    guide: GuideName
-    computer: bool = False
-
-
-class SetupSettings(BaseModel):
-    """The setup of the last game started, offered again by the next new-game screen. Not its
-    seed or start spaces: the next game gets a new board and new dice."""
-
-    model_config = ConfigDict(extra="ignore")
-
-    seats: list[SeatSettings] = Field(min_length=2, max_length=5)
-    difficulty: DifficultyName = "beginner"
-    removed: list[RemovableSpecies] = Field(default_factory=list, max_length=2)
-    board_source: Literal["random", "layout", "file"] = "random"
-    layout: str = ""
-    choose_starts: bool = False
-
-    @model_validator(mode="after")
-    def _each_once(self) -> SetupSettings:
-        guides = [seat.guide for seat in self.seats]
-        if len(set(guides)) != len(guides) or len(set(self.removed)) != len(self.removed):
-            raise ValueError("each guide and each species at most once")
-        return self
-
-
-class Settings(BaseModel):
-    """Choices kept from one start to the next: the theme and the last setup.
-
-    A value that does not validate (a damaged file, or one from another version) is dropped on
-    its own and the rest is used; unknown keys are ignored here and kept in the file."""
-
-    model_config = ConfigDict(extra="ignore")
-
-    theme: str | None = None
-    setup: SetupSettings | None = None
-
-    @field_validator("theme", "setup", mode="wrap")
-    @classmethod
-    def _none_if_invalid(cls, value: object, handler: ValidatorFunctionWrapHandler) -> object:
-        try:
-            return handler(value)
-        except ValidationError:
-            return None
-
-
-def _settings() -> Settings:
-    """The settings file, or the defaults when it is missing or unreadable."""
-    try:
-        text = (data_dir() / SETTINGS_NAME).read_text(encoding="utf-8")
-        return Settings.model_validate_json(text)
-    except (OSError, ValueError):  # ValidationError and UnicodeDecodeError are ValueErrors
-        return Settings()
-
-
-def _update_settings(key: str, value: object) -> None:
-    """Change one entry and keep the others as they are, also those another version wrote.
-    Settings are a convenience: a disk that refuses them is not worth a message."""
-    path = data_dir() / SETTINGS_NAME
-    try:
-        kept = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        kept = {}
-    settings = kept if isinstance(kept, dict) else {}
-    settings[key] = value
-    with contextlib.suppress(OSError):
-        _write_atomically(path, json.dumps(settings, indent=1, ensure_ascii=False))
-
-
-def remembered_theme() -> str | None:
-    """The theme chosen last time; a missing or damaged settings file just means none."""
-    return _settings().theme
-
-
-def remember_theme(name: str) -> None:
-    _update_settings("theme", name)
-
-
-def remembered_setup() -> GameSetup | None:
-    """The setup of the last game started (seed left at 0), or None if there is none to trust."""
-    kept = _settings().setup
-    if kept is None:
-        return None
-    return GameSetup(
-        seats=tuple(SeatChoice(Guide[seat.guide.upper()], seat.computer) for seat in kept.seats),
-        difficulty=Difficulty[kept.difficulty.upper()],
-        removed=tuple(Species[name.upper()] for name in kept.removed),
-        board_source=kept.board_source,
-        layout=kept.layout,
-        choose_starts=kept.choose_starts,
-    )
-
-
-def remember_setup(setup: GameSetup) -> None:
-    kept = SetupSettings(
-        seats=[
-            SeatSettings(guide=cast("GuideName", seat.guide.name.lower()), computer=seat.computer)
-            for seat in setup.seats
-        ],
-        difficulty=cast("DifficultyName", setup.difficulty.name.lower()),
-        removed=[cast("RemovableSpecies", species.name.lower()) for species in setup.removed],
-        board_source=setup.board_source,
-        # A file path as typed would break when the game is started from another folder.
-        layout=str(Path(setup.layout).resolve()) if setup.board_source == "file" else setup.layout,
-        choose_starts=setup.choose_starts,
-    )
-    _update_settings("setup", kept.model_dump(mode="json"))
 
 
 @dataclass(frozen=True, slots=True)
 class LoadedGame:
+    """A save replayed. ``doubt`` is why the player should be asked before going on with it
+    (its last ``dropped`` actions no longer replay, or its replay ends at another position
+    than it was saved at); empty when it replays exactly as saved."""
+
     session: Session
     computer_seats: frozenset[int]
     saved_at: str
     path: Path
+    dropped: int = 0
+    doubt: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,8 +100,11 @@ class SaveInfo:
         return f"{joined(self.guides)} · {self.difficulty} · turn {self.turn}"
 
 
+# ---------------------------------------------------------------------------- where files are
+
+
 def data_dir() -> Path:
-    override = os.environ.get("BIGFIVE_DATA_DIR")
+    override = os.environ.get(DATA_DIR_VARIABLE)
     if override:
         return Path(override)
     from platformdirs import user_data_dir
@@ -216,84 +113,58 @@ def data_dir() -> Path:
 
 
 def autosave_path() -> Path:
-    """This process's autosave: ``BIGFIVE_AUTOSAVE`` when set, else autosave.json in the data
-    folder. Two processes given different files never write over each other's game."""
-    override = os.environ.get(AUTOSAVE_ENV)
-    return Path(override) if override else data_dir() / AUTOSAVE_NAME
+    """This process's autosave: ``BIGFIVE_AUTOSAVE`` (set by ``--autosave``) or the data
+    folder's ``autosave.json``."""
+    own = os.environ.get(AUTOSAVE_ENV)
+    if own:
+        return Path(own).expanduser().absolute()
+    return data_dir() / AUTOSAVE_NAME
 
 
 def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
+def clear_stale_writes() -> list[Path]:
+    """Remove the unfinished writes of killed processes from every folder saves go to."""
+    folders = {data_dir(), saves_dir(), autosave_path().parent}
+    return [path for folder in sorted(folders) for path in remove_stale_temporaries(folder)]
+
+
 def _now() -> str:
     return datetime.now().isoformat(timespec="seconds")
 
 
-def save_data(session: Session, computer_seats: frozenset[int]) -> SaveFile:
-    return SaveFile(saved_at=_now(), computer_seats=sorted(computer_seats), record=session.record())
+def _stamp() -> str:
+    return datetime.now().strftime("%Y-%m-%d-%H%M%S")
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    """A temporary file that then replaces ``path``: a kill leaves the old or the new file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".save-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+# ---------------------------------------------------------------------------- writing
+
+
+def snapshot_text(record: GameRecord, position: str, computer_seats: frozenset[int]) -> str:
+    """The file text of a save of ``record``, whose game stands at ``position`` (its
+    fingerprint). Made from data that no longer changes, so any thread may make it."""
+    return SaveFile(
+        saved_at=_now(),
+        engine=EngineStamp(version=__version__, position=position),
+        computer_seats=sorted(computer_seats),
+        record=record,
+    ).model_dump_json(indent=1)
+
+
+def save_text(session: Session, computer_seats: frozenset[int]) -> str:
+    """The file text of a save of ``session`` as it stands now."""
+    return snapshot_text(session.record(), fingerprint(session.state), computer_seats)
 
 
 def write_save(path: Path, session: Session, computer_seats: frozenset[int]) -> Path:
-    """Write atomically; raises SaveError if the disk refuses."""
+    """Write atomically and durably; raises SaveError if the disk refuses."""
     try:
-        _write_atomically(path, save_data(session, computer_seats).model_dump_json(indent=1))
+        write_atomically(path, save_text(session, computer_seats))
     except OSError as error:
         raise SaveError(f"Could not save to {path}: {error.strerror or error}") from None
     return path
-
-
-def autosave(session: Session, computer_seats: frozenset[int]) -> Path:
-    return write_save(autosave_path(), session, computer_seats)
-
-
-def clear_autosave() -> None:
-    with contextlib.suppress(OSError):
-        autosave_path().unlink(missing_ok=True)
-
-
-def has_autosave() -> bool:
-    return autosave_path().is_file()
-
-
-def set_aside_autosave() -> Path | None:
-    """Move a damaged autosave out of the way (kept for inspection) so it is not offered again."""
-    path = autosave_path()
-    target = path.with_name(f"{path.stem}.damaged.json")  # one per autosave file
-    try:
-        os.replace(path, target)
-    except OSError:
-        return None
-    return target
-
-
-def keep_unfinished_autosave() -> Path | None:
-    """Move the autosave of an unfinished game among the named saves (a new game is about to
-    overwrite it); returns where it went, or None if there was none or it could not move."""
-    path = autosave_path()
-    if not path.is_file():
-        return None
-    stamp = datetime.now().strftime("%Y-%m-%d-%H%M%S")
-    target = saves_dir() / f"unfinished-{stamp}.json"
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(path, target)
-    except OSError:
-        return None
-    return target
 
 
 def safe_name(name: str) -> str:
@@ -313,67 +184,109 @@ def save_named(name: str, session: Session, computer_seats: frozenset[int]) -> P
     return write_save(named_path(name), session, computer_seats)
 
 
-def _parse(path: Path) -> tuple[SaveFile | None, object]:
-    """Read a file as a save, or as a bare game record; SaveError for anything else."""
+def set_aside(path: Path) -> Path:
+    """Move a save that cannot be continued out of the way, kept for inspection beside it
+    under a name no other file has (``autosave.damaged-<time>.json``, then ``…-2``, …).
+    Raises SaveError saying why it could not be moved."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveError(f"There is no saved game at {path}.") from None
+        return move_to_unique(path, path.parent, f"{path.stem}.damaged-{_stamp()}", SAVE_SUFFIX)
     except OSError as error:
-        raise SaveError(f"{path} cannot be read: {error.strerror or error}.") from None
-    except UnicodeDecodeError:
-        raise SaveError(f"{path} is not a bigfive save (it is not text).") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
         raise SaveError(
-            f"{path.name} is damaged: it is not valid JSON (line {error.lineno}). "
-            "Was the file cut short?"
+            f"{path} could not be moved aside ({error.strerror or error}); it stays where it is"
         ) from None
-    if isinstance(data, dict) and data.get("format") == "bigfive-save":
-        try:
-            return SaveFile.model_validate(data), data
-        except ValidationError as error:
-            first = error.errors()[0]
-            where = ".".join(str(p) for p in first["loc"]) or "file"
-            raise SaveError(f"{path.name} is damaged: {where}: {first['msg']}.") from None
-    return None, data
+
+
+def keep_unfinished(path: Path) -> Path | None:
+    """Move the autosave of an unfinished game among the named saves, under a name no other
+    file has (``unfinished-<time>.json``, then ``…-2``, …), before another game takes its
+    place; None if there is none. When the saves folder refuses, it stays in the autosave's
+    folder under that name; when that fails too, SaveError says why."""
+    if not os.path.lexists(path):
+        return None
+    stem = f"unfinished-{_stamp()}"
+    try:
+        return move_to_unique(path, saves_dir(), stem, SAVE_SUFFIX)
+    except OSError:
+        pass
+    try:
+        return move_to_unique(path, path.parent, stem, SAVE_SUFFIX)
+    except OSError as error:
+        raise SaveError(
+            f"The unfinished game in {path} could not be kept: {error.strerror or error}"
+        ) from None
+
+
+# ---------------------------------------------------------------------------- reading
+
+
+def _parse(path: Path) -> tuple[SaveFile | None, GameRecord]:
+    """A file as a save, or as a bare game record; SaveError for anything else."""
+    name = printable(path.name)
+    try:
+        data = read_json(path)
+    except LoadError as error:
+        raise SaveError(f"{name} {error.problem}.") from None
+    try:
+        if isinstance(data, dict) and data.get("format") == "bigfive-save":
+            save = SaveFile.model_validate(data)
+            return save, save.record
+        return None, GameRecord.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "file"
+        if not isinstance(data, dict) or data.get("format") not in ("bigfive-save", None):
+            raise SaveError(f"{name} is not a bigfive save.") from None
+        raise SaveError(f"{name} is damaged: {where}: {first['msg']}.") from None
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' * (count != 1)}"
 
 
 def read_save(path: Path) -> LoadedGame:
-    """Load and replay a save (or a bare game record); never raises anything but SaveError."""
-    save, data = _parse(path)
+    """Load and replay a save (or a bare game record); never raises anything but SaveError.
+
+    Actions at the end that no longer replay are left out and the reason is given in
+    ``doubt``, as is a replay that ends at another position than the save was made at."""
+    save, record = _parse(path)
+    name = printable(path.name)
     try:
-        if save is not None:
-            session = load_record(save.record.model_dump(), load_pieces(), path.name)
-        else:
-            session = load_record(data, load_pieces(), path.name)
-    except RecordError as error:
-        raise SaveError(f"{path.name} cannot be replayed: {error}") from None
+        replayed = replay_longest(record, load_pieces())
+    except (RecordError, BoardFileError) as error:
+        raise SaveError(f"{name} cannot be replayed: {error}") from None
     except Exception as error:  # a save must never crash the app
-        raise SaveError(f"{path.name} cannot be loaded: {error}") from None
+        raise SaveError(f"{name} cannot be loaded: {type(error).__name__}: {error}") from None
+    session = replayed.session
+    doubt = ""
+    dropped = len(record.actions) - replayed.played
+    if dropped:
+        doubt = (
+            f"The last {_plural(dropped, 'action')} of {name} no longer replay "
+            f"({replayed.problem}). Go on from action {replayed.played}, the last that "
+            f"replays, without {'it' if dropped == 1 else 'them'}?"
+        )
+    elif save is not None and save.engine and save.engine.position != fingerprint(session.state):
+        doubt = (
+            f"{name} replays to another position than it was saved at (saved by bigfive "
+            f"{printable(save.engine.version)}, this is {__version__}): the rules may have "
+            "changed since. Go on from the position it replays to?"
+        )
     seats = len(session.game.guides)
     computer = frozenset(s for s in (save.computer_seats if save else []) if 0 <= s < seats)
     saved_at = save.saved_at if save else ""
-    return LoadedGame(session, computer, saved_at, path)
+    return LoadedGame(session, computer, printable(saved_at), path, dropped, doubt)
 
 
 def describe(path: Path) -> SaveInfo:
     """Name, time and a one-line summary, read without replaying; damaged files say so."""
+    name = printable(path.stem)
     try:
-        save, data = _parse(path)
+        save, record = _parse(path)
     except SaveError as error:
-        return SaveInfo(path.stem, path, "", problem=str(error))
-    if save is None:
-        try:
-            record = GameRecord.model_validate(data)
-        except ValidationError:
-            return SaveInfo(path.stem, path, "", problem="not a bigfive save")
-        saved_at = ""
-    else:
-        record, saved_at = save.record, save.saved_at
+        return SaveInfo(name, path, "", problem=str(error))
+    saved_at = printable(save.saved_at) if save else ""
     return SaveInfo(
-        path.stem,
+        name,
         path,
         saved_at.replace("T", " "),
         guides=tuple(name.capitalize() for name in record.setup.guides),
@@ -382,10 +295,22 @@ def describe(path: Path) -> SaveInfo:
     )
 
 
+def has_autosave() -> bool:
+    return os.path.lexists(autosave_path())
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.lstat().st_mtime
+    except OSError:
+        return 0.0
+
+
 def list_saves() -> list[SaveInfo]:
-    """Named saves, newest first."""
-    folder = saves_dir()
-    if not folder.is_dir():
+    """Named saves, newest first; a file that cannot be read is listed as damaged."""
+    try:
+        paths = list(saves_dir().glob(f"*{SAVE_SUFFIX}"))
+    except OSError:
         return []
-    paths = sorted(folder.glob(f"*{SAVE_SUFFIX}"), key=lambda p: p.stat().st_mtime, reverse=True)
+    paths.sort(key=_modified, reverse=True)
     return [describe(path) for path in paths]

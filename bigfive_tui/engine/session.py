@@ -8,6 +8,7 @@ never out of a finished game.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -187,8 +188,8 @@ def board_from_setup(setup: SetupRecord, pieces: Mapping[str, Piece]) -> Board:
     return assemble(placements, chosen, setup.layout_name)
 
 
-def replay(record: GameRecord, pieces: Mapping[str, Piece]) -> Session:
-    """Rebuild a session from a record; any problem raises RecordError naming where."""
+def _setup_session(record: GameRecord, pieces: Mapping[str, Piece]) -> Session:
+    """The session at the start of the recorded game; RecordError naming what is wrong."""
     setup = record.setup
     try:
         board = board_from_setup(setup, pieces)
@@ -210,15 +211,43 @@ def replay(record: GameRecord, pieces: Mapping[str, Piece]) -> Session:
                 if cell is None:
                     raise RecordError(f"setup.start_spaces: no space called {name!r}")
                 starts.append(cell)
-        session = Session(game, starts)
+        return Session(game, starts)
     except IllegalAction as error:
         raise RecordError(f"setup: {error}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A record replayed as far as its actions go: ``session`` after the actions that
+    replayed; ``problem`` names the first one that did not (empty when all did)."""
+
+    session: Session
+    played: int
+    problem: str = ""
+
+    @property
+    def complete(self) -> bool:
+        return not self.problem
+
+
+def replay_longest(record: GameRecord, pieces: Mapping[str, Piece]) -> Replay:
+    """Replay the setup and then the actions until one no longer replays (a rules change, a
+    hand edit): the game up to there is kept. A setup that does not work raises RecordError."""
+    session = _setup_session(record, pieces)
     for index, text in enumerate(record.actions):
         try:
             session.play_text(text)
         except (NotationError, IllegalAction) as error:
-            raise RecordError(f"actions[{index}] {text!r}: {error}") from None
-    return session
+            return Replay(session, index, f"actions[{index}] {text!r}: {error}")
+    return Replay(session, len(record.actions))
+
+
+def replay(record: GameRecord, pieces: Mapping[str, Piece]) -> Session:
+    """Rebuild a session from a record; any problem raises RecordError naming where."""
+    replayed = replay_longest(record, pieces)
+    if replayed.problem:
+        raise RecordError(replayed.problem)
+    return replayed.session
 
 
 def load_record(data: Any, pieces: Mapping[str, Piece], source: str = "record") -> Session:

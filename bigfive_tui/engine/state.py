@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
@@ -236,3 +238,10 @@ def empty_state(game: Game, seed: int) -> GameState:
     state.looking_at = []
     state.outcome = ""
     return state
+
+
+def fingerprint(state: GameState) -> str:
+    """A short hash of everything that distinguishes ``state`` (the game's setup aside): a save
+    keeps it so that a replay which ends elsewhere (a rules change) is noticed."""
+    text = json.dumps(state.key(), separators=(",", ":"))
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]

@@ -28,6 +28,7 @@ from bigfive_tui.engine.actions import FOOD, FUEL, RESOURCE_NAMES, Action, Step
 from bigfive_tui.engine.apply_action import loses_at_once
 from bigfive_tui.engine.content import Card
 from bigfive_tui.engine.state import GameState
+from bigfive_tui.safe_text import printable
 
 
 class HandOverScreen(ModalScreen[bool]):
@@ -163,9 +164,9 @@ class ChoiceDialog(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title")
+            yield Static(self.title_text, classes="dialog-title", markup=False)
             if self.prompt:
-                yield Static(self.prompt, classes="muted")
+                yield Static(self.prompt, classes="muted", markup=False)
             yield OptionList(
                 *[Option(f"{i + 1}. {text}", id=str(i)) for i, text in enumerate(self.options)],
                 id="choices",
@@ -214,7 +215,7 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-title")
+            yield Static(self.question, classes="dialog-title", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(f"{self.yes} (Enter)", variant="primary", id="yes", compact=True)
                 yield Button(f"{self.no} (Esc)", id="no", compact=True)
@@ -403,8 +404,10 @@ class SaveDialog(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Static("Save the game", classes="dialog-title")
             yield Static(
-                f"A name (saved in {saves.saves_dir()}), or a path ending in .json.",
+                f"A name (saved in {printable(str(saves.saves_dir()))}), or a path ending in "
+                ".json.",
                 classes="muted",
+                markup=False,
             )
             yield Input(self.suggestion, id="name", compact=True)
             yield Static(Content.from_markup("[$text-muted]Enter saves, Esc cancels.[/]"))
@@ -490,10 +493,14 @@ class LoadDialog(ModalScreen[Path | None]):
             if found:
                 yield SaveList(found, LOAD_LINE_WIDTH)
             else:
-                yield Label(f"No saved games in {saves.saves_dir()} yet.", classes="muted")
+                yield Label(
+                    f"No saved games in {printable(str(saves.saves_dir()))} yet.",
+                    classes="muted",
+                    markup=False,
+                )
             yield Static("Or type a file path and press Enter:", classes="muted")
             yield Input(placeholder="path/to/game.json", id="path", compact=True)
-            yield Static(id="load-error", classes="error")
+            yield Static(id="load-error", classes="error", markup=False)
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:
@@ -507,7 +514,7 @@ class LoadDialog(ModalScreen[Path | None]):
             return
         path = Path(text).expanduser()
         if not path.is_file():
-            self.query_one("#load-error", Static).update(f"No file at {path}.")
+            self.query_one("#load-error", Static).update(f"No file at {printable(str(path))}.")
             return
         self.dismiss(path)
 

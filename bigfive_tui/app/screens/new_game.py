@@ -13,7 +13,7 @@ button labels always say which of the two it will do.
 from __future__ import annotations
 
 import importlib.util
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
@@ -26,7 +26,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
-from bigfive_tui.app import saves
+from bigfive_tui.app import settings
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.describe import joined
 from bigfive_tui.app.game_setup import GameSetup, SeatChoice
@@ -47,7 +47,6 @@ from bigfive_tui.engine.content import (
 )
 
 if TYPE_CHECKING:
-    from bigfive_tui.app.main import BigFiveApp
     from bigfive_tui.engine.session import Session
 
 MAX_SEATS = 5
@@ -80,6 +79,14 @@ def game_summary(session: Session) -> str:
     return f"{guides} · {game.difficulty.name.lower()} · turn {session.state.turn}"
 
 
+@dataclass(frozen=True, slots=True)
+class ContinueOffer:
+    """The game the screen offers to go on with: the one in play, or the autosaved one."""
+
+    kind: Literal["running", "saved"]
+    summary: str
+
+
 def seat_options(taken: set[Guide]) -> list[tuple[Guide | None, str]]:
     """A seat's choices: nobody, or a guide no other seat has taken."""
     return [(None, "— nobody")] + [
@@ -109,13 +116,25 @@ class NewGameScreen(Screen[None]):
         *command_bindings("rules", show=True),
     ]
 
-    def __init__(self, seed: int, *, cursor_blink: bool = True, notice: str = "") -> None:
+    def __init__(
+        self,
+        seed: int,
+        *,
+        cursor_blink: bool = True,
+        notice: str = "",
+        offer: ContinueOffer | None = None,
+        keeps_games: bool = False,
+    ) -> None:
+        """``offer``: the game to go on with, if any; ``keeps_games``: whether a new safari
+        files that game away among the saves (autosave on) or replaces it."""
         super().__init__()
         self.seed = seed
         self.cursor_blink = cursor_blink
         self.notice = notice
+        self.offer = offer
+        self.keeps_games = keeps_games
         #: The fields start at the last game's setup; the seed is this screen's own.
-        self.initial = saves.remembered_setup() or GameSetup()
+        self.initial = settings.remembered_setup() or GameSetup()
         gone = self.initial.board_source == "layout" and self.initial.layout not in layout_names()
         if gone:
             self.notice = notice or (
@@ -144,7 +163,9 @@ class NewGameScreen(Screen[None]):
                 id="title",
             )
             yield Static(id="keys-hint", classes="muted")
-            yield Static(self.notice, id="notice", classes="error" if self.notice else "")
+            yield Static(
+                self.notice, id="notice", classes="error" if self.notice else "", markup=False
+            )
             yield Vertical(id="continue-row")
             with Horizontal(id="setup-top"):
                 with Vertical(id="seats", classes="box") as seats:
@@ -265,7 +286,7 @@ class NewGameScreen(Screen[None]):
                 yield Button(f"Load a game… ({command_key('load', web)})", id="load", compact=True)
                 yield Button(f"Rules ({command_key('rules', web)})", id="rules", compact=True)
                 yield Button(f"Quit ({command_key('quit', web)})", id="quit", compact=True)
-            yield Static(id="error", classes="error")
+            yield Static(id="error", classes="error", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -283,36 +304,22 @@ class NewGameScreen(Screen[None]):
         stray Enter goes back to a game rather than filing it away for a new one."""
         row = self.query_one("#continue-row", Vertical)
         row.remove_children()
-        session = cast("BigFiveApp", self.app).session
-        if session is not None and not session.state.over:
-            self._other = "running"
-            label, summary = "Back to the game (Esc)", game_summary(session)
-        elif saves.has_autosave():
-            info = saves.describe(saves.autosave_path())
-            if info.problem:
-                moved = saves.set_aside_autosave()
-                self._notice(
-                    f"The autosaved game could not be read ({info.summary}); it was moved to "
-                    f"{moved or 'nowhere'} and a new game is offered instead."
-                )
-                self.query_one("#seat-0", CycleField).focus()
-                return
-            self._other = "saved"
-            saved = f" · saved {info.saved_at}" if info.saved_at else ""
-            label, summary = "Continue the saved game", f"{info.summary}{saved}"
-        else:
+        offer = self.offer
+        if offer is None:
             self.query_one("#seat-0", CycleField).focus()
             return
+        self._other = offer.kind
+        label = "Back to the game (Esc)" if offer.kind == "running" else "Continue the saved game"
         # The summary and the warning get a line of their own under the button, which wraps
         # between words in a narrow window instead of cutting them off.
         button = Button(label, variant="success", id="continue", compact=True)
         kept = (
             f"a new safari keeps it among the saved games ({command_key('load', self.app.is_web)})"
-            if cast("BigFiveApp", self.app).autosave_enabled
+            if self.keeps_games
             else "a new safari replaces it"  # nothing is filed away without autosave
         )
         info_line = Static(
-            f"{summary} — {kept}.",
+            f"{offer.summary} — {kept}.",
             id="continue-info",
             classes="muted",
             markup=False,
@@ -349,11 +356,6 @@ class NewGameScreen(Screen[None]):
         if self._other == "saved":
             label = "Continue the saved game" + " (Enter)" * (button == "continue")
             relabel(self.query_one("#continue", Button), label)
-
-    def _notice(self, text: str) -> None:
-        notice = self.query_one("#notice", Static)
-        notice.update(text)
-        notice.set_class(bool(text), "error")
 
     # ------------------------------------------------------------------ fields
 
@@ -510,4 +512,4 @@ class NewGameScreen(Screen[None]):
         elif button == "rules":
             await self.app.run_action("rules")
         elif button == "quit":
-            self.app.exit()
+            await self.app.run_action("quit")

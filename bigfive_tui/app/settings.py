@@ -1,0 +1,164 @@
+"""Choices kept from one start to the next (the theme, the last setup), in ``settings.json``.
+
+The file lives in the user's config folder (``platformdirs.user_config_dir``), apart from the
+games; ``--data-dir`` / ``BIGFIVE_DATA_DIR`` keeps it in that one folder with everything else.
+A file in the data folder, where earlier versions kept it, is still read until a choice is
+written. Settings are a convenience: a damaged file only means defaults, never a message.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from pathlib import Path
+from typing import Literal, cast
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+    model_validator,
+)
+
+from bigfive_tui.app.game_setup import GameSetup, SeatChoice
+from bigfive_tui.app.saves import DATA_DIR_VARIABLE, data_dir
+from bigfive_tui.engine.content import Difficulty, Guide, Species
+from bigfive_tui.engine.session import DifficultyName, GuideName, RemovableSpecies
+from bigfive_tui.files.reading import LoadError, read_json
+from bigfive_tui.files.writing import write_atomically
+
+SETTINGS_NAME = "settings.json"
+
+
+class SeatSettings(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    guide: GuideName
+    computer: bool = False
+
+
+class SetupSettings(BaseModel):
+    """The setup of the last game started, offered again by the next new-game screen. Not its
+    seed or start spaces: the next game gets a new board and new dice."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    seats: list[SeatSettings] = Field(min_length=2, max_length=5)
+    difficulty: DifficultyName = "beginner"
+    removed: list[RemovableSpecies] = Field(default_factory=list, max_length=2)
+    board_source: Literal["random", "layout", "file"] = "random"
+    layout: str = Field(default="", max_length=4096)
+    choose_starts: bool = False
+
+    @model_validator(mode="after")
+    def _each_once(self) -> SetupSettings:
+        guides = [seat.guide for seat in self.seats]
+        if len(set(guides)) != len(guides) or len(set(self.removed)) != len(self.removed):
+            raise ValueError("each guide and each species at most once")
+        return self
+
+
+class Settings(BaseModel):
+    """Choices kept from one start to the next: the theme and the last setup.
+
+    A value that does not validate (a damaged file, or one from another version) is dropped on
+    its own and the rest is used; unknown keys are ignored here and kept in the file."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    theme: str | None = None
+    setup: SetupSettings | None = None
+
+    @field_validator("theme", "setup", mode="wrap")
+    @classmethod
+    def _none_if_invalid(cls, value: object, handler: ValidatorFunctionWrapHandler) -> object:
+        try:
+            return handler(value)
+        except ValidationError:
+            return None
+
+
+def settings_path() -> Path:
+    """Where settings are written: the config folder, or the data folder when one is given."""
+    if os.environ.get(DATA_DIR_VARIABLE):
+        return data_dir() / SETTINGS_NAME
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("bigfive")) / SETTINGS_NAME
+
+
+def _read_path() -> Path:
+    """The file to read: the config folder's, or else one an earlier version left in the data
+    folder (so a player's choices survive the move)."""
+    path = settings_path()
+    older = data_dir() / SETTINGS_NAME
+    if not os.path.lexists(path) and os.path.lexists(older):
+        return older
+    return path
+
+
+def _kept() -> dict[str, object]:
+    """The settings file as a dict, or an empty one when it is missing or unusable."""
+    try:
+        data = read_json(_read_path())
+    except LoadError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _settings() -> Settings:
+    """The settings file, or the defaults when it is missing or unreadable."""
+    return Settings.model_validate(_kept())
+
+
+def _update(key: str, value: object) -> None:
+    """Change one entry and keep the others as they are, also those another version wrote.
+    A disk that refuses settings is not worth a message."""
+    settings = _kept()
+    settings[key] = value
+    with contextlib.suppress(OSError):
+        write_atomically(settings_path(), json.dumps(settings, indent=1, ensure_ascii=False))
+
+
+def remembered_theme() -> str | None:
+    """The theme chosen last time; a missing or damaged settings file just means none."""
+    return _settings().theme
+
+
+def remember_theme(name: str) -> None:
+    _update("theme", name)
+
+
+def remembered_setup() -> GameSetup | None:
+    """The setup of the last game started (seed left at 0), or None if there is none to trust."""
+    kept = _settings().setup
+    if kept is None:
+        return None
+    return GameSetup(
+        seats=tuple(SeatChoice(Guide[seat.guide.upper()], seat.computer) for seat in kept.seats),
+        difficulty=Difficulty[kept.difficulty.upper()],
+        removed=tuple(Species[name.upper()] for name in kept.removed),
+        board_source=kept.board_source,
+        layout=kept.layout,
+        choose_starts=kept.choose_starts,
+    )
+
+
+def remember_setup(setup: GameSetup) -> None:
+    kept = SetupSettings(
+        seats=[
+            SeatSettings(guide=cast("GuideName", seat.guide.name.lower()), computer=seat.computer)
+            for seat in setup.seats
+        ],
+        difficulty=cast("DifficultyName", setup.difficulty.name.lower()),
+        removed=[cast("RemovableSpecies", species.name.lower()) for species in setup.removed],
+        board_source=setup.board_source,
+        # A file path as typed would break when the game is started from another folder.
+        layout=str(Path(setup.layout).resolve()) if setup.board_source == "file" else setup.layout,
+        choose_starts=setup.choose_starts,
+    )
+    _update("setup", kept.model_dump(mode="json"))

@@ -1,0 +1,94 @@
+"""One process per autosave file: a lock file beside it that holds the owner's process id.
+
+The lock is an operating-system lock on the open lock file (``flock``; on Windows a locked
+byte), so it ends with the process however the process ends: a killed game never leaves a lock
+that blocks the next start. The process id written inside is only there to tell a second
+process *which* one holds it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True, slots=True)
+class HeldElsewhere:
+    """Another process holds the lock; ``pid`` is 0 when it could not be read."""
+
+    pid: int
+
+
+@dataclass(frozen=True, slots=True)
+class LockFailed:
+    """The lock file cannot be made (a read-only folder, for one): ``problem`` says why."""
+
+    problem: str
+
+
+def _try_lock(handle: int) -> bool:
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def _holder(path: Path) -> int:
+    try:
+        return int(path.read_text(encoding="ascii").strip() or 0)
+    except (OSError, ValueError):
+        return 0
+
+
+class FileLock:
+    """The lock on ``path``, taken by :meth:`acquire` and given back by :meth:`release`."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._handle: int | None = None
+
+    @property
+    def held(self) -> bool:
+        return self._handle is not None
+
+    def acquire(self) -> HeldElsewhere | LockFailed | None:
+        """Take the lock; None when this process holds it now."""
+        if self._handle is not None:
+            return None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as problem:
+            return LockFailed(f"{self.path}: {problem.strerror or problem}")
+        if not _try_lock(handle):
+            os.close(handle)
+            return HeldElsewhere(_holder(self.path))
+        with contextlib.suppress(OSError):  # the lock holds without the note of who holds it
+            os.ftruncate(handle, 0)
+            os.write(handle, f"{os.getpid()}\n".encode("ascii"))
+        self._handle = handle
+        return None
+
+    def release(self) -> None:
+        """Give the lock back. The file stays: removing it could let a third process lock a
+        new file while a second still waits on the old one."""
+        if self._handle is None:
+            return
+        handle, self._handle = self._handle, None
+        with contextlib.suppress(OSError):
+            os.ftruncate(handle, 0)
+        os.close(handle)  # closing the file gives the lock back
