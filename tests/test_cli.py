@@ -4,6 +4,7 @@ loads before the game is on screen (start-up time, bench/app.py)."""
 from __future__ import annotations
 
 import gc
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -90,3 +91,90 @@ def test_play_autosave_gives_the_process_its_own_autosave_file(
     assert main(["play", "--autosave", str(tmp_path)]) == 2
     assert "is a folder" in capsys.readouterr().out
     assert len(opened) == 1
+
+
+def test_version_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    from bigfive_tui import __version__
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out == f"bigfive {__version__}\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "usage"),
+    [
+        (["play", "--nope"], "usage: bigfive play [-h]"),
+        (["--nope"], "usage: bigfive play [-h]"),  # bigfive alone means bigfive play
+        (["board", "--nope"], "usage: bigfive board [-h]"),
+        (["simulate", "--games", "1", "--nope"], "usage: bigfive simulate [-h]"),
+    ],
+)
+def test_an_unknown_option_shows_the_usage_of_its_command(
+    argv: list[str], usage: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(usage) and "error: unrecognized arguments: --nope" in err
+
+
+@pytest.mark.parametrize("command", ["play", "board", "simulate"])
+@pytest.mark.parametrize(
+    ("seed", "words"),
+    [
+        ("-1", "-1 is out of range: a seed is 0 to 2^63-1"),
+        (str(2**63), f"{2**63} is out of range: a seed is 0 to 2^63-1"),
+        ("9" * 5000, "is out of range: a seed is 0 to 2^63-1"),
+        ("seven", "'seven' is not a whole number"),
+    ],
+)
+def test_a_seed_out_of_range_is_refused_where_the_flag_is_read(
+    command: str, seed: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main([command, f"--seed={seed}"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert f"bigfive {command}: error: argument --seed: " in err and words in err
+
+
+def test_the_largest_seed_is_taken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bigfive_tui.commands.values import MAX_SEED, seed_value
+
+    assert seed_value(str(MAX_SEED)) == MAX_SEED and seed_value("+0") == 0
+    assert main(["simulate", "--games", "1", "--json", f"--seed={MAX_SEED}"]) == 0
+    assert main(["simulate", "--games", "2", "--json", f"--seed={MAX_SEED}"]) == 2
+
+
+def test_the_theme_list_never_breaks_a_name_across_lines() -> None:
+    from bigfive_tui.commands.play import theme_list
+
+    names = ["savanna", "savanna-light", "textual-light", "catppuccin-latte", "solarized-light"]
+    for width in range(10, 60):
+        lines = theme_list(names, width).splitlines()
+        words = [word.rstrip(",") for line in lines for word in line.split()]
+        assert words == sorted(names)
+        assert all(len(line) <= max(width, 20) or " " not in line for line in lines)
+
+
+def test_the_exit_status_is_not_zero_when_the_app_ends_with_an_exception(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from textual.app import App\n"
+        "from bigfive_tui.app.main import BigFiveApp\n"
+        "from bigfive_tui.cli import main\n"
+        "def boom(self): raise RuntimeError('boom')\n"
+        "BigFiveApp.on_mount = boom\n"
+        "run = App.run\n"
+        "App.run = lambda self, **options: run(self, headless=True)\n"
+        "sys.exit(main(['play']))\n"
+    )
+    env = {**os.environ, "BIGFIVE_DATA_DIR": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert result.returncode == 1, result.stderr
+    assert "RuntimeError" in result.stdout + result.stderr  # Textual shows what went wrong

@@ -239,10 +239,6 @@ def _parse(path: Path) -> tuple[SaveFile | None, GameRecord]:
         raise SaveError(f"{name} is damaged: {where}: {first['msg']}.") from None
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' * (count != 1)}"
-
-
 def read_save(path: Path) -> LoadedGame:
     """Load and replay a save (or a bare game record); never raises anything but SaveError.
 
@@ -260,8 +256,9 @@ def read_save(path: Path) -> LoadedGame:
     doubt = ""
     dropped = len(record.actions) - replayed.played
     if dropped:
+        which = "action" if dropped == 1 else f"{dropped} actions"
         doubt = (
-            f"The last {_plural(dropped, 'action')} of {name} no longer replay "
+            f"The last {which} of {name} no longer {'replays' if dropped == 1 else 'replay'} "
             f"({replayed.problem}). Go on from action {replayed.played}, the last that "
             f"replays, without {'it' if dropped == 1 else 'them'}?"
         )

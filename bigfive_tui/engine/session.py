@@ -238,7 +238,9 @@ def replay_longest(record: GameRecord, pieces: Mapping[str, Piece]) -> Replay:
         try:
             session.play_text(text)
         except (NotationError, IllegalAction) as error:
-            return Replay(session, index, f"actions[{index}] {text!r}: {error}")
+            said = str(error)  # a notation error quotes the text itself
+            quoted = said if said.startswith(repr(text)) else f"{text!r}: {said}"
+            return Replay(session, index, f"actions[{index}] {quoted}")
     return Replay(session, len(record.actions))
 
 

@@ -69,8 +69,14 @@ class FileLock:
         """Take the lock; None when this process holds it now."""
         if self._handle is not None:
             return None
+        folder = self.path.parent
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            return LockFailed(f"{folder} is not a folder")
+        except OSError as problem:
+            return LockFailed(f"{folder} cannot be made: {problem.strerror or problem}")
+        try:
             handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as problem:
             return LockFailed(f"{self.path}: {problem.strerror or problem}")
