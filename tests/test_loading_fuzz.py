@@ -1,6 +1,7 @@
 """Whatever bytes a file holds, loading it succeeds or raises the project's own error.
 
-A valid file of each kind (a save, the settings, a layout, a piece, two scenarios) is damaged by
+A valid file of each kind (a save, the settings, a layout, a piece, two scenarios, and Photo
+Safari's set-ups and scenarios) is damaged by
 random byte mutations: bytes replaced, inserted (among them the inputs that once crashed:
 thousands of digits, brackets nested thousands deep, bytes that are not UTF-8, markup, escape
 sequences), cut out, or the file cut short. Loading it through the same calls the game makes
@@ -29,6 +30,8 @@ from bigfive_tui.assets import boards_dir, load_layout, load_piece
 from bigfive_tui.cli import main
 from bigfive_tui.commands.scenario import report, run_file
 from bigfive_tui.engine.boardspec import BoardFileError
+from bigfive_tui.photo_safari.engine.layout import SetupFileError
+from bigfive_tui.photo_safari.setups import load_setup
 from bigfive_tui.scenarios.model import ScenarioError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -193,6 +196,17 @@ def load_a_piece(path: Path) -> None:
         load_piece(path)
 
 
+def load_a_photo_safari_setup(path: Path) -> None:
+    with contextlib.suppress(SetupFileError):
+        load_setup(str(path))
+
+
+def load_a_photo_safari_scenario(path: Path) -> None:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        assert main(["photo-safari", "scenario", "run", str(path)]) in (0, 1, 2)
+
+
 def load_a_scenario(path: Path) -> None:
     try:
         result = run_file(path)
@@ -224,6 +238,16 @@ KINDS: dict[str, tuple[Callable[[], bytes], str, Callable[[Path], None]]] = {
         "mine.toml",
         load_a_scenario,
     ),
+    "photo safari set-up": (
+        lambda: (ROOT / "assets" / "photo-safari" / "setups" / "typical.toml").read_bytes(),
+        "mine.toml",
+        load_a_photo_safari_setup,
+    ),
+    "photo safari scenario": (
+        lambda: (ROOT / "tests" / "photo_scenarios" / "P-animal-water.toml").read_bytes(),
+        "mine.toml",
+        load_a_photo_safari_scenario,
+    ),
     "scenario with inline pieces": (
         lambda: (ROOT / "tests" / "scenarios" / "R-david-bushes.toml").read_bytes(),
         "mine.toml",
@@ -248,6 +272,10 @@ def test_the_valid_file_of_each_kind_loads(kind: str, tmp_path: Path, monkeypatc
         load_layout(str(path))
     elif kind == "piece":
         assert load_piece(path).name == "club"
+    elif kind == "photo safari set-up":
+        load_setup(str(path))
+    elif kind == "photo safari scenario":
+        assert main(["photo-safari", "scenario", "run", str(path)]) == 0
     else:
         assert run_file(path).passed
 

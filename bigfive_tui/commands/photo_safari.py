@@ -84,7 +84,9 @@ def run(args: argparse.Namespace) -> int:
 def _error(text: str) -> int:
     from rich.console import Console
 
-    Console(stderr=True).print(f"[bold red]error:[/] {text}", highlight=False)
+    from bigfive_tui.commands.output import print_error
+
+    print_error(Console(stderr=True), "error", text)  # text from files: never markup
     return 2
 
 
@@ -100,13 +102,14 @@ def run_board(args: argparse.Namespace) -> int:
     from bigfive_tui.photo_safari.engine.state import Game, start_state
     from bigfive_tui.photo_safari.picture import board_lines
     from bigfive_tui.photo_safari.setups import chosen_layout
+    from bigfive_tui.safe_text import printable
 
     seed = _seed(args.seed)
     try:
         layout = chosen_layout(args.setup, seed)
     except SetupFileError as problem:
         return _error(str(problem))
-    print(layout.name)
+    print(printable(layout.name))  # a name from a file
     print("\n".join(board_lines(start_state(Game(layout, seed)))))
     print("'.' savanna  '#' bush  '~' water  [R] [Y] cameras  Li↑ an animal and its facing")
     return 0
@@ -220,6 +223,7 @@ def run_scenarios(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from bigfive_tui.assets import read_toml
+    from bigfive_tui.commands.output import print_error
     from bigfive_tui.photo_safari.scenario import (
         ScenarioError,
         ScenarioResult,
@@ -240,7 +244,7 @@ def run_scenarios(args: argparse.Namespace) -> int:
             data = read_toml(path, ScenarioError)
             result = run(data, str(path), _loader(path), known_rule_ids())
         except ScenarioError as error:
-            errors.print(f"[bold red]invalid scenario:[/] {error}")
+            print_error(errors, "invalid scenario", error)
             results.append(ScenarioResult(file=str(path), error=str(error)).model_dump(mode="json"))
             code = 2
             continue
@@ -308,7 +312,7 @@ def report(console: Console, result: ScenarioResult) -> None:
     title = f" — {escape(result.title)}" if result.title else ""
     console.print(f"[bold]{escape(result.file)}[/]{title}")
     if result.rules:
-        console.print(f"  rules: {', '.join(result.rules)}")
+        console.print(f"  rules: {escape(', '.join(result.rules))}")
     status = {"played": "", "refused": " [yellow](refused)[/]", "not run": " [dim](not run)[/]"}
     for move in result.moves:
         player = move.player.capitalize()
