@@ -11,12 +11,11 @@ from bigfive_tui.engine.content import (
     CARD_COUNT,
     FIRE_MARKERS,
     MONKEY,
-    MONKEY_TOKENS,
-    MONKEYS_BY_DIFFICULTY,
     NO_TOKEN,
     TOKEN_COUNT,
     Species,
 )
+from bigfive_tui.engine.setup import animals_in_game
 from bigfive_tui.engine.state import GameState
 
 
@@ -30,19 +29,14 @@ def accounting_problems(state: GameState) -> list[str]:
     if wrong or len(cards) != CARD_COUNT:
         problems.append(f"cards not exactly once in deck/discard/lasting/hand: {wrong}")
     game = state.game
+    in_game = animals_in_game(game)
     for token in ANIMAL_TOKENS:
-        kind = ANIMAL_KIND[token]
-        in_game = (
-            token in MONKEY_TOKENS[: MONKEYS_BY_DIFFICULTY[game.difficulty]]
-            if kind == MONKEY
-            else Species(kind) not in game.removed_species
-        )
         places = (
             (state.token_cell[token] >= 0)
             + state.animal_supply.count(token)
             + state.discarded.count(token)
         )
-        if places != int(in_game):
+        if places != int(token in in_game):
             problems.append(f"animal token {token} ({_kind_name(token)}) is in {places} places")
     for token in range(TOKEN_COUNT):
         cell = state.token_cell[token]

@@ -74,18 +74,12 @@ class Board:
     exits: tuple[tuple[tuple[tuple[int, bool], ...], ...], ...] = ()
 
     def find(self, name: str) -> int | None:
-        """A cell by its printed (``♣4``) or typed (``c4``) name."""
-        text = name.strip()
+        """A cell by its printed (``♣4``) or typed (``c4``) name, in any case (``C4``, ``♣A``)."""
+        text = name.strip().lower()
         for names in (self.names, self.typed_names):
-            if text in names:
-                return names.index(text)
-        return None
-
-    def slot_of_symbol(self, symbol: str) -> int | None:
-        if symbol in self.symbols:
-            return self.symbols.index(symbol)
-        if symbol in self.keys:
-            return self.keys.index(symbol)
+            for cell, known in enumerate(names):
+                if known.lower() == text:
+                    return cell
         return None
 
 

@@ -84,6 +84,8 @@ def vehicles_seen_by(state: GameState, seat: int) -> list[int]:
     return [other for other, cell in enumerate(state.vehicle) if other != seat and cell in sight]
 
 
+_FOOD_TOKENS = frozenset(FOOD_TOKENS)
+
 #: Per-cell actions made once; building NamedTuples is a visible cost in legal_actions.
 MOVES = tuple(Action(Act.MOVE, cell) for cell in range(CELL_COUNT))
 _REPLENISH = tuple(Action(Act.REPLENISH, cell) for cell in range(CELL_COUNT))
@@ -125,10 +127,10 @@ def legal_actions(state: GameState) -> list[Action]:
     ):
         actions.append(REFUEL)
     if left >= supply_cost:  # RU-full-track: also at a full food track, to move the token
-        for token in FOOD_TOKENS:
-            cell = state.token_cell[token]
-            if cell >= 0 and cell in view:
-                actions.append(_REPLENISH[cell])
+        # By the spaces in view, not by token: the four food tokens are alike, so which one
+        # lies where must not change the order (a written position does not tell them apart).
+        token_at = state.token_at
+        actions.extend([_REPLENISH[cell] for cell in view if token_at[cell] in _FOOD_TOKENS])
     if left >= costs.spot:
         actions.extend([_SPOT[cell] for cell in spot_targets(state, seat)])
     if left >= costs.extinguish:

@@ -8,10 +8,12 @@ from bigfive_tui.engine.actions import IllegalAction, Log, Step
 from bigfive_tui.engine.board import GATE_CELLS
 from bigfive_tui.engine.content import (
     ANIMAL_KIND,
+    ANIMAL_TOKENS,
     CARD_COUNT,
     FOOD_TOKENS,
     FOOD_TOKENS_BY_DIFFICULTY,
     GATE_TOKENS,
+    MONKEY,
     MONKEY_TOKENS,
     MONKEYS_BY_DIFFICULTY,
     START_ANIMALS,
@@ -31,11 +33,13 @@ def new_game(
     game: Game,
     start_cells: Sequence[int] | None = None,
     script: Sequence[tuple[int, int]] = (),
+    animals_first: Sequence[int] = (),
 ) -> tuple[GameState, Log]:
     """Set up a game (R-setup-*, R-start-order) and begin the first turn.
 
-    ``script`` holds dice results (face, number) used before the seeded generator, so that a
-    scenario can fix the starting rolls.
+    ``script`` holds dice results (face, number) used before the seeded generator, and
+    ``animals_first`` animal tokens drawn from the supply before the shuffled rest, in that
+    order: so that a scenario can show the setup rules exactly.
     """
     board = game.board
     seats = len(game.guides)
@@ -77,10 +81,13 @@ def new_game(
             )
         )
     place_gate_tokens(state)
-    animals = [
-        token for token in range(12) if Species(ANIMAL_KIND[token]) not in game.removed_species
-    ] + list(MONKEY_TOKENS[: MONKEYS_BY_DIFFICULTY[game.difficulty]])
+    animals = animals_in_game(game)
     state.rng, state.animal_supply = rng.shuffled(state.rng, animals)
+    if animals_first:
+        if len(set(animals_first)) != len(animals_first) or not set(animals_first) <= set(animals):
+            raise IllegalAction("the animals drawn first must be different tokens of this game")
+        rest = [token for token in state.animal_supply if token not in animals_first]
+        state.animal_supply = rest + list(reversed(animals_first))
     state.rng, state.deck = rng.shuffled(state.rng, list(range(CARD_COUNT)))
     log.append(Step("R-setup-deck", "setup", "The 45 event cards are shuffled."))
     empty, logged = state.copy(), len(log)
@@ -105,6 +112,18 @@ def new_game(
         )
     begin_turn(state, log)
     return state, log
+
+
+def animals_in_game(game: Game) -> list[int]:
+    """The animal tokens of this game, in token order: the species not taken out by the short
+    game (R-variant-short) and the difficulty's monkeys."""
+    monkeys = MONKEY_TOKENS[: MONKEYS_BY_DIFFICULTY[game.difficulty]]
+
+    def in_game(token: int) -> bool:
+        kind = ANIMAL_KIND[token]
+        return token in monkeys if kind == MONKEY else Species(kind) not in game.removed_species
+
+    return [token for token in ANIMAL_TOKENS if in_game(token)]
 
 
 def place_gate_tokens(state: GameState) -> None:
