@@ -6,24 +6,22 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
-import random
+import subprocess
+import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
+from pydantic import BaseModel
 
-from bigfive_tui.assets import load_pieces, seeded_board
+from bigfive_tui.assets import load_pieces
 from bigfive_tui.commands import scenario as command
 from bigfive_tui.engine.accounting import accounting_problems
-from bigfive_tui.engine.apply_action import apply
-from bigfive_tui.engine.content import ANIMAL_KIND, MONKEY, Difficulty, Guide, Species
+from bigfive_tui.engine.content import ANIMAL_KIND, MONKEY, Species
 from bigfive_tui.engine.legal_actions import legal_actions
-from bigfive_tui.engine.notation import format_action, parse_action
-from bigfive_tui.engine.session import make_game
-from bigfive_tui.engine.setup import new_game
-from bigfive_tui.engine.state import Phase
+from bigfive_tui.engine.state import FLAT_TYRE_CARDS, Phase
 from bigfive_tui.scenarios.build import build
-from bigfive_tui.scenarios.model import ScenarioError, parse_scenario
+from bigfive_tui.scenarios.model import Scenario, ScenarioError, parse_scenario
 from bigfive_tui.scenarios.runner import run
 from bigfive_tui.scenarios.write_position import position
 
@@ -108,6 +106,28 @@ def test_the_whole_scenarios_in_the_docs_run() -> None:
     assert sections <= set(files[-1])
 
 
+def test_every_key_of_the_format_is_documented() -> None:
+    """Each key a scenario file may hold appears in docs/scenarios.md (`key`, key = , [key)."""
+    text = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    models: list[type[BaseModel]] = [Scenario]
+    seen: set[type[BaseModel]] = set()
+    while models:
+        model = models.pop()
+        seen.add(model)
+        for name, field in model.model_fields.items():
+            spelled = (f"`{name}`", f"{name} = ", f"[{name}", f"`{name}.", f".{name}]")
+            assert any(form in text for form in spelled), f"{model.__name__}.{name}"
+            for inner in _models_in(field.annotation):
+                if inner not in seen:
+                    models.append(inner)
+
+
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [model for arg in get_args(annotation) for model in _models_in(arg)]
+
+
 # --------------------------------------------------------------------------- building positions
 
 
@@ -168,7 +188,8 @@ def test_the_seed_decides_the_unlisted_order() -> None:
 
 
 BAD_FILES: list[tuple[dict[str, Any], str, str]] = [
-    ({"vehiclez": {}}, "vehiclez", "Extra inputs are not permitted"),
+    ({"vehiclez": {}}, "vehiclez", "no such key"),
+    (minimal(vehicles={"bob": {"at": "★4"}}), "vehicles", "'bob' is not allowed as a key here"),
     (minimal(vehicles={"kate": {"fuel": "lots"}}), "vehicles.kate.fuel", "integer"),
     (minimal(guides=["kate", "bob"]), "guides[1]", "'jack'"),
     (minimal(guides=["kate", "kate"]), "guides", "listed twice"),
@@ -234,7 +255,7 @@ BAD_FILES: list[tuple[dict[str, Any], str, str]] = [
         "cards.top[0]",
         "already used",
     ),
-    (minimal(turn={"actions_left": 3}), "turn.actions_left", "phase = 'actions'"),
+    (minimal(turn={"actions_left": 3}), "turn.actions_left", "only in the other phases"),
     (minimal(turn={"phase": "actions", "actions_left": 8}), "turn.actions_left", "at most 7"),
     (minimal(turn={"anna_token": "kate"}), "turn.anna_token", "Anna is not in this game"),
     (
@@ -245,10 +266,17 @@ BAD_FILES: list[tuple[dict[str, Any], str, str]] = [
     (minimal(rules=["R-fire-chse"]), "rules[0]", "unknown rule id"),
     (minimal(play={"dice": ["♣a"]}), "play.dice[0]", "has no number"),
     (minimal(play={"actions": ["fly to ♣4"]}), "play.actions[0]", "is not an action"),
-    (minimal(play={"actions": [{"act": "draw", "refused": 3}]}), "play.actions[0]", ""),
+    (
+        minimal(play={"actions": [{"act": "draw", "refused": 3}]}),
+        "play.actions[0].refused",
+        "write true, or a text the refusal message must contain (got 3)",
+    ),
+    (minimal(play={"actions": [3]}), "play.actions[0]", "should be an action: a text like"),
+    (minimal(play={"dice": ["X0"]}), "play.dice[0]", "written X1 to X6"),
+    (minimal(play={"dice": ["x7"]}), "play.dice[0]", "written X1 to X6"),
     (minimal(expect={"tokens": {"♣4": "zebra"}}), "expect.tokens.♣4", "is not a token"),
     (minimal(expect={"fires": {"Q4": 1}}), "expect.fires.Q4", "no space"),
-    (minimal(expect={"outcome": "lost:bored"}), "expect.outcome", "pattern"),
+    (minimal(expect={"outcome": "lost:bored"}), "expect.outcome", "is not an outcome"),
     (minimal(expect={"log": ["R-nope"]}), "expect.log[0]", "unknown rule id"),
     (minimal(board=["club A"] * 9), "board.placements", "used more than once"),
     (minimal(board=["club A"]), "board.placements", "needs 9 placements"),
@@ -279,6 +307,8 @@ def test_a_bad_file_is_refused_saying_where(data: dict[str, Any], where: str, wo
     assert message.startswith("bad.toml: "), message
     assert where in message, message
     assert words in message, message
+    for internal in ("instance of", "[key]", "Spec", ".:", "Value error", "Extra inputs"):
+        assert internal not in message, message  # no pydantic or class names
 
 
 FOREST_STAR = {
@@ -415,41 +445,165 @@ def test_new_game_start_reports_the_setup() -> None:
     assert any(step.rule == "R-setup-deck" for step in result.setup)
 
 
-# --------------------------------------------------------------------------- positions round trip
+# --------------------------------------------------------------------------- positions, every phase
+# (the round trip over whole random games is in test_scenario_positions.py)
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_any_reached_position_rebuilds_and_plays_on_identically(seed: int) -> None:
-    """position() -> scenario -> build gives the same game: reachable states are never refused,
-    and both copies agree on legal actions and on every following step (same dice)."""
-    pieces = load_pieces()
-    chooser = random.Random(seed)
-    guides = chooser.sample(list(Guide), chooser.randint(2, 5))
-    removed = chooser.sample(list(Species)[:4], chooser.choice([0, 1, 2]))
-    game = make_game(seeded_board(seed), guides, Difficulty(seed % 3), removed, seed)
-    state, _ = new_game(game)
-    for step in range(160):
-        if state.phase == Phase.OVER:
-            break
-        if state.phase != Phase.INFLUENCE and step % 7 == 0:
-            data = position(state)
-            rebuilt = build(parse_scenario(data, "rt"), "rt", pieces).state
-            assert position(rebuilt) == data
-            a, b = state, rebuilt
-            for _ in range(4):
-                if a.phase == Phase.OVER:
-                    break
-                texts = sorted(format_action(game, x, a.seat) for x in legal_actions(a))
-                assert texts == sorted(
-                    format_action(rebuilt.game, x, b.seat) for x in legal_actions(b)
-                )
-                text = chooser.choice(texts)
-                a, _ = apply(a, parse_action(game, text, a.seat))
-                b, _ = apply(b, parse_action(rebuilt.game, text, b.seat))
-                assert position(a) == position(b)
-        actions = legal_actions(state)
-        busy = [x for x in actions if x.kind.name != "END"] or actions
-        state, _ = apply(state, chooser.choice(busy if chooser.random() < 0.8 else actions))
+def test_a_position_in_the_middle_of_an_influence_continues_with_the_choice() -> None:
+    result = run_data(
+        minimal(
+            turn={"guide": "kate", "phase": "influence", "actions_left": 0},
+            cards={"looking_at": ["fire", "giraffe"], "top": ["leaky engine"]},
+            play={"actions": ["discard top"]},
+            expect={"phase": "actions", "discard_top": ["fire"], "deck_top": ["giraffe"]},
+        )
+    )
+    assert result.passed, result.failures
+    looking = result.final["position"]
+    assert "looking_at" not in looking["cards"]  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    ("turn", "cards"),
+    [
+        ({"phase": "influence"}, {"looking_at": ["fire"]}),
+        ({"phase": "actions"}, {"looking_at": ["fire", "giraffe"]}),
+    ],
+    ids=["one card", "not influencing"],
+)
+def test_an_influence_looks_at_exactly_two_cards(turn: Any, cards: Any) -> None:
+    with pytest.raises(ScenarioError, match=r"cards\.looking_at: an influencing guide looks at"):
+        run_data(minimal(turn=turn, cards=cards))
+
+
+def test_a_finished_game_loads_with_its_outcome_and_no_legal_action() -> None:
+    data = minimal(
+        vehicles={"kate": {"at": "★4", "food": 0}, "david": {"at": "■4"}},
+        turn={"guide": "kate", "phase": "over", "outcome": "lost:food", "actions_left": 2},
+    )
+    state = built_state(data)
+    assert state.outcome == "lost:food" and state.phase == Phase.OVER
+    assert legal_actions(state) == []
+    assert position(state)["turn"]["outcome"] == "lost:food"  # type: ignore[index, call-overload]
+
+
+@pytest.mark.parametrize(
+    ("turn", "words"),
+    [
+        ({"phase": "over", "outcome": "won"}, "does not show 'won'"),
+        ({"phase": "over"}, "a game that is over says how it ended"),
+        ({"phase": "actions", "outcome": "lost:food"}, "a game that is over says how it ended"),
+        ({"phase": "over", "outcome": "lost"}, "names no single ending"),
+    ],
+)
+def test_a_finished_game_must_show_its_outcome(turn: Any, words: str) -> None:
+    with pytest.raises(ScenarioError, match=words):
+        built_state(minimal(turn=turn))
+
+
+def test_RU_flat_tyre_again_two_flat_tyre_cards_are_written_and_loaded() -> None:
+    flat = {"at": "★4", "flat": "repairable", "flat_cards": 2}
+    state = built_state(minimal(vehicles={"kate": flat}))
+    assert sum(card in FLAT_TYRE_CARDS for card, _ in state.lasting) == 2
+    assert position(state)["vehicles"]["kate"]["flat_cards"] == 2  # type: ignore[index, call-overload]
+    with pytest.raises(ScenarioError, match="only a flat vehicle has flat tyre cards"):
+        built_state(minimal(vehicles={"kate": {"at": "★4", "flat_cards": 2}}))
+
+
+def test_names_are_case_insensitive_everywhere() -> None:
+    result = run_data(
+        {
+            "guides": ["Kate", "DAVID"],
+            "difficulty": "Normal",
+            "vehicles": {
+                "Kate": {"at": "T4", "spotted": ["Lion"], "flat": "Repairable"},
+                "David": {"at": "T5"},
+            },
+            "tokens": {"C1": "Lion UP"},
+            "turn": {"guide": "Kate", "phase": "Actions"},
+            "play": {"actions": ["REPAIR kate", "MOVE T5", "Give 1 FUEL to david"]},
+            "expect": {
+                "vehicles": {"KATE": {"at": "t5", "flat": False}},
+                "guide": "KATE",
+                "phase": "ACTIONS",
+                "outcome": "Playing",
+                "discarded": {"Lion": 0, "BUFFALO": 0},
+                "tokens": {"c1": "LION up"},
+            },
+        }
+    )
+    assert result.passed, result.failures
+
+
+def test_expect_discarded_may_name_the_buffalo_which_is_never_discarded() -> None:
+    result = run_data(minimal(expect={"discarded": {"buffalo": 1}}))
+    assert result.failures == ["expect: discarded.buffalo: expected 1, got 0"]
+
+
+def test_a_failed_flat_check_says_what_was_expected_and_found() -> None:
+    result = run_data(minimal(expect={"vehicles": {"kate": {"flat": True}}}))
+    assert result.failures == ["expect: vehicles.kate.flat: expected 'repairable', got False"]
+    result = run_data(minimal(expect={"log": ["R-fire-chase"], "log_text": ["zebra"]}))
+    assert result.failures == [
+        "expect: log has R-fire-chase: no step of the log cites this rule",
+        "expect: log text 'zebra': no step of the log says this",
+    ]
+
+
+# --------------------------------------------------------------------------- new game setup
+
+
+def test_R_start_order_a_new_game_can_script_the_setup_rolls_and_animals() -> None:
+    result = run_data(
+        {
+            "start": "new game",
+            "guides": ["kate", "david"],
+            "vehicles": {"kate": {"at": "★4"}, "david": {"at": "■4"}},
+            "setup": {
+                "dice": ["♣1", "X", "♥2", "♥2", "●3", "X", "▲5", "♠1", "♠2", "♠3", "♠4"],
+                "animals": ["lion", "rhino"],
+            },
+            "expect": {
+                "fires": {"♣1": 1},
+                "tokens": {
+                    "♥2": "lion",
+                    "●3": "rhino",
+                    "▲5": "buffalo",
+                    "♠1": "food",
+                    "♠4": "food",
+                },
+                "fire_supply": 9,
+                "dice_left": 0,
+                "log": ["R-start-order", "R-fire-x", "R-animal-reroll", "R-animal-x"],
+            },
+        }
+    )
+    assert result.passed, result.failures
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [
+        ({"setup": {"dice": ["♣1"]}}, "setup: the setup's dice and animals are scripted only"),
+        (
+            {
+                "start": "new game",
+                "setup": {"dice": ["X"] * 5 + ["c1", "c2", "c3", "c4", "c5", "c6"]},
+            },
+            "setup.dice: the setup used",
+        ),
+        (
+            {"start": "new game", "setup": {"animals": ["monkey", "monkey"]}},
+            "setup.animals[1]: this game has 1 monkey token",
+        ),
+        ({"start": "new game", "setup": {"dice": ["X9"]}}, "setup.dice[0]"),
+    ],
+    ids=["position", "unused rolls", "too many monkeys", "bad roll"],
+)
+def test_setup_scripting_is_refused_where_it_cannot_apply(extra: Any, words: str) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        run_data({"guides": ["kate", "david"], **extra})
+    assert words in str(caught.value)
 
 
 # --------------------------------------------------------------------------- the command
@@ -562,3 +716,45 @@ def test_cli_shipped_layout_and_layout_file_next_to_the_scenario(
 def _run_json(path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     cli("run", str(path), "--json")
     return capsys.readouterr().out
+
+
+def test_cli_json_is_the_only_output_also_for_invalid_files(tmp_path: Path) -> None:
+    """stdout holds nothing but the JSON and stderr nothing at all, so `2>&1` parses too."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text('guides = ["kate", "zebra"]\n', encoding="utf-8")
+    command_line = [sys.executable, "-m", "bigfive_tui.cli", "scenario", "run"]
+    files = [str(bad), str(FIRE_CHASE), "no/such/file.toml"]
+    result = subprocess.run(
+        [*command_line, *files, "--json"], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 2 and result.stderr == ""
+    bad_result, good, missing = json.loads(result.stdout)
+    assert "guides[1]" in bad_result["error"] and good["passed"] and missing["error"]
+    merged = subprocess.run(
+        [*command_line, str(bad), "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        check=False,
+    )
+    assert json.loads(merged.stdout)["passed"] is False
+
+
+def test_cli_board_piped_is_full_width_with_vehicles_tokens_and_fires(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "board.toml"
+    path.write_text(
+        'guides = ["kate", "david"]\n[vehicles.kate]\nat = "★4"\n[tokens]\n"♣1" = "lion up"\n'
+        '"♪4" = "food"\n[fires]\n"▲4" = 2\n',
+        encoding="utf-8",
+    )
+    assert cli("run", str(path), "--board") == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    east = next(line for line in lines if line.rstrip().endswith("East"))
+    assert "West" in east and len(east) > 100  # the large drawing, not cut at 80 columns
+    board = "\n".join(lines[: lines.index("Items on the board")])
+    for item in (" K ", " LD ", " F ", "*2"):  # David stands with the lion on ♣1
+        assert item in board, item
+    assert "vehicles of Jack, David, Anna, Kate, Sam" in out

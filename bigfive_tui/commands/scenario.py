@@ -28,12 +28,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "run", help="play scenario files and check their expectations (docs/scenarios.md)"
     )
     run_parser.add_argument("files", nargs="+", metavar="FILE", help="scenario TOML file(s)")
-    run_parser.add_argument(
+    output = run_parser.add_mutually_exclusive_group()
+    output.add_argument(
         "--json",
         action="store_true",
-        help="print the result as JSON (one object; a list for several files)",
+        help="print only the result as JSON on stdout (one object; a list for several files), "
+        "also for invalid files",
     )
-    run_parser.add_argument("--board", action="store_true", help="print the board first")
+    output.add_argument(
+        "--board",
+        action="store_true",
+        help="print the starting position first: the board with its vehicles, tokens and fires",
+    )
     coverage = actions.add_parser(
         "coverage", help="list the rule ids of docs/rules.md that no scenario names yet"
     )
@@ -131,7 +137,7 @@ def run_files(args: argparse.Namespace) -> int:
     from bigfive_tui.scenarios.model import ScenarioError
     from bigfive_tui.scenarios.results import ScenarioResult
 
-    console = Console(highlight=False)
+    console = _console()
     errors = Console(stderr=True, highlight=False)
     results: list[dict[str, Any]] = []
     code = 0
@@ -140,7 +146,8 @@ def run_files(args: argparse.Namespace) -> int:
         try:
             result = run_file(path)
         except ScenarioError as error:
-            print_error(errors, "invalid scenario", error)
+            if not args.json:  # with --json the error is in the JSON, and stderr stays empty
+                print_error(errors, "invalid scenario", error)
             results.append(ScenarioResult(file=str(path), error=str(error)).model_dump(mode="json"))
             code = 2
             continue
@@ -158,7 +165,23 @@ def run_files(args: argparse.Namespace) -> int:
     return code
 
 
+def _console() -> Console:
+    """The report's console: the terminal's width, or when piped wide enough for the large
+    board and with no line broken, so that nothing is cut (the east gate, a long message)."""
+    from rich.console import Console
+
+    if Console().is_terminal:
+        return Console(highlight=False)
+    return Console(highlight=False, width=PIPED_WIDTH, soft_wrap=True)
+
+
+#: When piped: room for the large board drawing (114 columns) and its legend.
+PIPED_WIDTH = 120
+
+
 def _print_board(console: Console, path: Path) -> None:
+    """The scenario's starting position: terrain, vehicles, tokens and fires, with a legend."""
+    from bigfive_tui.app.overlays import LEGEND, overlays_for
     from bigfive_tui.assets import load_pieces
     from bigfive_tui.boardprint import board_renderable
     from bigfive_tui.scenarios.build import build
@@ -167,7 +190,11 @@ def _print_board(console: Console, path: Path) -> None:
     source = str(path)
     scenario = parse_scenario(read_scenario(path), source)
     built = build(scenario, source, load_pieces(), layout_loader(path))
-    console.print(board_renderable(built.game.board))
+    console.print(board_renderable(built.game.board, overlays_for(built.state)), soft_wrap=False)
+    console.print("Items on the board", style="bold")
+    for glyphs, meaning in LEGEND:
+        console.print(f"  {glyphs:<10} {meaning}", markup=False)
+    console.print()
 
 
 def _check_line(check: CheckOut) -> str:

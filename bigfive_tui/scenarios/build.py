@@ -9,13 +9,23 @@ from bigfive_tui.engine.accounting import accounting_problems
 from bigfive_tui.engine.actions import IllegalAction, Step
 from bigfive_tui.engine.board import Board
 from bigfive_tui.engine.boardspec import Piece
-from bigfive_tui.engine.content import Difficulty, Guide, Species
-from bigfive_tui.engine.setup import new_game
+from bigfive_tui.engine.content import (
+    Difficulty,
+    Guide,
+    Species,
+)
+from bigfive_tui.engine.setup import animals_in_game, new_game
 from bigfive_tui.engine.state import Game, GameState
 from bigfive_tui.scenarios.board import build_board
 from bigfive_tui.scenarios.expectations import check_expectations_statically
 from bigfive_tui.scenarios.model import GuideName, Scenario, ScenarioError
-from bigfive_tui.scenarios.names import card_matches, check_card_name, die_roll, space_named
+from bigfive_tui.scenarios.names import (
+    animal_name,
+    card_matches,
+    check_card_name,
+    die_roll,
+    space_named,
+)
 from bigfive_tui.scenarios.read_position import PositionBuilder
 
 DEFAULT_GUIDES: tuple[GuideName, ...] = ("jack", "david")
@@ -54,6 +64,11 @@ def build(
         _check_rule_ids(scenario, source, known_rules)
     if scenario.start == "new game":
         state, setup = _new_game_state(scenario, source, game)
+    elif "setup" in scenario.model_fields_set:
+        raise ScenarioError(
+            f"{source}: setup: the setup's dice and animals are scripted only with "
+            "start = 'new game'; a position lists where everything lies instead"
+        )
     else:
         state, setup = PositionBuilder(scenario, source, game).build(), []
     state.script = tuple(
@@ -106,6 +121,23 @@ def _check_rule_ids(scenario: Scenario, source: str, known: Collection[str]) -> 
         check(expect.log_absent, f"{where}.log_absent")
 
 
+def _animals_first(scenario: Scenario, source: str, game: Game) -> list[int]:
+    """The animal tokens ``setup.animals`` names, first drawn first: the game's tokens of each
+    kind in order."""
+    in_game = animals_in_game(game)
+    chosen: list[int] = []
+    for index, kind in enumerate(scenario.setup.animals):
+        token = next((t for t in in_game if animal_name(t) == kind and t not in chosen), None)
+        if token is None:
+            count = sum(animal_name(t) == kind for t in in_game)
+            raise ScenarioError(
+                f"{source}: setup.animals[{index}]: this game has {count} {kind} token"
+                f"{'s' * (count != 1)}, and they are all listed already"
+            )
+        chosen.append(token)
+    return chosen
+
+
 def _new_game_state(scenario: Scenario, source: str, game: Game) -> tuple[GameState, list[Step]]:
     """``start = "new game"``: the engine's own setup, with chosen start spaces and top cards."""
     for name in ("tokens", "fires", "animals", "turn"):
@@ -113,7 +145,7 @@ def _new_game_state(scenario: Scenario, source: str, game: Game) -> tuple[GameSt
             raise ScenarioError(
                 f"{source}: {name}: with start = 'new game' the setup places everything; give "
                 "only board, guides, difficulty, short_game, seed, vehicles.<guide>.at, "
-                "cards.top, play and expect"
+                "setup (its dice and animals), cards.top, play and expect"
             )
     extra = sorted(scenario.cards.model_fields_set - {"top"})
     if extra:
@@ -142,10 +174,19 @@ def _new_game_state(scenario: Scenario, source: str, game: Game) -> tuple[GameSt
             space_named(board, given[name], f"{source}: vehicles.{name}.at")  # type: ignore[index]
             for name in names
         ]
+    script = [
+        die_roll(board, text, f"{source}: setup.dice[{i}]")
+        for i, text in enumerate(scenario.setup.dice)
+    ]
     try:
-        state, log = new_game(game, starts)
+        state, log = new_game(game, starts, script, _animals_first(scenario, source, game))
     except IllegalAction as error:
         raise ScenarioError(f"{source}: vehicles: {error}") from None
+    if state.script_pos < len(script):
+        raise ScenarioError(
+            f"{source}: setup.dice: the setup used {state.script_pos} of the {len(script)} "
+            "rolls; give only the setup's own rolls here and the later ones under play.dice"
+        )
     chosen: list[int] = []
     for index, text in enumerate(scenario.cards.top):
         where = f"{source}: cards.top[{index}]"

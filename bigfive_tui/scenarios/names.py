@@ -93,9 +93,15 @@ def space_named(board: Board, name: str, where: str) -> int:
 def die_roll(board: Board, text: str, where: str) -> tuple[int, int]:
     """A scripted roll: a numbered space (``♣4``/``c4``) or ``X`` (optionally ``X3``)."""
     raw = text.strip()
-    match = re.fullmatch(r"[xX]\s*([1-6])?", raw)
-    if match:
-        return X_FACE, int(match.group(1) or 1)
+    match = re.fullmatch(r"[xX]\s*(\d+)?", raw)
+    if match and board.find(raw) is None:
+        number = int(match.group(1) or 1)
+        if not 1 <= number <= 6:
+            raise ScenarioError(
+                f"{where}: {raw!r}: the number die shows 1 to 6, so an X roll is written X1 to "
+                "X6 (or just X)"
+            )
+        return X_FACE, number
     cell = space_named(board, raw, where)
     if not board.number[cell]:
         raise ScenarioError(
@@ -110,9 +116,8 @@ def guide_of(state: GameState, seat: int) -> str:
 
 
 def flat_text(value: int) -> bool | str:
-    if value == 1:
-        return "new"
-    return value == 2
+    """A vehicle's tyre as the file writes it: false, "new" or "repairable"."""
+    return ("new", "repairable")[value - 1] if value else False
 
 
 def flat_value(value: FlatState) -> int:

@@ -8,7 +8,6 @@ import re
 from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
 from bigfive_tui.engine.content import (
     ALL_SPECIES_MASK,
-    ANIMAL_KIND,
     ANIMAL_TOKENS,
     BASE_ACTIONS,
     BUFFALO_TOKEN,
@@ -17,8 +16,6 @@ from bigfive_tui.engine.content import (
     FOOD_TOKENS,
     FOOD_TOKENS_BY_DIFFICULTY,
     GATE_TOKENS,
-    MONKEY,
-    MONKEY_TOKENS,
     MONKEYS_BY_DIFFICULTY,
     NO_TOKEN,
     SPECIES_WITH_THREE,
@@ -27,6 +24,7 @@ from bigfive_tui.engine.content import (
     Species,
 )
 from bigfive_tui.engine.end_checks import is_stuck, species_discarded
+from bigfive_tui.engine.setup import animals_in_game
 from bigfive_tui.engine.state import Game, GameState, Phase, empty_state
 from bigfive_tui.engine.wording import token_name
 from bigfive_tui.scenarios.model import Scenario, ScenarioError, VehicleSpec
@@ -42,6 +40,12 @@ from bigfive_tui.scenarios.names import (
 from bigfive_tui.shared import rng
 
 MAX_ACTIONS = BASE_ACTIONS + 2 + 1  # a giraffe card and Anna's token
+_OUTCOMES = (
+    "won",
+    "lost:food",
+    "lost:stuck",
+    *(f"lost:species:{species.name.lower()}" for species in SPECIES_WITH_THREE),
+)
 _TOKEN_KINDS = ("lion", "leopard", "elephant", "rhino", "monkey", "buffalo", "food")
 _TOKEN_RE = re.compile(r"^(?P<kind>[a-z]+)(?:\s+(?P<face>up|down))?$")
 
@@ -73,7 +77,10 @@ class PositionBuilder:
         self._animals()
         self._cards()
         self._anna()
-        self._not_over()
+        if self.state.phase == Phase.OVER:
+            self._over()
+        else:
+            self._not_over()
         return self.state
 
     # -- turn first: several checks depend on whose turn it is and on the phase
@@ -84,7 +91,18 @@ class PositionBuilder:
             raise self.fail("turn.guide", f"{spec.guide} is not in guides")
         state.seat = self.seats[spec.guide] if spec.guide else 0
         state.turn = spec.number
-        state.phase = Phase.DRAW if spec.phase == "draw" else Phase.ACTIONS
+        state.phase = Phase[spec.phase.upper()]
+        if (spec.outcome is None) != (state.phase != Phase.OVER):
+            raise self.fail(
+                "turn.outcome",
+                "a game that is over says how it ended (phase = 'over' with outcome = 'won', "
+                "'lost:food', 'lost:stuck' or 'lost:species:<species>'), and only then",
+            )
+        if spec.outcome is not None and spec.outcome not in _OUTCOMES:
+            raise self.fail(
+                "turn.outcome",
+                f"{spec.outcome!r} names no single ending; write one of {', '.join(_OUTCOMES)}",
+            )
         if spec.actions_left is not None and spec.actions_left > MAX_ACTIONS:
             raise self.fail(
                 "turn.actions_left",
@@ -95,7 +113,7 @@ class PositionBuilder:
             raise self.fail(
                 "turn.actions_left",
                 "in the draw phase the turn has 4 actions (5 with Anna's token); set "
-                "actions_left only with phase = 'actions'",
+                "actions_left only in the other phases",
             )
 
     def _vehicles(self) -> None:
@@ -126,7 +144,7 @@ class PositionBuilder:
                     )
             state.fuel[seat] = mark if spec.fuel is None else spec.fuel
             state.food[seat] = mark if spec.food is None else spec.food
-            if state.food[seat] == 0:
+            if state.food[seat] == 0 and state.phase != Phase.OVER:
                 raise self.fail(
                     f"{where}.food", "food 0 means the game is already lost (R-end-food)"
                 )
@@ -139,10 +157,13 @@ class PositionBuilder:
                 raise self.fail(
                     f"{where}.flat",
                     "a 'new' flat tyre becomes repairable when its owner's turn begins, so the "
-                    "active guide's tyre in the draw phase is already repairable (write true)",
+                    "active guide's tyre in the draw phase is already repairable (write "
+                    "'repairable')",
                 )
+            if spec.flat_cards is not None and not flat:
+                raise self.fail(f"{where}.flat_cards", "only a flat vehicle has flat tyre cards")
             state.flat[seat] = flat
-            if flat:
+            for _ in range(spec.flat_cards or 1) if flat else ():
                 card = self._take_card("flat tyre", f"{where}.flat")
                 state.lasting.append((card, seat))
 
@@ -150,17 +171,9 @@ class PositionBuilder:
     def _animal_pool(self) -> dict[str, list[int]]:
         """Animal token ids still free to place, per kind (only tokens in this game)."""
         pool: dict[str, list[int]] = {}
-        for token in ANIMAL_TOKENS:
-            kind = ANIMAL_KIND[token]
-            if kind != MONKEY and Species(kind) in self.game.removed_species:
-                continue
-            if token in MONKEY_TOKENS and token not in self._monkeys_in_play():
-                continue
+        for token in animals_in_game(self.game):
             pool.setdefault(animal_name(token), []).append(token)
         return pool
-
-    def _monkeys_in_play(self) -> tuple[int, ...]:
-        return MONKEY_TOKENS[: MONKEYS_BY_DIFFICULTY[self.game.difficulty]]
 
     def _take_animal(self, kind: str, where: str) -> int:
         free = self.animal_pool.get(kind)
@@ -169,7 +182,7 @@ class PositionBuilder:
         if kind != "monkey" and Species[kind.upper()] in self.game.removed_species:
             raise self.fail(where, f"the {kind} is out of this short game (short_game)")
         if kind == "monkey":
-            count = len(self._monkeys_in_play())
+            count = MONKEYS_BY_DIFFICULTY[self.game.difficulty]
             raise self.fail(
                 where,
                 f"a {self.scenario.difficulty} game has only {count} monkey"
@@ -344,14 +357,23 @@ class PositionBuilder:
         for index, guide in enumerate(spec.hippos):
             where = f"cards.hippos[{index}]"
             seat = self._seat(guide, where)
-            if seat != state.seat or state.phase != Phase.ACTIONS or len(spec.hippos) > 1:
+            if seat != state.seat or state.phase == Phase.DRAW or len(spec.hippos) > 1:
                 raise self.fail(
                     where,
-                    "hippos lie out only during the active guide's actions phase, after they "
-                    "drew the card (RU-hippos); list only the guide of turn.guide with phase = "
-                    "'actions'",
+                    "hippos lie out only in the active guide's turn after they drew the card "
+                    "(RU-hippos); list only the guide of turn.guide, in a phase after 'draw'",
                 )
             state.lasting.append((self._take_card("herd of hippos", where), seat))
+        if (len(spec.looking_at) == 2) != (state.phase == Phase.INFLUENCE):
+            raise self.fail(
+                "cards.looking_at",
+                "an influencing guide looks at exactly two cards (R-influence): give two, top "
+                "card first, with turn.phase = 'influence', and none in another phase",
+            )
+        state.looking_at = [
+            self._take_card(text, f"cards.looking_at[{i}]")
+            for i, text in enumerate(spec.looking_at)
+        ]
         top = [self._take_card(text, f"cards.top[{i}]") for i, text in enumerate(spec.top)]
         discard = [
             self._take_card(text, f"cards.discard[{i}]") for i, text in enumerate(spec.discard)
@@ -387,11 +409,11 @@ class PositionBuilder:
                 "their turn, which came after Anna's and before this one (RU-anna)",
             )
         state.token_holder = holder
-        on_annas_turn = state.seat == anna and state.phase == Phase.ACTIONS
+        on_annas_turn = state.seat == anna and state.phase != Phase.DRAW
         if spec.anna_token_used and not on_annas_turn:
             raise self.fail(
                 "turn.anna_token_used",
-                "only matters during Anna's own actions phase (turn.guide = 'anna')",
+                "only matters during Anna's own turn after her draw (turn.guide = 'anna')",
             )
         state.token_spent = on_annas_turn and (spec.anna_token_used or holder != anna)
         if state.seat == anna and holder != anna and state.phase == Phase.DRAW:
@@ -403,6 +425,24 @@ class PositionBuilder:
         bonus = 1 if holder == state.seat and holder != anna else 0
         left = spec.actions_left
         state.actions_left = BASE_ACTIONS + bonus if left is None else left
+
+    def _over(self) -> None:
+        """A finished game: its outcome must be what the position shows (R-end-*)."""
+        state, outcome = self.state, self.scenario.turn.outcome or ""
+        species = outcome.removeprefix("lost:species:")
+        holds = {
+            "won": all(mask == ALL_SPECIES_MASK for mask in state.spotted),
+            "lost:food": 0 in state.food,
+            "lost:stuck": is_stuck(state),
+        }.get(outcome)
+        if holds is None:
+            kind = Species[species.upper()]
+            holds = species_discarded(state, kind) == 3 and any(
+                not mask & (1 << kind) for mask in state.spotted
+            )
+        if not holds:
+            raise self.fail("turn.outcome", f"the position does not show {outcome!r}")
+        state.outcome = outcome
 
     def _not_over(self) -> None:
         state = self.state

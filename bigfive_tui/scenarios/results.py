@@ -57,6 +57,16 @@ def describe_check(check: CheckOut) -> str:
             containing = "" if wanted is True else f" containing {wanted!r}"
             return f"allowed, but a refusal{containing} was expected"
         return f"refused for another reason: {actual!r} does not contain {wanted!r}"
-    if check.expected is True and check.actual is False:
-        return f"{check.name}: not so"
+    if check.expected is True and check.actual is False:  # a statement about the log
+        for start, missing in _LOG_STATEMENTS:
+            if check.name.startswith(start):
+                return f"{check.name}: {missing}"
     return f"{check.name}: expected {check.expected!r}, got {check.actual!r}"
+
+
+#: How a log expectation fails: the check's name starts with the first, the second says why.
+_LOG_STATEMENTS = (
+    ("log has ", "no step of the log cites this rule"),
+    ("log lacks ", "a step of the log cites this rule"),
+    ("log text ", "no step of the log says this"),
+)

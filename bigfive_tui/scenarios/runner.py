@@ -89,7 +89,7 @@ def run_scenario(built: Built, source: str) -> ScenarioResult:
         )
     result.checks = evaluate(scenario.expect, state, all_steps)
     result.failures.extend(f"expect: {describe_check(c)}" for c in result.checks if not c.passed)
-    result.final = final_state(state)
+    result.final = final_state(state, scenario.board.pieces)
     result.passed = not result.failures
     return result
 
