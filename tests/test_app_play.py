@@ -386,13 +386,13 @@ async def test_line_of_sight_toggles():
 async def test_small_terminal_gets_a_clear_message():
     session = two_guides()
     app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(79, 24)) as pilot:
         await pilot.pause()
         screen = game_screen(app)
         assert screen.has_class("-too-small")
         message = screen.query_one("#too-small")
         assert message.display and message.region.height > 0
-        assert "at least 120" in str(message.render())
+        assert "at least 80 × 24" in str(message.render())
         await pilot.press("m")
         assert session.state.actions_left == 4
         await pilot.resize_terminal(120, 36)
@@ -405,7 +405,7 @@ async def test_the_board_has_the_keys_again_after_the_terminal_was_too_small():
     app = make_app(two_guides())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.resize_terminal(100, 30)
+        await pilot.resize_terminal(70, 20)
         await pilot.pause()
         await pilot.resize_terminal(120, 36)
         await pilot.pause()
@@ -424,7 +424,7 @@ async def test_action_bar_entries_are_clickable():
         await pilot.pause()
         keys = game_screen(app).query_one("#action-keys")
         first_line = str(keys.render()).splitlines()[0]
-        await pilot.click(keys, offset=(first_line.index("m move") + 2, 0))
+        await pilot.click(keys, offset=(first_line.index("m  move") + 1, 0))
         await pilot.pause()
         board = game_screen(app).query_one("BoardView")
         assert board.targeting
@@ -466,7 +466,7 @@ async def test_the_token_key_appears_only_when_anna_plays():
     app = make_app(two_guides())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "t token" not in bar_text(app) and "e end turn" in bar_text(app)
+        assert "t token" not in bar_text(app) and "e  end turn" in bar_text(app)
     with_anna = make_app(
         two_guides(guides=["anna", "kate"], vehicles={"anna": {"at": "★4"}, "kate": {"at": "♣4"}})
     )
@@ -639,18 +639,18 @@ async def test_the_too_small_notice_covers_a_dialog_and_keeps_its_keys():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, HandOverScreen)
-        await pilot.resize_terminal(100, 30)
+        await pilot.resize_terminal(70, 20)
         await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         notice = str(app.screen.query_one(Static).render())
-        assert "at least 120 × 34" in notice and "100 × 30" in notice, notice
+        assert "at least 80 × 24" in notice and "70 × 20" in notice, notice
         await pilot.press("enter")  # the hidden dialog does not draw the card
         await pilot.press("ctrl+p")  # nor does a palette open behind the notice
         await pilot.pause()
         assert session.state.phase == Phase.DRAW
         assert sum(isinstance(screen, TooSmallScreen) for screen in app.screen_stack) == 1
         assert isinstance(app.screen, TooSmallScreen)
-        await pilot.resize_terminal(110, 34)
-        await wait_until(pilot, lambda: "110 × 34" in str(app.screen.query_one(Static).render()))
+        await pilot.resize_terminal(79, 23)
+        await wait_until(pilot, lambda: "79 × 23" in str(app.screen.query_one(Static).render()))
         await pilot.resize_terminal(*SIZE)
         await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
         await pilot.press("enter")
@@ -660,7 +660,7 @@ async def test_the_too_small_notice_covers_a_dialog_and_keeps_its_keys():
 
 async def test_a_dialog_opened_while_the_terminal_is_too_small_gets_the_notice_too():
     app = make_app(two_guides())
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause()
         assert app.screen is game_screen(app)  # the game screen shows its own notice
         await pilot.press("ctrl+s")

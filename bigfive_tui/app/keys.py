@@ -127,6 +127,65 @@ def both_keys(action: str) -> str:
     return f"{key_display(entry.key)} / {entry.browser_key}"
 
 
+class ViewKey(NamedTuple):
+    """A key of the game screen that changes what is shown, not the game."""
+
+    key: str  # Textual's name of the key
+    display: str  # as written for players
+    action: str  # the game screen's action_<action>
+    label: str  # on the key bar
+    help: str
+
+
+#: The board's drawing, the compact layout's panels and the log.
+VIEW_KEYS: Final[tuple[ViewKey, ...]] = (
+    ViewKey(
+        "plus",
+        "+",
+        "bigger_board",
+        "Bigger board",
+        "a larger drawing of the board (compact, normal, large) if the terminal has room; "
+        "remembered for the next start",
+    ),
+    ViewKey(
+        "minus",
+        "-",
+        "smaller_board",
+        "Smaller board",
+        "a smaller drawing of the board; remembered for the next start",
+    ),
+    ViewKey(
+        "o",
+        "o",
+        "panels",
+        "Panels",
+        "compact board: the other guides and the table, then the log, then the board again "
+        "(Esc: back to the board)",
+    ),
+    ViewKey("pageup", "PgUp", "log_up", "Log up", "scroll the game log back (the wheel too)"),
+    ViewKey("pagedown", "PgDn", "log_down", "Log down", "scroll the game log on"),
+)
+VIEW: Final[dict[str, ViewKey]] = {entry.action: entry for entry in VIEW_KEYS}
+#: The two drawing keys share one place on the key bar.
+BOARD_SIZE_GROUP: Final = Binding.Group("Board size", compact=True)
+
+
+def view_bindings() -> list[Binding]:
+    """The game screen's bindings of :data:`VIEW_KEYS` (the panels key shows on the key bar
+    only in the compact layout, where it does something)."""
+    return [
+        Binding(
+            entry.key,
+            entry.action,
+            entry.label,
+            key_display=entry.display,
+            show=entry.action in ("bigger_board", "smaller_board", "panels"),
+            group=BOARD_SIZE_GROUP if entry.action.endswith("_board") else None,
+        )
+        for entry in VIEW_KEYS
+    ]
+
+
 #: Other keys of the game screen, for the help screen: (keys, what they do).
 OTHER_KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("← → ↑ ↓", "move the board cursor (also h j k l); in target mode: the legal spaces"),
@@ -136,11 +195,11 @@ OTHER_KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("mouse", "click a space to act on it, or an action in the action bar"),
     ("v", "line of sight: highlight what the current guide has clear view of"),
     ("u", "undo (within the turn, never past a card, a roll or a turned token)"),
-    ("Tab", "focus the game log (then ↑ ↓ PgUp PgDn scroll it; the mouse wheel too)"),
+    *((entry.display, entry.help) for entry in VIEW_KEYS),
     ("?", "this help; then r for the rules"),
     ("Ctrl+S", "save the game under a name"),
     *((both_keys(entry.action), entry.help) for entry in COMMAND_KEYS),
-    ("Ctrl+P", "command palette: new game, save, load, undo, rules, theme"),
+    ("Ctrl+P", "command palette: new game, save, load, undo, rules, board size, theme"),
 )
 
 #: Said under the keys in the help: why some commands have two keys.

@@ -28,6 +28,7 @@ from textual.widgets import Static
 from bigfive_tui.app import saves, settings
 from bigfive_tui.app.autosave import AutosaveFile
 from bigfive_tui.app.commands import GameCommands
+from bigfive_tui.app.drawings import MIN_HEIGHT, MIN_WIDTH
 from bigfive_tui.app.keys import BROWSER_SECOND, command_bindings, command_key
 from bigfive_tui.app.messages import (
     AutosaveFinished,
@@ -37,8 +38,9 @@ from bigfive_tui.app.messages import (
     GameOver,
     StartGame,
 )
-from bigfive_tui.app.screens.game import MIN_HEIGHT, MIN_WIDTH, GameScreen, too_small_text
+from bigfive_tui.app.screens.game import GameScreen, too_small_text
 from bigfive_tui.app.themes import DEFAULT_THEME, THEMES
+from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.actions import IllegalAction
 from bigfive_tui.engine.boardspec import BoardFileError
 from bigfive_tui.engine.session import Session
@@ -97,6 +99,7 @@ class BigFiveApp(App[None]):
         autosave: bool = True,
         step_through: bool = False,
         pending: saves.LoadedGame | None = None,
+        drawing: Drawing | None = None,
     ) -> None:
         """``pending``: a game loaded from the command line that needs the player's word
         first (see :attr:`saves.LoadedGame.doubt`); it is asked about once the app runs."""
@@ -120,6 +123,14 @@ class BigFiveApp(App[None]):
         self.autosave_problem = ""
         self.step_through = step_through
         self._pending = pending
+        #: The drawing of the board the player chose (+/-), used wherever it fits.
+        self.preferred_drawing: Drawing | None = drawing
+
+    def choose_drawing(self, drawing: Drawing) -> None:
+        """The player's choice of drawing, kept for the next start (with autosave on)."""
+        self.preferred_drawing = drawing
+        if self.autosave_enabled:
+            settings.remember_drawing(drawing)
 
     def get_key_display(self, binding: Binding) -> str:
         """In a browser the footers name a command's second key where the browser keeps the

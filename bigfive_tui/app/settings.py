@@ -26,6 +26,7 @@ from pydantic import (
 
 from bigfive_tui.app.game_setup import GameSetup, SeatChoice
 from bigfive_tui.app.saves import DATA_DIR_VARIABLE, data_dir
+from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.content import Difficulty, Guide, Species
 from bigfive_tui.engine.session import DifficultyName, GuideName, RemovableSpecies
 from bigfive_tui.files.reading import LoadError, read_json
@@ -72,8 +73,9 @@ class Settings(BaseModel):
 
     theme: str | None = None
     setup: SetupSettings | None = None
+    drawing: Literal["compact", "normal", "large"] | None = None
 
-    @field_validator("theme", "setup", mode="wrap")
+    @field_validator("theme", "setup", "drawing", mode="wrap")
     @classmethod
     def _none_if_invalid(cls, value: object, handler: ValidatorFunctionWrapHandler) -> object:
         try:
@@ -131,6 +133,15 @@ def remembered_theme() -> str | None:
 
 def remember_theme(name: str) -> None:
     _update("theme", name)
+
+
+def remembered_drawing() -> Drawing | None:
+    """The drawing of the board chosen last time (+/-), or None."""
+    return _settings().drawing
+
+
+def remember_drawing(drawing: Drawing) -> None:
+    _update("drawing", drawing)
 
 
 def remembered_setup() -> GameSetup | None:

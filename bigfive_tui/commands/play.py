@@ -95,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         theme=args.theme or settings.remembered_theme() or DEFAULT_THEME,
         step_through=args.debug,
+        drawing=settings.remembered_drawing(),
     )
     if args.theme and app.theme != args.theme:
         width = shutil.get_terminal_size().columns

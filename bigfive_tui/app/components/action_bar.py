@@ -1,26 +1,82 @@
-"""The action bar: the current guide's actions with their keys, legal ones lit, plus a prompt
-of up to two lines. Every entry is clickable and runs the same action as its key."""
+"""The action bar: the current guide's actions with their keys, plus a prompt of up to two
+lines. Every entry is clickable and runs the same action as its key (a click on one that is not
+possible now says why).
+
+Legal and illegal actions differ by more than colour, so that the difference survives a
+monochrome terminal: a legal action's key is a reverse-video chip with its label in bold; an
+illegal one is dim, and where the bar has too few lines for every label (the compact layout
+has one) an illegal action shows its key alone."""
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from bigfive_tui.app.keys import ACTION_KEYS
+from bigfive_tui.app.keys import ACTION_KEYS, ActionKey
 from bigfive_tui.engine.actions import Act
 
 #: Rows of the prompt (its max-height below): the log needs the rest of a 34-row screen.
 PROMPT_LINES = 2
+#: How the action keys may be laid out, tried in order: (every label shown, rows at most).
+#: With room to spare every action keeps its label; in a tight layout (``TIGHT``) an illegal
+#: action may show its key alone so that the keys keep to one row and the prompt gets two.
+ROOMY: tuple[tuple[bool, int], ...] = ((True, 2), (False, 2))
+TIGHT: tuple[tuple[bool, int], ...] = ((True, 1), (False, 1), (False, 2))
+GAP = "  "
+
+
+def _entry(entry: ActionKey, legal: bool, labelled: bool, pad: str) -> Content:
+    click = f"@click=screen.act('{entry.name}')"
+    if legal:
+        chip = f"{pad}{entry.key}{pad}"
+        markup = f"[{click}][b reverse $accent]{chip}[/] [b]{entry.label}[/][/]"
+    elif labelled:
+        markup = f"[{click}][dim $text-disabled]{entry.key} {entry.label}[/][/]"
+    else:
+        markup = f"[{click}][dim $text-disabled]{entry.key}[/][/]"
+    return Content.from_markup(markup)
+
+
+def key_lines(
+    legal_kinds: Collection[Act],
+    enabled: bool,
+    hidden: frozenset[str],
+    width: int,
+    plan: Sequence[tuple[bool, int]] = ROOMY,
+) -> list[Content]:
+    """The entries in rows of ``width`` cells, in the first way of ``plan`` that fits (the
+    last way whether it fits or not)."""
+    entries = [entry for entry in ACTION_KEYS if entry.name not in hidden]
+    legal = [enabled and any(kind in legal_kinds for kind in entry.kinds) for entry in entries]
+    rows: list[list[Content]] = []
+    for labelled, most in plan:
+        pad = " " if plan is ROOMY else ""  # a tight bar spends no cells on the chips
+        parts = [
+            _entry(entry, is_legal, labelled or is_legal, pad)
+            for entry, is_legal in zip(entries, legal, strict=True)
+        ]
+        rows = [[]]
+        used = 0
+        for part in parts:
+            size = part.cell_length
+            if rows[-1] and used + len(GAP) + size > width:
+                rows.append([])
+                used = 0
+            used += size + (len(GAP) if rows[-1] else 0)
+            rows[-1].append(part)
+        if len(rows) <= most:
+            break
+    return [Content(GAP).join(row) for row in rows]
 
 
 class ActionBar(Vertical):
     DEFAULT_CSS = """
     ActionBar { height: auto; padding: 0 1; }
-    ActionBar #action-keys { height: 2; }
+    ActionBar #action-keys { height: auto; link-style: none; link-style-hover: underline; }
     ActionBar #prompt { height: auto; max-height: 2; color: $text; }
     ActionBar #prompt.-warning { color: $warning; text-style: bold; }
     """
@@ -28,13 +84,27 @@ class ActionBar(Vertical):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._legal: tuple[frozenset[Act], bool, frozenset[str]] | None = None
-        self._width = 0
+        self._shown: tuple[object, ...] | None = None
         self._prompt: tuple[str, tuple[object, ...], bool] | None = None
         self._prompt_content = Content()
+        self.plan = ROOMY
+        self.rows = 0  # the rows the bar may take in all, 0: as many as it needs
+        self.prompt_lines = PROMPT_LINES
 
     def compose(self) -> ComposeResult:
         yield Static(id="action-keys")
         yield Static(id="prompt")
+
+    def fit_lines(self, plan: Sequence[tuple[bool, int]], rows: int) -> None:
+        """The layout's choice: how the keys may be laid out, and the rows of keys and prompt
+        together (the prompt gets what the keys leave, at most two)."""
+        plan = tuple(plan)
+        if (plan, rows) != (self.plan, self.rows):
+            self.plan, self.rows = plan, rows
+            self._shown = None
+            if self._legal is not None:
+                self.show_actions(*self._legal)
+            self._show_prompt()
 
     def show_actions(
         self,
@@ -44,30 +114,19 @@ class ActionBar(Vertical):
     ) -> None:
         """``hidden`` names keys that mean nothing in this game (the token without Anna)."""
         width = max(20, self.content_size.width or 118)
-        shown = (frozenset(legal_kinds), enabled, hidden)
-        if shown == self._legal and width == self._width:
+        self._legal = (frozenset(legal_kinds), enabled, hidden)
+        shown = (*self._legal, width, self.plan)
+        if shown == self._shown:
             return
-        self._legal, self._width = shown, width
-        lines: list[list[Content]] = [[]]
-        used = 0
-        for entry in ACTION_KEYS:
-            if entry.name in hidden:
-                continue
-            legal = enabled and any(kind in legal_kinds for kind in entry.kinds)
-            click = f"@click=screen.act('{entry.name}')"
-            if legal:
-                markup = f"[{click}][b reverse $accent]{entry.key}[/] [b]{entry.label}[/][/]"
-            else:
-                markup = f"[{click}][$text-muted]{entry.key} {entry.label}[/][/]"
-            part = Content.from_markup(markup)
-            size = len(entry.key) + 1 + len(entry.label)
-            if lines[-1] and used + 2 + size > width:
-                lines.append([])
-                used = 0
-            used += size + (2 if lines[-1] else 0)
-            lines[-1].append(part)
-        text = Content("\n").join(Content("  ").join(line) for line in lines)
-        self.query_one("#action-keys", Static).update(text)
+        self._shown = shown
+        lines = key_lines(legal_kinds, enabled, hidden, width, self.plan)
+        self.query_one("#action-keys", Static).update(Content("\n").join(lines))
+        if self.rows:
+            prompt_lines = max(1, min(PROMPT_LINES, self.rows - len(lines)))
+            if prompt_lines != self.prompt_lines:
+                self.prompt_lines = prompt_lines
+                self.query_one("#prompt", Static).styles.max_height = prompt_lines
+                self._show_prompt()
 
     def on_resize(self) -> None:
         if self._legal is not None:
@@ -91,11 +150,11 @@ class ActionBar(Vertical):
         content = self._prompt_content
         width = max(20, self.content_size.width or 118)
         lines = content.wrap(width)
-        if len(lines) <= PROMPT_LINES:
+        if len(lines) <= self.prompt_lines:
             widget.tooltip = None
             widget.update(content)
             return
-        shown = lines[:PROMPT_LINES]
+        shown = lines[: self.prompt_lines]
         shown[-1] = shown[-1].rstrip().truncate(width - 1).append("…")
         widget.tooltip = content.plain
         widget.update(Content("\n").join(shown))

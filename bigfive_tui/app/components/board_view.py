@@ -307,6 +307,8 @@ class BoardView(Widget, can_focus=True):
         self._board = board
         self._drawing: Drawing = drawing
         self._legend_on = legend
+        #: False: the picture keeps to the left, the top right corner left to another widget.
+        self.centred = True
         self._map: BoardMap = board_map(board, drawing)
         self._overlays: dict[int, list[Glyph]] = gate_overlays(board)  # until show_state
         self._picture: Picture = self._map.render(self._overlays)
@@ -641,8 +643,9 @@ class BoardView(Widget, can_focus=True):
         self._repicture()
         height = self._map.height + 1
         self._fits = size.width >= self._map.width and size.height >= height
+        spare_x = max(0, size.width - self._map.width)
         self._origin = Offset(
-            max(0, (size.width - self._map.width) // 2), max(0, (size.height - height) // 2)
+            spare_x // 2 if self.centred else 0, max(0, (size.height - height) // 2)
         )
         self._legend = self._layout_legend() if self._legend_on else {}
         self._lines.clear()

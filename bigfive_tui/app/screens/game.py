@@ -15,21 +15,40 @@ from weakref import WeakKeyDictionary
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Static
+from textual.widgets import ContentSwitcher, Static
 
-from bigfive_tui.app.components.action_bar import ActionBar
+from bigfive_tui.app.components.action_bar import ROOMY, TIGHT, ActionBar
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.game_log import GameLog
+from bigfive_tui.app.components.guide_card import GuideCard
 from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.components.player_board import PlayerBoard
 from bigfive_tui.app.components.table_info import TableInfo
 from bigfive_tui.app.describe import drawn_card, since_last_turn
-from bigfive_tui.app.keys import ACTION_KEYS, BY_NAME, ActionKey, command_bindings, command_key
+from bigfive_tui.app.drawings import (
+    DRAWING_WORDS,
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    SCREEN_NEEDS,
+    choose,
+    fits,
+    needs_text,
+    neighbour,
+)
+from bigfive_tui.app.keys import (
+    ACTION_KEYS,
+    BY_NAME,
+    ActionKey,
+    command_bindings,
+    command_key,
+    view_bindings,
+)
 from bigfive_tui.app.messages import GameChanged, GameOver
+from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.actions import END, RESOURCE_NAMES, Act, Action, IllegalAction, Step
 from bigfive_tui.engine.apply_action import loses_at_once
 from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
@@ -57,8 +76,6 @@ IRREVERSIBLE: dict[Act, tuple[str, str]] = {
     ),
 }
 
-MIN_WIDTH = 120
-MIN_HEIGHT = 34
 #: The turn of each game whose hand-over was shown: a game screen built anew for the same game
 #: (Esc back from the new-game screen) must not show it again.
 _HANDED_OVER: WeakKeyDictionary[Session, int] = WeakKeyDictionary()
@@ -68,7 +85,8 @@ def too_small_text(width: int, height: int) -> str:
     """Said by the game screen, and by the app over a dialog, when the terminal is too small."""
     return (
         f"The safari needs a terminal of at least {MIN_WIDTH} × {MIN_HEIGHT} "
-        f"characters; this one is {width} × {height}.\n\n"
+        f"characters (120 × 34 for the normal board, 160 × 48 for the large one); this one "
+        f"is {width} × {height}.\n\n"
         "Make the window bigger or the font smaller. The game is saved; nothing is lost."
     )
 
@@ -90,6 +108,10 @@ def load_policy() -> Policy | None:
     return choose
 
 
+#: The pages of the compact layout, in the order the panels key shows them.
+PAGES = ("board-page", "guides-page", "log")
+
+
 class GameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *[
@@ -105,6 +127,7 @@ class GameScreen(Screen[None]):
         Binding("ctrl+s", "app.save", "Save"),
         *command_bindings("load"),
         *command_bindings("new_game"),
+        *view_bindings(),
     ]
 
     def __init__(
@@ -132,24 +155,65 @@ class GameScreen(Screen[None]):
         self._sight = False
         self._dialog_open = False
         self._over_announced = False
+        self.drawing: Drawing | None = None  # chosen when composed, from the terminal's size
 
     # ------------------------------------------------------------------ layout
 
+    @property
+    def preferred_drawing(self) -> Drawing | None:
+        """The drawing the player chose last (``+``/``-``), kept by the app."""
+        preferred: Drawing | None = getattr(self.app, "preferred_drawing", None)
+        return preferred
+
     def compose(self) -> ComposeResult:
+        """One layout per drawing of the board: compact (80 × 24) shows the board and the guide
+        at the wheel, with the other panels one key away; normal (120 × 34) the board, the table
+        beside it, the player boards and the log below; large (160 × 48) the big board with the
+        table and a tall log beside it."""
+        if self.drawing is None:
+            self.drawing = choose(*self.app.size, self.preferred_drawing) or "compact"
+        drawing = self.drawing
         state = self.session.state
-        with Vertical(id="game"):
-            with Horizontal(id="top"):
-                yield BoardView(state.game.board, drawing="normal", id="board")
-                yield TableInfo(id="table")
-            with Horizontal(id="players"):
-                for seat, guide in enumerate(state.game.guides):
-                    yield PlayerBoard(seat, guide, computer=seat in self.computer_seats)
-            yield ActionBar(id="action-bar")
-            yield GameLog(id="log")
+        board = BoardView(state.game.board, drawing=drawing, id="board")
+        players = [
+            PlayerBoard(seat, guide, computer=seat in self.computer_seats)
+            for seat, guide in enumerate(state.game.guides)
+        ]
+        with Vertical(id="game", classes=f"-{drawing}"):
+            if drawing == "compact":
+                board.centred = False  # the guide's card takes the top right corner
+                with ContentSwitcher(initial=PAGES[0], id="pages"):
+                    with Container(id="board-page"):
+                        yield board
+                        yield GuideCard(self.computer_seats, id="guide")
+                    with Horizontal(id="guides-page"):
+                        yield TableInfo(id="table")
+                        with Grid(id="players"):
+                            yield from players
+                    yield GameLog(id="log")
+                yield ActionBar(id="action-bar")
+            elif drawing == "normal":
+                with Horizontal(id="top"):
+                    yield board
+                    yield TableInfo(id="table")
+                with Horizontal(id="players"):
+                    yield from players
+                yield ActionBar(id="action-bar")
+                yield GameLog(id="log")
+            else:
+                with Horizontal(id="top"):
+                    yield board
+                    with Vertical(id="side"):
+                        yield TableInfo(id="table")
+                        yield GameLog(id="log")
+                with Horizontal(id="players"):
+                    yield from players
+                yield ActionBar(id="action-bar")
         yield Static(id="too-small")
         yield KeyBar()
 
     def on_mount(self) -> None:
+        self._fit_action_bar()
         self.refresh_view()
         self._check_size()
         self.query_one(BoardView).focus()
@@ -159,14 +223,46 @@ class GameScreen(Screen[None]):
         self._check_size()
 
     def _check_size(self) -> None:
+        """Too small for any drawing: a notice. Another drawing fits better: switch to it."""
         width, height = self.app.size
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        drawing = choose(width, height, self.preferred_drawing)
+        small = drawing is None
         was_small = self.too_small
         self.set_class(small, "-too-small")
         if was_small and not small:
             self.query_one(BoardView).focus()  # hiding the board took the focus away
         if small:
             self.query_one("#too-small", Static).update(too_small_text(width, height))
+        elif drawing != self.drawing:
+            self.call_later(self.switch_drawing, drawing)
+        else:
+            self._fit_action_bar()
+
+    def _fit_action_bar(self) -> None:
+        """Rows for the action keys and the prompt: the compact layout has one row of keys;
+        the large one at 48 lines one row of prompt (a longer prompt ends in … and keeps its
+        whole text as a tooltip)."""
+        bar = self.query_one(ActionBar)
+        height = self.app.size.height
+        if self.drawing == "compact":
+            bar.fit_lines(TIGHT, 3)
+        elif self.drawing == "large":
+            bar.fit_lines(ROOMY, 3 if height > SCREEN_NEEDS["large"][1] else 2)
+        else:
+            bar.fit_lines(ROOMY, 0)
+
+    async def switch_drawing(self, drawing: Drawing | None) -> None:
+        """Lay the screen out again for another drawing of the board (target mode and the line
+        of sight end; everything else is drawn again from the game)."""
+        if drawing is None or drawing == self.drawing or not self.is_attached:
+            return
+        self._leave_modes()
+        self.drawing = drawing
+        await self.recompose()
+        self._fit_action_bar()
+        self.refresh_view()
+        self._check_size()
+        self.query_one(BoardView).focus()
 
     @property
     def too_small(self) -> bool:
@@ -203,6 +299,8 @@ class GameScreen(Screen[None]):
         """Board, table and player boards drawn from ``state`` and ``log``: the live game, or
         in debug mode the game as it was after one rule step of the last action."""
         self.query_one(BoardView).show_state(state)
+        for guide_card in self.query(GuideCard):
+            guide_card.show_state(state)
         card, effects = drawn_card(log)
         self.query_one(TableInfo).show_state(state, card, effects)
         for board in self.query(PlayerBoard):
@@ -417,8 +515,65 @@ class GameScreen(Screen[None]):
         if action == "undo":
             return self.human_turn and self.session.can_undo() and not self.too_small
         if action == "cancel":
-            return self._pending is not None or self._sight
+            return self._pending is not None or self._sight or self.page != PAGES[0]
+        if action == "panels":
+            return self.drawing == "compact" and not self.too_small
         return True
+
+    # ------------------------------------------------------------------ drawings and panels
+
+    @property
+    def page(self) -> str:
+        """The page on show: the board's, or in the compact layout the guides' or the log's."""
+        pages = self.query(ContentSwitcher)
+        return (pages.first().current or PAGES[0]) if pages else PAGES[0]
+
+    def show_page(self, page: str) -> None:
+        pages = self.query(ContentSwitcher)
+        if not pages or pages.first().current == page:
+            return
+        pages.first().current = page
+        if page == PAGES[0]:
+            self.query_one(BoardView).focus()
+        else:
+            self.query_one(page if page == "log" else "#table").focus()
+            self.query_one(GameLog).scroll_end(animate=False)
+        self.refresh_bindings()
+
+    def action_panels(self) -> None:
+        """Compact layout: the board, the other guides and the table, the log, in turn."""
+        self.show_page(PAGES[(PAGES.index(self.page) + 1) % len(PAGES)])
+
+    def action_bigger_board(self) -> None:
+        self._step_drawing(1)
+
+    def action_smaller_board(self) -> None:
+        self._step_drawing(-1)
+
+    def _step_drawing(self, step: int) -> None:
+        current = self.drawing or "compact"
+        target = neighbour(current, step)
+        width, height = self.app.size
+        if target is None:
+            end = "largest" if step > 0 else "smallest"
+            self.warn(f"This is the {end} drawing of the board, the {DRAWING_WORDS[current]}.")
+            return
+        if not fits(target, width, height):
+            self.warn(
+                f"The {DRAWING_WORDS[target]} needs a terminal of at least {needs_text(target)}; "
+                f"this one is {width} × {height}. Make the window bigger or the font smaller."
+            )
+            return
+        set_preferred = getattr(self.app, "choose_drawing", None)
+        if set_preferred is not None:
+            set_preferred(target)
+        self.call_later(self.switch_drawing, target)
+
+    def action_log_up(self) -> None:
+        self.query_one(GameLog).scroll_page_up(animate=False)
+
+    def action_log_down(self) -> None:
+        self.query_one(GameLog).scroll_page_down(animate=False)
 
     def on_key(self, event: events.Key) -> None:
         # u when undo is not possible: say why instead of doing nothing.
@@ -509,6 +664,7 @@ class GameScreen(Screen[None]):
             "or n/p, Enter to confirm, Esc to cancel. (Or click it.)"
         )
         self.query_one(ActionBar).prompt(Content.styled(prompt, "bold $accent"))
+        self.show_page(PAGES[0])
         board = self.query_one(BoardView)
         board.set_targets(sorted(targets), f"{entry.label.capitalize()}: choose a marked space")
         board.focus()
@@ -712,6 +868,7 @@ class GameScreen(Screen[None]):
             return
         state = self.state
         extra = " and along her six straight lines" if state.guide == Guide.KATE else ""
+        self.show_page(PAGES[0])
         board.set_sight(sight(state, state.seat))
         self._sight = True
         self.query_one(ActionBar).prompt(
@@ -722,6 +879,7 @@ class GameScreen(Screen[None]):
 
     def action_cancel(self) -> None:
         self._leave_modes()
+        self.show_page(PAGES[0])
         self.refresh_view()
 
     def action_help(self) -> None:

@@ -1,0 +1,86 @@
+"""The guide at the wheel in six short lines, for the compact layout (80 × 24): the player boards,
+the table and the log are one key away there, but what the current guide has and may still do
+stays on screen, in the empty corner beside the board."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widget import Widget
+
+from bigfive_tui.app.components.player_board import big_five, lasting_words, track_bar
+from bigfive_tui.app.describe import round_number
+from bigfive_tui.engine.state import GameState, Phase
+
+#: Short forms of the lasting words of a player board, for a line of 21 cells.
+_SHORT_WORDS = (
+    ("flat tyre", "flat tyre"),
+    ("hippos", "hippos"),
+    ("heavy rain", "rain"),
+    ("no fuel", "no fuel"),
+    ("★ extra-action token", "★ token"),
+)
+WIDTH = 21
+HEIGHT = 6
+
+
+def doing(state: GameState, computer: bool) -> str:
+    """What the guide at the wheel is doing, in a few words."""
+    if state.over:
+        return "game over"
+    if computer:
+        return "computer plays"
+    if state.phase == Phase.DRAW:
+        return "draws a card"
+    if state.phase == Phase.INFLUENCE:
+        return "influencing"
+    left = state.actions_left
+    return f"{left} action{'s' * (left != 1)}"
+
+
+def short_effects(state: GameState, seat: int) -> str:
+    words = []
+    for text in lasting_words(state, seat):
+        short = next((word for start, word in _SHORT_WORDS if text.startswith(start)), text)
+        if short not in words:
+            words.append(short)
+    return " · ".join(words)
+
+
+def card_lines(state: GameState, computer: bool, width: int = WIDTH) -> list[Content]:
+    """The card's lines: who and what, fuel, food, the Big Five spotted, effects, turn."""
+    seat = state.seat
+    cap = state.game.caps[seat]
+    lines = [
+        Content.assemble(
+            ("▶ ", "$accent"), (state.guide.title, "bold"), f" · {doing(state, computer)}"
+        ),
+        track_bar("Fuel", state.fuel[seat], cap),
+        track_bar("Food", state.food[seat], cap),
+        big_five(state.spotted[seat], wide=False),
+        Content.styled(short_effects(state, seat), "$warning"),
+        Content.styled(f"Turn {state.turn} · round {round_number(state)}", "$text-muted"),
+    ]
+    return [line.truncate(width, ellipsis=True) for line in lines]
+
+
+class GuideCard(Widget):
+    DEFAULT_CSS = f"""
+    GuideCard {{ width: {WIDTH}; height: {HEIGHT}; }}
+    """
+
+    def __init__(self, computer_seats: frozenset[int], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.computer_seats = computer_seats
+        self._lines: list[Content] = []
+        self._key: tuple[object, ...] | None = None
+
+    def show_state(self, state: GameState) -> None:
+        lines = card_lines(state, state.seat in self.computer_seats, self.size.width or WIDTH)
+        key = tuple((line.plain, tuple(line.spans)) for line in lines)
+        if key != self._key:
+            self._key = key
+            self._lines = lines
+            self.refresh()
+
+    def render(self) -> Content:
+        return Content("\n").join(self._lines)
