@@ -179,7 +179,11 @@ async def test_palette_offers_game_commands():
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("ctrl+p")
-        await pilot.press(*"Theme: textual-light")
+        await pilot.press(*"Theme")
+        await wait_until(pilot, lambda: palette_highlights(app, "Theme"))
+        await pilot.press("enter")  # one entry opens the list of themes
+        await pilot.pause()
+        await pilot.press(*"textual-light")
         await wait_until(pilot, lambda: palette_highlights(app, "textual-light"))
         await pilot.press("enter")
         await pilot.pause()

@@ -1,7 +1,8 @@
-"""The command palette (Ctrl+P): new game, save, load, undo, rules, help and themes.
+"""The command palette (Ctrl+P): new game, save, load, undo, rules, help, the board's drawing.
 
 Each command runs an app action by name, so the palette needs no import of the app class (the
-app imports the palette)."""
+app imports the palette). Themes have one entry, Textual's own "Theme", which opens a list of
+them to choose from."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from bigfive_tui.app.keys import command_key
+from bigfive_tui.app.keys import VIEW, command_key
 
 
 def actions(web: bool) -> list[tuple[str, str, str]]:
@@ -29,25 +30,35 @@ def actions(web: bool) -> list[tuple[str, str, str]]:
             f"Step through the rule resolution of every action "
             f"({command_key('toggle_debug', web)})",
         ),
+        (
+            "Board: bigger drawing",
+            "bigger_board",
+            f"A larger drawing of the board, if the terminal has room ({view_key('bigger_board')})",
+        ),
+        (
+            "Board: smaller drawing",
+            "smaller_board",
+            f"A smaller drawing of the board ({view_key('smaller_board')})",
+        ),
+        (
+            "Panels: other guides, table, log",
+            "panels",
+            f"With the compact board: the pages beside the board ({view_key('panels')})",
+        ),
     ]
+
+
+def view_key(action: str) -> str:
+    return VIEW[action].display
 
 
 class GameCommands(Provider):
     def _commands(self) -> list[tuple[str, Callable[[], object], str]]:
         app = self.app
-        commands: list[tuple[str, Callable[[], object], str]] = [
+        return [
             (title, partial(app.run_action, action), help_text)
             for title, action, help_text in actions(app.is_web)
         ]
-        for name in sorted(app.available_themes):
-            commands.append(
-                (
-                    f"Theme: {name}",
-                    partial(setattr, app, "theme", name),
-                    f"Switch to the {name} theme",
-                )
-            )
-        return commands
 
     async def discover(self) -> Hits:
         for name, callback, help_text in self._commands():

@@ -6,9 +6,13 @@ from collections.abc import Sequence
 from itertools import takewhile
 from typing import NamedTuple
 
+from bigfive_tui.app.rules_text import rule_text
 from bigfive_tui.engine.actions import Step
-from bigfive_tui.engine.board import GATE_NAMES
+from bigfive_tui.engine.board import GATE_NAMES, Board
+from bigfive_tui.engine.boardspec import Feature
 from bigfive_tui.engine.content import CARDS, Card, CardKind, Species
+from bigfive_tui.engine.hexgrid import DIRECTION_NAMES
+from bigfive_tui.engine.legal_actions import sight
 from bigfive_tui.engine.state import GameState
 
 #: Step kinds the table leaves out of a card's effects (the dice; the log keeps them).
@@ -25,6 +29,50 @@ _TRACK_WORDS = {
 def joined(names: Sequence[str]) -> str:
     """ "Jack & Kate", "Jack, Kate & Sam": a list of guides as a sentence would say it."""
     return " & ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} & {names[-1]}"
+
+
+def card_effect(card: Card) -> str:
+    """What an event card does to the guide who draws it, in the rules' own words (the
+    influence dialog shows it beside each card): "roll and place a fire marker"."""
+    text = rule_text(card.rule)
+    _, colon, effect = text.partition("): ")
+    effect = effect if colon else text
+    if card.all_vehicles:
+        effect = f"every vehicle loses {card.steps} {_TRACK_WORDS[card.kind]}."
+    elif card.steps and "steps on the card" in effect:
+        effect = effect.replace("by the steps on the card", f"by {card.steps}")
+    first, stop, _ = effect.partition(". ")  # the first sentence says it
+    effect = first + "." if stop else effect
+    return effect[:1].upper() + effect[1:] if effect else card.name
+
+
+def edge_words(board: Board, cell: int) -> str:
+    """Which of a space's six edges carry bushes or rivers: "bushes N, NE; river S"."""
+    sides: dict[Feature, list[str]] = {}
+    for direction, name in enumerate(DIRECTION_NAMES):
+        feature = Feature(board.features[cell][direction])
+        if feature:
+            sides.setdefault(feature, []).append(name)
+    if not sides:
+        return "open on all six sides"
+    words = {
+        Feature.BUSH: ("bush", "bushes"),
+        Feature.RIVER: ("river", "rivers"),
+        Feature.BUSH | Feature.RIVER: ("bush and river", "bushes and rivers"),
+    }
+    return "; ".join(
+        f"{words[feature][len(names) > 1]} {', '.join(names)}" for feature, names in sides.items()
+    )
+
+
+def seen_by(state: GameState, cell: int) -> str:
+    """Which vehicles can spot on a space (clear view, and Kate's six lines)."""
+    guides = [
+        state.game.guides[seat].title
+        for seat in range(len(state.game.guides))
+        if cell in sight(state, seat)
+    ]
+    return f"seen by {joined(guides)}" if guides else "in no vehicle's view"
 
 
 def round_number(state: GameState) -> int:

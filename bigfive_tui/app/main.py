@@ -608,6 +608,27 @@ class BigFiveApp(App[None]):
         game.action_toggle_debug()
         self.step_through = game.step_through
 
+    def _on_game(self, action: str) -> None:
+        """Run a game screen action from the palette, which is open over the game."""
+        game = self._game_screen()
+        if game is None:
+            self.notify("This works on the game screen.", severity="warning")
+            return
+        getattr(game, f"action_{action}")()
+
+    def action_bigger_board(self) -> None:
+        self._on_game("bigger_board")
+
+    def action_smaller_board(self) -> None:
+        self._on_game("smaller_board")
+
+    def action_panels(self) -> None:
+        game = self._game_screen()
+        if game is not None and game.drawing != "compact":
+            self.notify("Every panel is on screen beside the normal and large boards.", timeout=4)
+            return
+        self._on_game("panels")
+
     def action_undo(self) -> None:
         game = self._game_screen()
         if game is None or self.screen is not game:

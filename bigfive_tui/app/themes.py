@@ -1,4 +1,6 @@
-"""The app's own theme, "savanna" (dry grass, dust and dusk), next to Textual's built-ins."""
+"""The app's own themes, next to Textual's built-ins: "savanna" (dry grass, dust and dusk), its
+light sibling, and "savanna-colour-blind", whose colours (Okabe and Ito's palette) stay apart
+with every common colour blindness. The board's own colours per theme are in main.tcss."""
 
 from __future__ import annotations
 
@@ -41,5 +43,25 @@ SAVANNA_LIGHT = Theme(
     dark=False,
 )
 
-THEMES = (SAVANNA, SAVANNA_LIGHT)
+SAVANNA_COLOUR_BLIND = Theme(
+    name="savanna-colour-blind",
+    primary="#E69F00",
+    secondary="#56B4E9",
+    accent="#E69F00",
+    foreground="#F2E6CF",
+    background="#1E1E1E",
+    surface="#2A2A2A",
+    panel="#363636",
+    success="#56B4E9",  # blue and orange, never green against red
+    warning="#F0E442",
+    error="#D55E00",
+    dark=True,
+    variables={
+        "footer-key-foreground": "#F0E442",
+        "block-cursor-background": "#E69F00",
+        "block-cursor-foreground": "#1E1E1E",
+    },
+)
+
+THEMES = (SAVANNA, SAVANNA_LIGHT, SAVANNA_COLOUR_BLIND)
 DEFAULT_THEME = "savanna"

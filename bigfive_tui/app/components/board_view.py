@@ -35,10 +35,12 @@ from textual.strip import Strip
 from textual.theme import Theme
 from textual.widget import Widget
 
+from bigfive_tui.app.describe import edge_words, seen_by
 from bigfive_tui.app.overlays import LEGEND_LINES, glyph_label, overlays_for
 from bigfive_tui.boardmap import (
     FEATURE_GLYPHS,
     MORE_GLYPH,
+    MORE_KIND,
     TARGET_GLYPH,
     TERRAIN_GLYPHS,
     TERRAIN_LABELS,
@@ -52,6 +54,7 @@ from bigfive_tui.boardmap import (
 )
 from bigfive_tui.engine.board import CELL_COUNT, GATE_CELLS, GATE_NAMES, Board
 from bigfive_tui.engine.boardspec import Feature, Terrain
+from bigfive_tui.engine.content import Guide
 from bigfive_tui.engine.hexgrid import BOARD_SIZE, screen_position
 from bigfive_tui.engine.state import GameState
 
@@ -70,6 +73,9 @@ FEATURE_COMPONENTS: Final[dict[Feature, str]] = {
     Feature.RIVER: "board-view--river",
     Feature.BUSH | Feature.RIVER: "board-view--bush-river",
 }
+#: Each guide's vehicle letter sits on a chip of the guide's colour (Okabe and Ito's palette,
+#: told apart with every common colour blindness); the letter alone tells it without colour.
+GUIDE_COMPONENTS: Final = frozenset(f"board-view--vehicle-{guide.name.lower()}" for guide in Guide)
 #: Item glyph kinds (the part before ``:``) that have their own component class.
 ITEM_KINDS: Final = (
     "vehicle",
@@ -217,6 +223,11 @@ class BoardView(Widget, can_focus=True):
     BoardView > .board-view--bush-river { color: #1fa5a5; text-style: bold; }
     BoardView > .board-view--gate-label { color: $text-error; text-style: bold; }
     BoardView > .board-view--vehicle { text-style: bold; }
+    BoardView > .board-view--vehicle-jack { background: #D55E00; color: #ffffff; }
+    BoardView > .board-view--vehicle-david { background: #0072B2; color: #ffffff; }
+    BoardView > .board-view--vehicle-anna { background: #CC79A7; color: #1a0010; }
+    BoardView > .board-view--vehicle-kate { background: #009E73; color: #ffffff; }
+    BoardView > .board-view--vehicle-sam { background: #E69F00; color: #1a1000; }
     BoardView > .board-view--animal { color: #6a1b9a; text-style: bold; }
     BoardView > .board-view--animal-down { color: #4a148c; text-style: bold; }
     BoardView > .board-view--buffalo { color: #4e342e; text-style: bold; }
@@ -244,6 +255,7 @@ class BoardView(Widget, can_focus=True):
         *TERRAIN_COMPONENTS.values(),
         *FEATURE_COMPONENTS.values(),
         *(f"{_PREFIX}{kind}" for kind in ITEM_KINDS),
+        *GUIDE_COMPONENTS,
         "board-view--name",
         "board-view--outline",
         "board-view--gate-label",
@@ -376,9 +388,11 @@ class BoardView(Widget, can_focus=True):
         return self._fits
 
     def show_state(self, state: GameState) -> None:
-        """Show the items of ``state``: vehicles, tokens, fires, gates (redraws what changed)."""
+        """Show the items of ``state``: vehicles, tokens, fires, gates (redraws what changed).
+        At the start of a turn the cursor goes to the vehicle of the guide at the wheel."""
+        new_turn = self._state is not None and self._state.turn != state.turn
         self._state = state
-        if self._auto_cursor and self.cursor != self._home_cell():
+        if new_turn or (self._auto_cursor and self.cursor != self._home_cell()):
             self._place_auto_cursor()
         if state.game.board is not self._board:
             self._board = state.game.board
@@ -463,18 +477,24 @@ class BoardView(Widget, can_focus=True):
         return self._map.cell_at(x - self._origin.x, y - self._origin.y - 1)
 
     def describe(self, cell: int) -> str:
-        """A space in words: name, terrain and what lies on it."""
+        """A space in words, for the status line: its name, terrain, what lies on it (the
+        ``+`` of a crowded hex explained), which edges are bushes or rivers, who sees it."""
         board = self._board
-        name = board.names[cell]
-        typed = board.typed_names[cell]
-        label = name if name == typed else f"{name} ({typed})"
-        parts = [label, TERRAIN_LABELS[board.terrain[cell]]]
+        parts = [board.names[cell], TERRAIN_LABELS[board.terrain[cell]]]
         if cell in GATE_CELLS:
             parts.append(f"{GATE_NAMES[GATE_CELLS.index(cell)]} gate")
-        items = [glyph_label(glyph) for glyph in self._overlays.get(cell, ())]
-        if items:
-            parts.append(", ".join(items))
+        items = ", ".join(glyph_label(glyph) for glyph in self._overlays.get(cell, ()))
+        if items and self._shows_more(cell):
+            items += " (+: more than the hex has room for)"
+        parts += [items] if items else []
+        parts.append(edge_words(board, cell))
+        if self._state is not None and self._state.game.board is board:
+            parts.append(seen_by(self._state, cell))
         return " · ".join(parts)
+
+    def _shows_more(self, cell: int) -> bool:
+        picture = self._picture
+        return any(picture.tags[y][x].kind == MORE_KIND for x, y in self._map.inside(cell))
 
     # -- Textual hooks --------------------------------------------------------------------
 
@@ -753,9 +773,11 @@ class BoardView(Widget, can_focus=True):
             if tag.role == "name":
                 layers.append("board-view--name")
             elif tag.role == "item":
-                kind = tag.kind.split(":")[0]
+                kind, _, detail = tag.kind.partition(":")
                 if kind in ITEM_KINDS:
                     layers.append(f"{_PREFIX}{kind}")
+                if kind == "vehicle" and f"{_PREFIX}vehicle-{detail}" in GUIDE_COMPONENTS:
+                    layers.append(f"{_PREFIX}vehicle-{detail}")
         if flags & _SIGHT:
             layers.append("board-view--sight")
         if flags & _TARGET:
@@ -888,8 +910,55 @@ class BoardView(Widget, can_focus=True):
 
     # -- legend ---------------------------------------------------------------------------
 
+    def _compact_legend(self) -> dict[str, list[list[tuple[str, str | None]]]]:
+        """The compact drawing's smaller corners (the top right one holds the guide's card)."""
+        key = "board-view--legend-heading"
+        symbol = self._board.symbols[0]
+
+        def glyph(terrain: Terrain) -> tuple[str, str | None]:
+            return (TERRAIN_GLYPHS[terrain], TERRAIN_COMPONENTS[terrain])
+
+        def feature(kind: Feature) -> tuple[str, str | None]:
+            return (FEATURE_GLYPHS[kind], FEATURE_COMPONENTS[kind])
+
+        both = Feature.BUSH | Feature.RIVER
+        hill, forest = glyph(Terrain.HILL), glyph(Terrain.FOREST)
+        water, mountain = glyph(Terrain.WATERING_HOLE), glyph(Terrain.MOUNTAIN)
+        bush, river = feature(Feature.BUSH), feature(Feature.RIVER)
+        target, cursor = (
+            (f"{TARGET_GLYPH}4", "board-view--target-mark"),
+            (f"{symbol}4", "board-view--cursor"),
+        )
+        return {
+            "top-left": [
+                [hill, (" hill  ", None), forest, (" forest", None)],
+                [water, (" water ", None), mountain, (" mountain", None)],
+                [bush, (" bush ", None), river, (" river ", None), feature(both), (" both", None)],
+            ],
+            "bottom-left": [
+                [target, (" target ", None), cursor, (" cursor", None)],
+                [(f"{symbol}4", "board-view--sight"), (" in sight (v)", None)],
+                [(MORE_GLYPH, "board-view--more"), (" more: see the top line", None)],
+            ],
+            "bottom-right": [
+                [("J D A K S", key), (" vehicles", None)],
+                [("?", key), (" or ", None), ("L P E R", key), (" animals", None)],
+                [
+                    ("B", key),
+                    (" buffalo ", None),
+                    ("F", key),
+                    (" food ", None),
+                    ("*", key),
+                    (" fire", None),
+                ],
+                [("G", key), (" gate ", None), ("X", key), (" broken gate", None)],
+            ],
+        }
+
     def _legend_blocks(self) -> dict[str, list[list[tuple[str, str | None]]]]:
         """Legend lines per corner, shaped to the triangles the diamond leaves free."""
+        if self._map.size == "compact":
+            return self._compact_legend()
         heading = "board-view--legend-heading"
         key = "board-view--legend-heading"
 

@@ -28,7 +28,7 @@ from bigfive_tui.app.components.guide_card import GuideCard
 from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.components.player_board import PlayerBoard
 from bigfive_tui.app.components.table_info import TableInfo
-from bigfive_tui.app.describe import drawn_card, since_last_turn
+from bigfive_tui.app.describe import card_effect, drawn_card, since_last_turn
 from bigfive_tui.app.drawings import (
     DRAWING_WORDS,
     MIN_HEIGHT,
@@ -606,7 +606,9 @@ class GameScreen(Screen[None]):
             self.warn(f"{entry.label.capitalize()}: {self._why_not(entry)}")
             return
         kinds = {a.kind for a in legal}
-        if kinds & set(CELL_KINDS) or kinds & {Act.REPAIR_VEHICLE, Act.REPAIR_GATE}:
+        if kinds == {Act.REPLENISH} and len(legal) == 1:
+            self.play(legal[0])  # one food token in view: nothing to choose, as for refuel
+        elif kinds & set(CELL_KINDS) or kinds & {Act.REPAIR_VEHICLE, Act.REPAIR_GATE}:
             self._target_mode(entry, legal)
         elif Act.EXCHANGE in kinds:
             from bigfive_tui.app.screens.dialogs import ExchangeDialog
@@ -764,7 +766,8 @@ class GameScreen(Screen[None]):
         choices = [a for a in self.legal() if a.kind == Act.CHOOSE_DISCARD]
         place = ("top card", "second card")
         labels = [
-            f"Discard the {place[a.target]}: {CARDS[state.looking_at[a.target]].name}"
+            f"Discard the {place[a.target]}: {CARDS[state.looking_at[a.target]].name} — "
+            f"{card_effect(CARDS[state.looking_at[a.target]])}"
             for a in choices
         ]
 
