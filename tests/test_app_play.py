@@ -146,7 +146,7 @@ async def test_extinguish_refuel_and_food():
         await pilot.press("x", "enter")
         await pilot.pause()
         assert session.state.fires[space("★5")] == 1
-        await pilot.press("f", "enter")
+        await pilot.press("f")  # one food token in view: taken at once, as refuel is
         await pilot.pause()
         assert session.state.food[0] == 5
         await pilot.press("r")

@@ -1,5 +1,7 @@
 """Snapshots (pytest-textual-snapshot) at 120 x 36, fixed seed, theme "savanna", no blinking
-cursor, no animations. Update with ``pytest tests/test_app_snapshots.py --snapshot-update``."""
+cursor, no animations; and the game in each drawing of the board (80 x 24, 120 x 36, 200 x 50)
+in a dark theme, a light theme and with NO_COLOR. Update with
+``pytest tests/test_app_snapshots.py --snapshot-update``."""
 
 from __future__ import annotations
 
@@ -65,3 +67,15 @@ def test_end_screen(snap_compare):
 
 def test_light_theme_mid_game(snap_compare):
     assert snap_compare(make_app(mid_game(), theme="textual-light"), terminal_size=SIZE)
+
+
+@pytest.mark.parametrize(
+    "size", [(80, 24), (120, 36), (200, 50)], ids=["80x24", "120x36", "200x50"]
+)
+@pytest.mark.parametrize("colours", ["savanna", "savanna-light", "no-color"])
+def test_each_drawing_in_dark_light_and_no_colour(snap_compare, monkeypatch, size, colours):
+    """The board, compact, normal and large, mid-game with the move targets marked."""
+    if colours == "no-color":
+        monkeypatch.setenv("NO_COLOR", "1")
+    theme = "savanna" if colours == "no-color" else colours
+    assert snap_compare(make_app(mid_game(), theme=theme), terminal_size=size, press=["m"])

@@ -536,7 +536,10 @@ class GameScreen(Screen[None]):
         if page == PAGES[0]:
             self.query_one(BoardView).focus()
         else:
-            self.query_one(page if page == "log" else "#table").focus()
+            if page == "log":
+                self.query_one(GameLog).focus()
+            else:
+                self.set_focus(None)  # the keys are the screen's: o, Esc, the actions
             self.query_one(GameLog).scroll_end(animate=False)
         self.refresh_bindings()
 
