@@ -71,7 +71,7 @@ async def test_stepping_through_a_move_shows_the_board_after_each_step() -> None
         steps = await stepping(pilot, app)
         assert [step.rule for step in steps.steps] == ["R-move", "R-jack-extinguish"]
         # Step 1: Jack has arrived; the fire his piece rule puts out still burns.
-        assert "Jack's vehicle" in shown(app, "♣c") and "Jack" not in shown(app, "★1")
+        assert "Jack's vehicle" in shown(app, "♣c") and "Jack's vehicle" not in shown(app, "★1")
         assert "a fire" in shown(app, "♣4") and "Fires left 9" in table(app)
         await pilot.press("right")
         assert "a fire" not in shown(app, "♣4") and "Fires left 10" in table(app)
