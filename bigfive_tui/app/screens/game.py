@@ -540,7 +540,9 @@ class GameScreen(Screen[None]):
                 self.query_one(GameLog).focus()
             else:
                 self.set_focus(None)  # the keys are the screen's: o, Esc, the actions
-            self.query_one(GameLog).scroll_end(animate=False)
+            log = self.query_one(GameLog)
+            # A hidden log writes its lines once it has a size: scroll after that.
+            self.call_after_refresh(log.scroll_end, animate=False, immediate=True)
         self.refresh_bindings()
 
     def action_panels(self) -> None:
