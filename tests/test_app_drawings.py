@@ -12,7 +12,7 @@ from test_app_support import game_screen, make_app, palette_highlights, wait_unt
 from textual.command import CommandList
 from textual.widgets import ContentSwitcher, OptionList
 
-from bigfive_tui.app import saves
+from bigfive_tui.app import settings
 from bigfive_tui.app.components.action_bar import ActionBar
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.game_log import GameLog
@@ -128,14 +128,14 @@ async def test_plus_and_minus_switch_the_drawing_and_the_choice_is_remembered(da
         assert "smallest" in str(game_screen(app).query_one("#prompt").render())
         await pilot.press("plus")
         await wait_until(pilot, lambda: game_screen(app).drawing == "normal")
-        settings = json.loads((data_dir / saves.SETTINGS_NAME).read_text())
-        assert settings["drawing"] == "normal"
+        kept = json.loads(settings.settings_path().read_text())
+        assert kept["drawing"] == "normal"
         # a larger terminal keeps the chosen drawing; a smaller one gets what fits
         await pilot.resize_terminal(*COMPACT)
         await wait_until(pilot, lambda: game_screen(app).drawing == "compact")
         await pilot.resize_terminal(*LARGE)
         await wait_until(pilot, lambda: game_screen(app).drawing == "normal")
-    assert saves.remembered_drawing() == "normal"
+    assert settings.remembered_drawing() == "normal"
 
 
 async def test_plus_says_what_terminal_the_larger_drawing_needs() -> None:
