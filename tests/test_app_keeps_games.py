@@ -453,3 +453,29 @@ def test_settings_live_in_the_config_folder_unless_a_data_folder_is_given(
     assert json.loads(app_settings.settings_path().read_text())["theme"] == "savanna-light"
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path / "one-place"))
     assert app_settings.settings_path() == tmp_path / "one-place" / "settings.json"
+
+
+async def test_play_load_of_the_autosave_continues_it_and_files_nothing_away(data_dir: Path):
+    saves.write_save(saves.autosave_path(), played(7), frozenset())
+    app = make_app(pending=saves.read_save(saves.autosave_path()))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.session is not None and app.session.game.seed == 7
+        autosaved(app)
+        assert unfinished() == []
+
+
+async def test_play_load_of_a_save_that_no_longer_replays_asks_over_the_new_game_screen(
+    data_dir: Path,
+):
+    session = played(7, actions=4)
+    path = tampered(
+        saves.save_named("edited", session, frozenset()),
+        lambda data: data["record"]["actions"].append("move nowhere"),
+    )
+    app = make_app(pending=saves.read_save(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await pilot.press("escape")  # no: the new-game screen stays
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        assert app.session is None

@@ -101,8 +101,10 @@ class BigFiveApp(App[None]):
         pending: saves.LoadedGame | None = None,
         drawing: Drawing | None = None,
     ) -> None:
-        """``pending``: a game loaded from the command line that needs the player's word
-        first (see :attr:`saves.LoadedGame.doubt`); it is asked about once the app runs."""
+        """``pending``: a game loaded from the command line (``--load``); one that needs the
+        player's word first (see :attr:`saves.LoadedGame.doubt`) is asked about over the
+        new-game screen. Loading the autosave file this way continues it, like Enter on the
+        new-game screen."""
         super().__init__()
         for custom in THEMES:
             self.register_theme(custom)
@@ -179,16 +181,19 @@ class BigFiveApp(App[None]):
         # Later: the signal comes in the middle of a push or pop.
         self.screen_change_signal.subscribe(self, lambda _: self.call_later(self._cover_dialog))
         blocked = self.autosave_file.claim() if self.autosave_file is not None else ""
-        if self.session is not None:
+        pending, self._pending = self._pending, None
+        if self.session is not None or (pending is not None and not pending.doubt):
             # After Textual's start-up batch update: a screen laid out inside it has its first
             # frame dropped, and the game would only reach the terminal piece by piece.
-            self.call_later(self._show_game)
+            if pending is not None:
+                self.call_later(self._show_loaded, pending, False)
+            else:
+                self.call_later(self._show_game)
             if blocked:
                 self.notify(blocked, title="Not autosaving", severity="warning", timeout=20)
             return
         self._show_new_game(blocked)
-        if self._pending is not None:
-            pending, self._pending = self._pending, None
+        if pending is not None:  # the new-game screen stays if the player says no
             self.call_later(self._take_loaded, pending)
 
     def on_unmount(self) -> None:
@@ -365,7 +370,9 @@ class BigFiveApp(App[None]):
         if await self._keep_game_in_play("Load the other game"):
             self._show_loaded(loaded)
 
-    def _show_loaded(self, loaded: saves.LoadedGame) -> None:
+    def _show_loaded(self, loaded: saves.LoadedGame, announce: bool = True) -> None:
+        """Make the loaded game the game in play; ``announce`` says so in a notice (a game
+        loaded at start-up needs none)."""
         name = printable(loaded.path.name)
         continuing = self._is_autosave(loaded.path)
         kept = None
@@ -388,10 +395,9 @@ class BigFiveApp(App[None]):
                 timeout=10,
                 markup=False,
             )
-        elif continuing:
-            self.notify(f"The saved game goes on where it stopped{without}.", timeout=3)
-        else:
-            self.notify(f"Loaded {name}{without}.", timeout=3, markup=False)
+        elif announce:
+            words = "The saved game goes on where it stopped" if continuing else f"Loaded {name}"
+            self.notify(f"{words}{without}.", timeout=3, markup=False)
 
     # ------------------------------------------------------------------ keeping the game
 

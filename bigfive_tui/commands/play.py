@@ -87,11 +87,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if collecting:
             gc.enable()
-    ready = loaded is not None and not loaded.doubt
     app = BigFiveApp(
-        session=loaded.session if ready and loaded else None,
-        computer_seats=loaded.computer_seats if ready and loaded else frozenset(),
-        pending=None if ready else loaded,
+        pending=loaded,
         seed=args.seed,
         theme=args.theme or settings.remembered_theme() or DEFAULT_THEME,
         step_through=args.debug,
