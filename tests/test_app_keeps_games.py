@@ -141,12 +141,12 @@ async def test_quitting_while_autosave_fails_warns_and_offers_to_save_elsewhere(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await break_autosave(pilot, app)
-        assert any(text.startswith("could not save to ") for text in notices(app))
+        assert any(text.startswith("Could not save to ") for text in notices(app))
         await pilot.press("ctrl+q")
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         dialog = app.screen
         assert dialog.title_text == "The game in play is not saved"
-        assert dialog.prompt.startswith(f"could not save to {saves.autosave_path()}")
+        assert dialog.prompt.startswith(f"Could not save to {saves.autosave_path()}")
         assert dialog.options[1] == "Quit anyway: this game is lost"
         await pilot.press("1")  # save it under a name or path first
         await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
@@ -479,3 +479,29 @@ async def test_play_load_of_a_save_that_no_longer_replays_asks_over_the_new_game
         await pilot.press("escape")  # no: the new-game screen stays
         await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         assert app.session is None
+
+
+async def test_an_autosave_folder_that_cannot_be_made_turns_autosave_off_and_says_so(
+    data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """As with a read-only data folder: nothing can be written, and the player knows."""
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.setenv("BIGFIVE_AUTOSAVE", str(tmp_path / "a-file" / "autosave.json"))
+    app = make_app(seeded_session(7))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        told = [text for text in notices(app) if text.startswith("Autosave is off")]
+        assert told == [
+            f"Autosave is off: {tmp_path / 'a-file'} is not a folder. Ctrl+S saves the game "
+            "under a name or path."
+        ]
+        await pilot.press("enter")  # draw: the game has begun and is not on disk
+        await pilot.pause()
+        app.action_new_game()
+        await pilot.pause()
+        await pilot.press("escape")  # back to the game: the notice is not given twice
+        await pilot.pause()
+        assert len([t for t in notices(app) if t.startswith("Autosave is off")]) == 1
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        assert app.screen.prompt == told[0]

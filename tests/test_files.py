@@ -212,7 +212,7 @@ def test_the_autosaver_reports_a_failure_and_a_recovery(tmp_path: Path) -> None:
     saver = Autosaver(path, outcomes.append)
     saver.submit(lambda: "1")
     assert saver.flush(5)
-    assert saver.last.problem.startswith(f"could not save to {path}: ")
+    assert saver.last.problem.startswith(f"Could not save to {path}: ")
     path.rmdir()
     saver.submit(lambda: "2")
     assert saver.close()

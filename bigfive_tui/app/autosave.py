@@ -58,7 +58,9 @@ class AutosaveFile:
                 "its own."
             )
         elif outcome is not None:
-            self.blocked = f"Autosave is off: the lock file cannot be made ({outcome.problem})."
+            self.blocked = (
+                f"Autosave is off: {outcome.problem}. Ctrl+S saves the game under a name or path."
+            )
         else:
             self.blocked = ""
             saves.clear_stale_writes()

@@ -125,6 +125,7 @@ class BigFiveApp(App[None]):
         self.autosave_problem = ""
         self.step_through = step_through
         self._pending = pending
+        self._told_not_autosaving = False
         #: The drawing of the board the player chose (+/-), used wherever it fits.
         self.preferred_drawing: Drawing | None = drawing
 
@@ -189,8 +190,6 @@ class BigFiveApp(App[None]):
                 self.call_later(self._show_loaded, pending, False)
             else:
                 self.call_later(self._show_game)
-            if blocked:
-                self.notify(blocked, title="Not autosaving", severity="warning", timeout=20)
             return
         self._show_new_game(blocked)
         if pending is not None:  # the new-game screen stays if the player says no
@@ -242,6 +241,8 @@ class BigFiveApp(App[None]):
         self.push_screen(screen)
 
     def _show_game(self) -> None:
+        """Show the game in play (and autosave it). The first game shown while this process
+        does not autosave says so: the notice on the new-game screen may have gone unread."""
         assert self.session is not None
         self._reset_to(
             GameScreen(
@@ -253,6 +254,10 @@ class BigFiveApp(App[None]):
             )
         )
         self._autosave()
+        autosave = self.autosave_file
+        if autosave is not None and autosave.blocked and not self._told_not_autosaving:
+            self._told_not_autosaving = True
+            self.notify(autosave.blocked, title="Not autosaving", severity="warning", timeout=20)
 
     def _show_new_game(self, notice: str = "") -> None:
         from bigfive_tui.app.screens.new_game import NewGameScreen
@@ -288,7 +293,7 @@ class BigFiveApp(App[None]):
         info = saves.describe(saves.autosave_path())
         if info.problem:
             return None, self._set_aside_autosave(
-                f"The autosaved game could not be read ({info.problem})"
+                f"The autosaved game could not be read ({info.problem.rstrip('.')})"
             )
         saved = f" · saved {info.saved_at}" if info.saved_at else ""
         return ContinueOffer("saved", f"{info.summary}{saved}"), ""
@@ -498,7 +503,9 @@ class BigFiveApp(App[None]):
             loaded = saves.read_save(saves.autosave_path())
         except saves.SaveError as problem:
             self._show_new_game(
-                self._set_aside_autosave(f"The autosaved game could not be continued ({problem})")
+                self._set_aside_autosave(
+                    f"The autosaved game could not be continued ({str(problem).rstrip('.')})"
+                )
             )
             return
         self._take_loaded(loaded)

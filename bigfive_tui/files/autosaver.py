@@ -98,7 +98,7 @@ class Autosaver:
             else:
                 write_atomically(self.path, snapshot())
         except OSError as problem:
-            return f"could not save to {self.path}: {problem.strerror or problem}"
+            return f"Could not save to {self.path}: {problem.strerror or problem}"
         except Exception as problem:  # a snapshot that fails must not end the writer
-            return f"could not save to {self.path}: {type(problem).__name__}: {problem}"
+            return f"Could not save to {self.path}: {type(problem).__name__}: {problem}"
         return ""

@@ -75,11 +75,11 @@ class FileLock:
         except FileExistsError:
             return LockFailed(f"{folder} is not a folder")
         except OSError as problem:
-            return LockFailed(f"{folder} cannot be made: {problem.strerror or problem}")
+            return LockFailed(f"the folder {folder} cannot be made ({problem.strerror})")
         try:
             handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as problem:
-            return LockFailed(f"{self.path}: {problem.strerror or problem}")
+            return LockFailed(f"its lock file {self.path} cannot be made ({problem.strerror})")
         if not _try_lock(handle):
             os.close(handle)
             return HeldElsewhere(_holder(self.path))

@@ -126,7 +126,7 @@ class NewGameScreen(Screen[None]):
         keeps_games: bool = False,
     ) -> None:
         """``offer``: the game to go on with, if any; ``keeps_games``: whether a new safari
-        files that game away among the saves (autosave on) or replaces it."""
+        files that game away among the saves (autosave on) or not."""
         super().__init__()
         self.seed = seed
         self.cursor_blink = cursor_blink
@@ -316,7 +316,10 @@ class NewGameScreen(Screen[None]):
         kept = (
             f"a new safari keeps it among the saved games ({command_key('load', self.app.is_web)})"
             if self.keeps_games
-            else "a new safari replaces it"  # nothing is filed away without autosave
+            # Nothing is filed away without autosave: the game in memory goes, a file stays.
+            else "a new safari replaces it"
+            if offer.kind == "running"
+            else "a new safari leaves it as it is"
         )
         info_line = Static(
             f"{offer.summary} — {kept}.",
