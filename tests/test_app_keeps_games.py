@@ -505,3 +505,18 @@ async def test_an_autosave_folder_that_cannot_be_made_turns_autosave_off_and_say
         await pilot.press("ctrl+q")
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         assert app.screen.prompt == told[0]
+
+
+async def test_an_unfinished_game_the_saves_folder_refuses_is_kept_beside_the_autosave(
+    data_dir: Path,
+):
+    saves.write_save(saves.autosave_path(), played(7), frozenset())
+    saves.saves_dir().parent.mkdir(parents=True, exist_ok=True)
+    saves.saves_dir().write_text("a file where the folder should be")
+    app = make_app(played(8))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        autosaved(app)
+        (kept,) = data_dir.glob("unfinished-*.json")
+        assert saves.read_save(kept).session.game.seed == 7
+        assert any(f"kept as {kept};" in text for text in notices(app))

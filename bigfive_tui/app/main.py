@@ -527,8 +527,11 @@ class BigFiveApp(App[None]):
             self._autosave_trouble(str(problem))
             return
         if kept is not None:
+            # Among the named saves the name says enough; elsewhere (the saves folder refused
+            # it) the whole path, to type into the load dialog.
+            where = kept.name if kept.parent == saves.saves_dir() else str(kept)
             self.notify(
-                f"The unfinished safari was kept as {kept.name}; "
+                f"The unfinished safari was kept as {where}; "
                 f"{command_key('load', self.is_web)} loads it.",
                 timeout=8,
                 markup=False,

@@ -219,13 +219,18 @@ def keep_unfinished(path: Path) -> Path | None:
 # ---------------------------------------------------------------------------- reading
 
 
-def _parse(path: Path) -> tuple[SaveFile | None, GameRecord]:
-    """A file as a save, or as a bare game record; SaveError for anything else."""
+def _parse(path: Path, *, short: bool = False) -> tuple[SaveFile | None, GameRecord]:
+    """A file as a save, or as a bare game record; SaveError for anything else. The message
+    names the file by its name when the problem is what it holds (or when ``short``), else by
+    the path as given."""
     name = printable(path.name)
     try:
         data = read_json(path)
     except LoadError as error:
-        raise SaveError(f"{name} {error.problem}.") from None
+        # What a file holds is told by its name; what it is (a pipe, a device, missing) by the
+        # path as given, which says more (``/dev/zero``, not ``zero``).
+        which = name if error.in_content or short else printable(str(path))
+        raise SaveError(f"{which} {error.problem}.") from None
     try:
         if isinstance(data, dict) and data.get("format") == "bigfive-save":
             save = SaveFile.model_validate(data)
@@ -278,7 +283,7 @@ def describe(path: Path) -> SaveInfo:
     """Name, time and a one-line summary, read without replaying; damaged files say so."""
     name = printable(path.stem)
     try:
-        save, record = _parse(path)
+        save, record = _parse(path, short=True)  # listed in a column
     except SaveError as error:
         return SaveInfo(name, path, "", problem=str(error))
     saved_at = printable(save.saved_at) if save else ""

@@ -31,17 +31,26 @@ class LoadError(ValueError):
     ``problem`` alone reads after the file's name ("is a folder, not a file"), for callers
     that name the file in their own words."""
 
-    def __init__(self, path: Path | str, problem: str) -> None:
+    def __init__(self, path: Path | str, problem: str, *, in_content: bool = False) -> None:
         super().__init__(f"{path}: {problem}")
         self.path = path
         self.problem = problem
+        #: Whether the file was read and what it holds is the problem (else the file itself:
+        #: missing, a folder, a device, too large).
+        self.in_content = in_content
 
 
-def _fail(error: type[Exception], path: Path | str, problem: str) -> Exception:
+def _fail(
+    error: type[Exception], path: Path | str, problem: str, *, in_content: bool = False
+) -> Exception:
     """``error`` for ``path``: a LoadError keeps the parts, any other class gets the message."""
     if issubclass(error, LoadError):
-        return error(path, problem)
+        return error(path, problem, in_content=in_content)
     return error(f"{path}: {problem}")
+
+
+def _bad_content(error: type[Exception], source: Path | str, problem: str) -> Exception:
+    return _fail(error, source, problem, in_content=True)
 
 
 def _kind_of(mode: int) -> str:
@@ -114,7 +123,7 @@ def decode(data: bytes, source: Path | str, error: type[Exception] = LoadError) 
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as problem:
-        raise _fail(
+        raise _bad_content(
             error,
             source,
             f"is not UTF-8 text (byte {problem.start} is 0x{data[problem.start]:02x})",
@@ -139,7 +148,7 @@ def check_shape(data: object, source: Path | str, error: type[Exception] = LoadE
             continue
         elif isinstance(value, int):
             if not -MAX_NUMBER <= value < MAX_NUMBER:
-                raise _fail(
+                raise _bad_content(
                     error,
                     source,
                     f"holds a number of {len(str(abs(value)))} digits; "
@@ -148,12 +157,12 @@ def check_shape(data: object, source: Path | str, error: type[Exception] = LoadE
             continue
         elif isinstance(value, float):
             if value != value or value in (float("inf"), float("-inf")):
-                raise _fail(error, source, "holds a number that is not finite")
+                raise _bad_content(error, source, "holds a number that is not finite")
             continue
         else:
             continue
         if depth > MAX_DEPTH:
-            raise _fail(
+            raise _bad_content(
                 error, source, f"is nested more than {MAX_DEPTH} levels deep; no bigfive file is"
             )
         pending.extend((child, depth + 1) for child in children)
@@ -179,14 +188,14 @@ def parse_json(text: str, source: Path | str, error: type[Exception] = LoadError
             where = "it ends too soon (was the file cut short?)"
         else:
             where = f"{problem.msg.lower()} at line {problem.lineno}, column {problem.colno}"
-        raise _fail(error, source, f"is not valid JSON: {where}") from None
+        raise _bad_content(error, source, f"is not valid JSON: {where}") from None
     except RecursionError:
-        raise _fail(
+        raise _bad_content(
             error, source, f"is nested more than {MAX_DEPTH} levels deep; no bigfive file is"
         ) from None
     except ValueError as problem:
         words = _number_problem(problem) or f"is not valid JSON: {problem}"
-        raise _fail(error, source, words) from None
+        raise _bad_content(error, source, words) from None
     check_shape(data, source, error)
     return data
 
@@ -196,14 +205,14 @@ def parse_toml(text: str, source: Path | str, error: type[Exception] = LoadError
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as problem:
-        raise _fail(error, source, f"is not valid TOML ({problem})") from None
+        raise _bad_content(error, source, f"is not valid TOML ({problem})") from None
     except RecursionError:
-        raise _fail(
+        raise _bad_content(
             error, source, f"is nested more than {MAX_DEPTH} levels deep; no bigfive file is"
         ) from None
     except ValueError as problem:
         words = _number_problem(problem) or f"is not valid TOML ({problem})"
-        raise _fail(error, source, words) from None
+        raise _bad_content(error, source, words) from None
     check_shape(data, source, error)
     return data
 
