@@ -7,7 +7,7 @@ from functools import cache
 
 from bigfive_tui.assets import rules_path
 
-_RULE = re.compile(r"^- \*\*((?:R|RU)-[A-Za-z0-9-]+)\*\* (.*?)(?=^- |^\s*$|^#|\Z)", re.M | re.S)
+_RULE = re.compile(r"^- \*\*((?:R|RU|D)-[A-Za-z0-9-]+)\*\* (.*?)(?=^- |^\s*$|^#|\Z)", re.M | re.S)
 
 
 @cache

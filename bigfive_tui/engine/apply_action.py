@@ -263,6 +263,9 @@ def _do_influence(state: GameState, action: Action, log: Log) -> None:
     state.looking_at = [state.deck.pop(), state.deck.pop()]
     state.phase = _INFLUENCE_PHASE
     seen = " and ".join(CARDS[card].name for card in state.looking_at)
+    if state.rigged_card in state.looking_at:  # a card rigged in debug mode is seen
+        seen += f" ({CARDS[state.rigged_card].name} rigged in debug mode)"
+        state.rigged_card = -1
     name = guide_name(state, state.seat)
     log.append(Step("R-influence", "look", f"{name} looks at the top two cards: {seen}."))
 

@@ -36,6 +36,9 @@ def draw_card(state: GameState, log: Log) -> None:
     drawer = guide_name(state, state.seat)
     drawn = len(log)
     text = f"{drawer} draws: {card.name}."
+    if card_id == state.rigged_card:
+        state.rigged_card = -1
+        text = f"{drawer} draws: {card.name} (rigged in debug mode)."
     log.append(Step("R-turn-card", "card", text, card_id))
     lasting = _CARD_EFFECTS[card.kind](state, log, card_id, card)
     # The card step counts its effects, so a reader of the log (the table, the hand-over) never

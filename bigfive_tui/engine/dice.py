@@ -14,20 +14,33 @@ X_FACE = 9  # the ten-sided die shows the nine piece symbols (faces 0..8, one pe
 
 
 def roll(state: GameState, log: Log, purpose: str) -> tuple[int, int]:
-    """Roll both dice; returns (face, number). Scripted results come first (scenarios)."""
-    if state.script_pos < len(state.script):
+    """Roll both dice; returns (face, number). Rolls rigged in debug mode come first, then
+    scripted ones (scenarios), then the seeded generator."""
+    rigged = ""
+    if state.rigged_dice:
+        (face, number), *rest = state.rigged_dice
+        state.rigged_dice = tuple(rest)
+        rigged = " (rigged in debug mode)"
+    elif state.script_pos < len(state.script):
         face, number = state.script[state.script_pos]
         state.script_pos += 1
     else:
         state.rng, face = rng.below(state.rng, 10)
         state.rng, low = rng.below(state.rng, 6)
         number = low + 1
-    if face == X_FACE:
-        shown = f"X and {number}"
-    else:
-        shown = state.game.board.symbols[face] + str(number)
-    log.append(Step("R-dice-space", "roll", f"Rolled {shown} for {purpose}."))
+    log.append(
+        Step(
+            "R-dice-space", "roll", f"Rolled {die_text(state, face, number)}{rigged} for {purpose}."
+        )
+    )
     return face, number
+
+
+def die_text(state: GameState, face: int, number: int) -> str:
+    """A roll as the log writes it: ``♣4``, or ``X and 3``."""
+    if face == X_FACE:
+        return f"X and {number}"
+    return state.game.board.symbols[face] + str(number)
 
 
 def _free_numbered_cells(state: GameState, burning_ok: bool) -> list[int]:

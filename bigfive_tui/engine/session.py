@@ -1,15 +1,17 @@
-"""A game in progress: its state, its record of actions, the rule-step log, and fair undo.
+"""A game in progress: its state, its record of actions and rigs, the rule-step log, fair undo,
+and the whole game back to its start (the timeline).
 
 Undo goes back within the current turn, but never past a moment that revealed something random
 or hidden (a card, a roll, a turned token, a look at the deck) - the Board Game Arena rule - and
-never out of a finished game.
+never out of a finished game. Going back further is the timeline's "play from here"
+(``truncate``), which the record keeps as a branch.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -20,6 +22,7 @@ from bigfive_tui.engine.boardspec import BoardFileError, Piece, parse_piece, res
 from bigfive_tui.engine.content import Difficulty, Guide, Species
 from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.notation import NotationError, format_action, parse_action
+from bigfive_tui.engine.rigging import Rig, RigError, RigKind, format_rig, parse_rig, rig
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import Game, GameState
 
@@ -47,15 +50,41 @@ class SetupRecord(BaseModel):
     start_spaces: list[str] | None = None
 
 
+class RigRecord(BaseModel):
+    """A rig made in debug mode (D-rig-*), after the first ``before`` actions."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    before: int = Field(ge=0)
+    rig: str = Field(description="in the notation: 'rig roll ♣4', 'rig card Fire', ...")
+
+
+class BranchRecord(BaseModel):
+    """The game went back (the timeline's "play from here") or had its position edited, and
+    went on from there: it is not a game played straight through."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    actions: int = Field(ge=0, description="actions kept from the line that was left")
+    turn: int = Field(ge=1)
+    how: Literal["play from here", "edited position"]
+    abandoned: str = Field(default="", description="the save that keeps the line left")
+
+
 class GameRecord(BaseModel):
-    """Setup, seed and actions: enough to replay a game exactly."""
+    """Setup, seed, actions and rigs: enough to replay a game exactly. A game that began from a
+    position (a scenario, an edited position) has it in ``position``, in the scenario format;
+    ``setup`` then only names its guides, difficulty and board."""
 
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["bigfive-record"] = "bigfive-record"
     version: Literal[1] = 1
     setup: SetupRecord
+    position: dict[str, Any] | None = None
     actions: list[str] = Field(default_factory=list)
+    rigs: list[RigRecord] = Field(default_factory=list)
+    branches: list[BranchRecord] = Field(default_factory=list)
 
 
 def make_game(
@@ -82,31 +111,87 @@ def make_game(
     )
 
 
+class Entry(NamedTuple):
+    """One input of the game in the order played: an action, or a rig made in debug mode."""
+
+    move: Action | Rig
+    text: str  # in the notation, as written when played
+    seat: int  # the guide at the wheel before it
+    turn: int  # the turn it belongs to (the turn counter before it)
+    log_start: int  # where its steps begin in the session's log
+
+    @property
+    def is_rig(self) -> bool:
+        return isinstance(self.move, Rig)
+
+
+class Branch(NamedTuple):
+    """A place where the game went back through the timeline, or had its position edited, and
+    went on from there (``actions``: the actions kept from the line that was left)."""
+
+    actions: int
+    turn: int
+    how: str  # "play from here" or "edited position"
+    abandoned: str  # the named save that keeps the line that was left ("" if none)
+
+
+#: The session keeps the state after every this-many entries, so that any moment of the game
+#: is at most this many replays away (the timeline jumps anywhere in a long game at once).
+SNAPSHOT_EVERY = 8
+
+
 class Session:
     def __init__(self, game: Game, start_cells: Sequence[int] | None = None) -> None:
         self.game = game
         self.state, setup_log = new_game(game, start_cells)
         self.start_cells = tuple(self.state.vehicle)
+        self._begin(list(setup_log))
+        self.recordable = True  # False for sessions built from a position, not a setup
+        self.start_position: Mapping[str, Any] | None = None
+
+    def _begin(self, setup_log: list[Step]) -> None:
         self.actions: list[Action] = []
         self.texts: list[str] = []  # the actions in notation, as written when played
-        self.log: list[Step] = list(setup_log)
+        self.entries: list[Entry] = []  # actions and rigs, in the order played
+        self.branches: list[Branch] = []
+        self.log: list[Step] = setup_log
+        self.setup_steps = len(setup_log)
+        self._snapshots: list[GameState] = [self.state]  # after 0, 8, 16 ... entries
         self._undo_stack: list[tuple[GameState, int]] = []  # (state before, log length)
-        self.recordable = True  # False for sessions built from a position, not a setup
 
     @classmethod
     def from_state(cls, state: GameState, log: Sequence[Step] = ()) -> Session:
-        """A session starting from a built position (scenarios, tests). Its record replays
-        only from a real setup, so such sessions are for play, not for saving."""
+        """A session starting from a built position (tests). Its record replays only from a
+        real setup or a position in the scenario format, so such sessions are for play, not
+        for saving."""
         session = cls.__new__(cls)
         session.game = state.game
         session.state = state
         session.start_cells = tuple(state.vehicle)
-        session.actions = []
-        session.texts = []
-        session.log = list(log)
-        session._undo_stack = []
+        session._begin(list(log))
         session.recordable = False
+        session.start_position = None
         return session
+
+    @classmethod
+    def from_position(
+        cls, state: GameState, position: Mapping[str, Any], log: Sequence[Step] = ()
+    ) -> Session:
+        """A session starting from ``state``, built from ``position`` (the scenario format):
+        its record starts from that position, so it saves and replays like any game."""
+        session = cls.from_state(state, log)
+        session.recordable = True
+        session.start_position = dict(position)
+        return session
+
+    @property
+    def start(self) -> GameState:
+        """The game before its first action (after the setup, or the position it began at)."""
+        return self._snapshots[0]
+
+    @property
+    def rigged(self) -> list[Entry]:
+        return [entry for entry in self.entries if entry.is_rig]
 
     def legal_actions(self) -> list[Action]:
         return legal_actions(self.state)
@@ -130,9 +215,10 @@ class Session:
 
     def _played(self, before: GameState, action: Action, steps: list[Step]) -> None:
         """Record the action just applied and decide whether undo may go back past it."""
-        self.texts.append(format_action(self.game, action, before.seat))
+        text = format_action(self.game, action, before.seat)
+        self.texts.append(text)
         self.actions.append(action)
-        self.log.extend(steps)
+        self._entered(Entry(action, text, before.seat, before.turn, len(self.log)), steps)
         revealing = (
             action.kind in (Act.DRAW, Act.END)
             or self.state.over  # the end of the game is final
@@ -143,13 +229,35 @@ class Session:
         else:
             self._undo_stack.append((before, len(self.log) - len(steps)))
 
+    def _entered(self, entry: Entry, steps: list[Step]) -> None:
+        self.entries.append(entry)
+        self.log.extend(steps)
+        if len(self.entries) % SNAPSHOT_EVERY == 0:
+            self._snapshots.append(self.state)  # states are never changed once made
+
     def play_text(self, text: str) -> list[Step]:
         return self.play(parse_action(self.game, text, self.state.seat))
+
+    def rig(self, chosen: Rig) -> list[Step]:
+        """Rig the randomness (debug mode); recorded like an action. Seeing a face-down token
+        reveals it, so undo then stops there as it does at a turned token."""
+        before = self.state
+        self.state, steps = rig(before, chosen)
+        text = format_rig(before, chosen)
+        self._entered(Entry(chosen, text, before.seat, before.turn, len(self.log)), steps)
+        if chosen.kind == RigKind.TOKEN:
+            self._undo_stack.clear()
+        return steps
+
+    def rig_text(self, text: str) -> list[Step]:
+        return self.rig(parse_rig(self.state, text))
 
     def can_undo(self) -> bool:
         return bool(self._undo_stack)
 
     def undo(self) -> Action:
+        """Take back the last action; rigs made after it go with it (they rigged the state
+        that undo leaves)."""
         if not self._undo_stack:
             raise IllegalAction(
                 "Nothing to undo: undo stops at the start of the turn and at anything that "
@@ -158,12 +266,75 @@ class Session:
         self.state, log_length = self._undo_stack.pop()
         del self.log[log_length:]
         self.texts.pop()
+        while self.entries[-1].is_rig:
+            self.entries.pop()
+        self.entries.pop()
+        del self._snapshots[len(self.entries) // SNAPSHOT_EVERY + 1 :]
         return self.actions.pop()
+
+    # ------------------------------------------------------------------ the whole game
+
+    def state_after(self, entries: int) -> GameState:
+        """The game after its first ``entries`` inputs (0: before the first action), from the
+        nearest snapshot: at most SNAPSHOT_EVERY - 1 replays."""
+        if not 0 <= entries <= len(self.entries):
+            raise IndexError(f"the game has {len(self.entries)} entries, not {entries}")
+        if entries == len(self.entries):
+            return self.state
+        first = entries // SNAPSHOT_EVERY
+        state = self._snapshots[first]
+        for entry in self.entries[first * SNAPSHOT_EVERY : entries]:
+            state = _replayed(state, entry.move)
+        return state
+
+    def steps_of(self, index: int) -> tuple[list[Step], list[GameState]]:
+        """The rule steps of entry ``index`` and the game after each of them."""
+        before = self.state_after(index)
+        entry = self.entries[index]
+        if isinstance(entry.move, Rig):
+            after, steps = rig(before, entry.move)
+            return steps, [after] * len(steps)
+        _, steps, states = apply_recorded(before, entry.move)
+        return steps, states
+
+    def setup_states(self) -> list[GameState]:
+        """The game after each setup step (the start position for all of them when the game
+        began from a position, whose setup nobody saw)."""
+        if self.start_position is not None or not self.recordable:
+            return [self.start] * self.setup_steps
+        states: list[GameState] = []
+        new_game(self.game, self.start_cells, states=states)
+        return states
+
+    def truncate(self, entries: int, branch: Branch | None = None) -> None:
+        """Go back to the game after its first ``entries`` inputs and go on from there (the
+        timeline's "play from here"); ``branch`` says so in the record. Undo cannot go back
+        past this point."""
+        state = self.state_after(entries)
+        kept = self.entries[:entries]
+        log_end = self.entries[entries].log_start if entries < len(self.entries) else len(self.log)
+        self.state = state
+        del self.log[log_end:]
+        actions = sum(1 for entry in kept if not entry.is_rig)
+        del self.actions[actions:]
+        del self.texts[actions:]
+        self.entries = kept
+        del self._snapshots[entries // SNAPSHOT_EVERY + 1 :]
+        self._undo_stack.clear()
+        if branch is not None:
+            self.branches.append(branch)
 
     def record(self) -> GameRecord:
         if not self.recordable:
             raise RecordError("this game started from a built position and has no record")
         board = self.game.board
+        rigs: list[RigRecord] = []
+        actions = 0
+        for entry in self.entries:
+            if entry.is_rig:
+                rigs.append(RigRecord(before=actions, rig=entry.text))
+            else:
+                actions += 1
         return GameRecord(
             setup=SetupRecord(
                 guides=[g.name.lower() for g in self.game.guides],
@@ -174,8 +345,17 @@ class Session:
                 board=[placement.text() for placement in board.placements],
                 start_spaces=[board.names[cell] for cell in self.start_cells],
             ),
+            position=None if self.start_position is None else dict(self.start_position),
             actions=list(self.texts),
+            rigs=rigs,
+            branches=[BranchRecord(**branch._asdict()) for branch in self.branches],
         )
+
+
+def _replayed(state: GameState, move: Action | Rig) -> GameState:
+    if isinstance(move, Rig):
+        return rig(state, move)[0]
+    return apply(state, move)[0]
 
 
 def board_from_setup(setup: SetupRecord, pieces: Mapping[str, Piece]) -> Board:
@@ -188,9 +368,28 @@ def board_from_setup(setup: SetupRecord, pieces: Mapping[str, Piece]) -> Board:
     return assemble(placements, chosen, setup.layout_name)
 
 
-def _setup_session(record: GameRecord, pieces: Mapping[str, Piece]) -> Session:
+#: Builds the first state of a game that began from a position (the scenario format), with the
+#: log of its setup; it raises ValueError naming what is wrong. The scenario format lives above
+#: the engine, so whoever loads a record passes this in.
+PositionBuilder = Callable[[Mapping[str, Any]], tuple[GameState, list[Step]]]
+
+
+def _start_session(
+    record: GameRecord, pieces: Mapping[str, Piece], build_position: PositionBuilder | None
+) -> Session:
     """The session at the start of the recorded game; RecordError naming what is wrong."""
-    setup = record.setup
+    if record.position is None:
+        return _setup_session(record.setup, pieces)
+    if build_position is None:
+        raise RecordError("position: this game began from a position that cannot be read here")
+    try:
+        state, log = build_position(record.position)
+    except ValueError as error:
+        raise RecordError(f"position: {error}") from None
+    return Session.from_position(state, record.position, log)
+
+
+def _setup_session(setup: SetupRecord, pieces: Mapping[str, Piece]) -> Session:
     try:
         board = board_from_setup(setup, pieces)
     except BoardFileError as error:
@@ -230,29 +429,63 @@ class Replay:
         return not self.problem
 
 
-def replay_longest(record: GameRecord, pieces: Mapping[str, Piece]) -> Replay:
-    """Replay the setup and then the actions until one no longer replays (a rules change, a
-    hand edit): the game up to there is kept. A setup that does not work raises RecordError."""
-    session = _setup_session(record, pieces)
-    for index, text in enumerate(record.actions):
+def replay_longest(
+    record: GameRecord,
+    pieces: Mapping[str, Piece],
+    build_position: PositionBuilder | None = None,
+) -> Replay:
+    """Replay the setup (or the position) and then the actions, with the rigs made between
+    them, until one no longer replays (a rules change, a hand edit): the game up to there is
+    kept. A setup that does not work raises RecordError."""
+    session = _start_session(record, pieces, build_position)
+    session.branches = [Branch(**branch.model_dump()) for branch in record.branches]
+    rigs = sorted(record.rigs, key=lambda rig: rig.before)  # stable: their own order kept
+    waiting = 0
+    for index in range(len(record.actions) + 1):
+        while waiting < len(rigs) and rigs[waiting].before == index:
+            text = rigs[waiting].rig
+            try:
+                session.rig_text(text)
+            except (RigError, IllegalAction) as error:
+                return Replay(session, index, f"rigs: {text!r} before action {index}: {error}")
+            waiting += 1
+        if index == len(record.actions):
+            break
+        text = record.actions[index]
         try:
             session.play_text(text)
         except (NotationError, IllegalAction) as error:
             said = str(error)  # a notation error quotes the text itself
             quoted = said if said.startswith(repr(text)) else f"{text!r}: {said}"
             return Replay(session, index, f"actions[{index}] {quoted}")
+    if waiting < len(rigs):
+        return Replay(
+            session,
+            len(record.actions),
+            f"rigs: a rig after action {rigs[-1].before}, but the game has "
+            f"{len(record.actions)} actions",
+        )
     return Replay(session, len(record.actions))
 
 
-def replay(record: GameRecord, pieces: Mapping[str, Piece]) -> Session:
+def replay(
+    record: GameRecord,
+    pieces: Mapping[str, Piece],
+    build_position: PositionBuilder | None = None,
+) -> Session:
     """Rebuild a session from a record; any problem raises RecordError naming where."""
-    replayed = replay_longest(record, pieces)
+    replayed = replay_longest(record, pieces, build_position)
     if replayed.problem:
         raise RecordError(replayed.problem)
     return replayed.session
 
 
-def load_record(data: Any, pieces: Mapping[str, Piece], source: str = "record") -> Session:
+def load_record(
+    data: Any,
+    pieces: Mapping[str, Piece],
+    source: str = "record",
+    build_position: PositionBuilder | None = None,
+) -> Session:
     """Validate JSON-like data as a GameRecord and replay it."""
     try:
         record = GameRecord.model_validate(data)
@@ -263,6 +496,6 @@ def load_record(data: Any, pieces: Mapping[str, Piece], source: str = "record") 
         )
         raise RecordError(f"{source}: {problems}") from None
     try:
-        return replay(record, pieces)
+        return replay(record, pieces, build_position)
     except RecordError as error:
         raise RecordError(f"{source}: {error}") from None

@@ -27,6 +27,7 @@ from bigfive_tui.engine.state import Game, GameState, empty_state
 from bigfive_tui.engine.turns import begin_turn
 from bigfive_tui.engine.wording import guide_name
 from bigfive_tui.shared import rng
+from bigfive_tui.shared.steps import StepRecorder
 
 
 def new_game(
@@ -34,12 +35,15 @@ def new_game(
     start_cells: Sequence[int] | None = None,
     script: Sequence[tuple[int, int]] = (),
     animals_first: Sequence[int] = (),
+    *,
+    states: list[GameState] | None = None,
 ) -> tuple[GameState, Log]:
     """Set up a game (R-setup-*, R-start-order) and begin the first turn.
 
     ``script`` holds dice results (face, number) used before the seeded generator, and
     ``animals_first`` animal tokens drawn from the supply before the shuffled rest, in that
-    order: so that a scenario can show the setup rules exactly.
+    order: so that a scenario can show the setup rules exactly. ``states``, when given,
+    receives the game after each setup step (the timeline shows the setup step by step).
     """
     board = game.board
     seats = len(game.guides)
@@ -47,7 +51,8 @@ def new_game(
         raise IllegalAction("a game needs 2 to 5 different guides")
     state = empty_state(game, rng.seed_state(game.seed))
     state.script = tuple(script)
-    log: Log = []
+    recorder = StepRecorder[Step, GameState](state) if states is not None else None
+    log: Log = [] if recorder is None else recorder
     # Always draw the random start so the rest of the game does not depend on whether the
     # start spaces were chosen; a record with explicit spaces then replays exactly.
     random_cells = _random_start_cells(state)
@@ -102,6 +107,9 @@ def new_game(
         state.rng, state.script_pos = rolled, script_pos
         state.rng, state.animal_supply = rng.shuffled(state.rng, state.animal_supply)
         del log[logged:]
+        if recorder is not None:
+            recorder.state = state
+            del recorder.states[logged:]
         log.append(
             Step(
                 "RU-setup-loss",
@@ -111,6 +119,9 @@ def new_game(
             )
         )
     begin_turn(state, log)
+    if recorder is not None and states is not None:
+        states.extend(recorder.states)
+        return state, list(log)
     return state, log
 
 

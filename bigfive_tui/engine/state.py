@@ -77,6 +77,8 @@ class GameState:
         "rng",
         "script",
         "script_pos",
+        "rigged_dice",
+        "rigged_card",
         "vehicle",
         "fuel",
         "food",
@@ -106,6 +108,10 @@ class GameState:
     rng: int
     script: tuple[tuple[int, int], ...]  # scripted dice (face, number) used before the rng
     script_pos: int
+    #: Debug mode's rigged dice (face, number), used before the script and the generator, and
+    #: the card rigged to the top of the deck (-1: none); set only by ``rigging.rig``.
+    rigged_dice: tuple[tuple[int, int], ...]
+    rigged_card: int
     vehicle: list[int]
     fuel: list[int]
     food: list[int]
@@ -138,6 +144,8 @@ class GameState:
         new.rng = self.rng
         new.script = self.script
         new.script_pos = self.script_pos
+        new.rigged_dice = self.rigged_dice
+        new.rigged_card = self.rigged_card
         new.vehicle = self.vehicle[:]
         new.fuel = self.fuel[:]
         new.food = self.food[:]
@@ -213,6 +221,8 @@ def empty_state(game: Game, seed: int) -> GameState:
     state.rng = seed
     state.script = ()
     state.script_pos = 0
+    state.rigged_dice = ()
+    state.rigged_card = -1
     state.vehicle = [0] * seats
     state.fuel = [0] * seats
     state.food = [0] * seats
