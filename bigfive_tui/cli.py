@@ -17,6 +17,7 @@ COMMANDS = {
     "rules": "show the rules (docs/rules.md)",
     "simulate": "play many games with computer players and report",
     "scenario": "run a scenario file and check its expectations",
+    "playthrough": "write every state, legal action and rule step of a game",
     "photo-safari": "Photo Safari, the second game in the box",
 }
 

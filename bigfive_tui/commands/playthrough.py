@@ -1,0 +1,169 @@
+"""``bigfive playthrough``: write a seeded game whole - every state, legal action list and rule
+step - OpenSpiel style; ``--golden DIR`` writes the golden files the tests compare with."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bigfive_tui.engine.board import Board
+    from bigfive_tui.playthrough import Policy, Setup
+
+POLICIES = ("random", "greedy")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=int, default=1, metavar="N", help="the game's seed (1)")
+    parser.add_argument(
+        "--guides", default="jack,kate", metavar="LIST", help="guides in seat order (jack,kate)"
+    )
+    parser.add_argument(
+        "--policy",
+        default="random",
+        metavar="NAME",
+        help="random (an action kind uniformly, then an action of it; the default) or greedy",
+    )
+    parser.add_argument(
+        "--difficulty", default="normal", metavar="LEVEL", help="beginner, normal or expert"
+    )
+    parser.add_argument(
+        "--board",
+        metavar="LAYOUT|N",
+        help="a shipped layout name, a layout file, or the seed of a random board "
+        "(default: a random board from --seed)",
+    )
+    parser.add_argument(
+        "--short", default="", metavar="LIST", help="species out of the game (R-variant-short)"
+    )
+    parser.add_argument(
+        "--play-seed", type=int, metavar="S", help="seed of the policy's choices (default --seed)"
+    )
+    parser.add_argument(
+        "--max-lines",
+        type=int,
+        default=None,
+        metavar="N",
+        help="stop the game once the text is this long (1450; the game may end sooner)",
+    )
+    parser.add_argument("--name", default="", help="a title for the first line")
+    parser.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
+    parser.add_argument(
+        "--golden",
+        metavar="DIR",
+        help="write the golden playthroughs of the tests into DIR (tests/playthroughs)",
+    )
+
+
+class UsageError(ValueError):
+    """A flag value that makes no sense; reported with exit status 2."""
+
+
+def _setup(args: argparse.Namespace) -> Setup:
+    from bigfive_tui.commands.simulate import UsageError as GuidesError
+    from bigfive_tui.commands.simulate import parse_guides
+    from bigfive_tui.engine.content import Difficulty, Species
+    from bigfive_tui.playthrough import MAX_LINES, Setup
+
+    try:
+        guides = parse_guides(args.guides)
+    except GuidesError as error:
+        raise UsageError(f"--guides: {error}") from None
+    try:
+        difficulty = Difficulty[args.difficulty.upper()]
+    except KeyError:
+        raise UsageError(
+            f"--difficulty: unknown level {args.difficulty!r}; choose beginner, normal or expert"
+        ) from None
+    removed = []
+    for name in filter(None, (part.strip() for part in args.short.split(","))):
+        if name.upper() not in Species.__members__ or name.lower() == "buffalo":
+            raise UsageError(f"--short: {name!r}; take out lion, leopard, elephant or rhino")
+        removed.append(Species[name.upper()])
+    policy = args.policy.lower()
+    if policy not in POLICIES:
+        raise UsageError(f"--policy: unknown policy {args.policy!r}; choose random or greedy")
+    if args.seed < 0:
+        raise UsageError(f"--seed must not be negative, got {args.seed}")
+    board: str | int = args.seed if args.board is None else args.board
+    if isinstance(board, str) and board.isdigit():
+        board = int(board)
+    max_lines = MAX_LINES if args.max_lines is None else args.max_lines
+    if max_lines < 1:
+        raise UsageError(f"--max-lines must be at least 1, got {max_lines}")
+    return Setup(
+        name=args.name,
+        board=board,
+        guides=guides,
+        difficulty=difficulty,
+        seed=args.seed,
+        play_seed=args.seed if args.play_seed is None else args.play_seed,
+        removed=tuple(removed),
+        policy=policy,
+        max_lines=max_lines,
+    )
+
+
+def board_of(setup: Setup) -> Board:
+    from bigfive_tui.assets import load_layout, seeded_board
+
+    return seeded_board(setup.board) if isinstance(setup.board, int) else load_layout(setup.board)
+
+
+def policy_of(setup: Setup) -> Policy:
+    from bigfive_tui.playthrough import uniform_kind
+
+    if setup.policy == "greedy":
+        from bigfive_tui.players.greedy_player import choose
+
+        return choose
+    return uniform_kind
+
+
+def write(setup: Setup) -> str:
+    """The playthrough of ``setup`` as text (the golden files are written by this)."""
+    from bigfive_tui.playthrough import playthrough
+
+    return playthrough(setup, board_of(setup), policy_of(setup))
+
+
+def run(args: argparse.Namespace) -> int:
+    from bigfive_tui.engine.actions import IllegalAction
+    from bigfive_tui.engine.boardspec import BoardFileError
+
+    try:
+        if args.golden:
+            return _golden(Path(args.golden))
+        setup = _setup(args)
+        text = write(setup)
+    except (UsageError, BoardFileError, IllegalAction) as error:
+        print(f"bigfive playthrough: {error}", file=sys.stderr)
+        return 2
+    if args.out:
+        try:
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as error:
+            print(
+                f"bigfive playthrough: cannot write {args.out}: {error.strerror}", file=sys.stderr
+            )
+            return 2
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _golden(folder: Path) -> int:
+    from bigfive_tui.playthrough import GOLDEN
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for setup in GOLDEN:
+            path = folder / f"{setup.name}.txt"
+            path.write_text(write(setup), encoding="utf-8")
+            print(f"wrote {path}")
+    except OSError as error:
+        print(f"bigfive playthrough: cannot write {folder}: {error.strerror}", file=sys.stderr)
+        return 2
+    return 0
