@@ -114,7 +114,9 @@ def test_final_position_loads_back_and_continues_exactly_after_every_action(
     game: Game, greedy: bool, seed: int
 ) -> None:
     phases = play_through(game, greedy, seed)
-    assert {Phase.DRAW, Phase.ACTIONS, Phase.OVER} <= phases
+    # A game can be lost by its first card (a fire that takes the last of a species), before
+    # any actions phase.
+    assert {Phase.DRAW, Phase.OVER} <= phases
 
 
 def test_positions_of_random_games_reach_every_phase() -> None:
