@@ -10,6 +10,7 @@ from functools import partial
 
 import pytest
 from test_app_support import SIZE, game_screen, make_app, seeded_session, wait_until
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.dom import DOMNode
@@ -21,7 +22,7 @@ from bigfive_tui.app import saves
 from bigfive_tui.app.commands import GameCommands
 from bigfive_tui.app.keys import ACTION_KEYS, BROWSER_KEPT, COMMAND_KEYS, OTHER_KEYS
 from bigfive_tui.app.main import BigFiveApp
-from bigfive_tui.app.screens.dialogs import HandOverScreen, LoadDialog, SaveDialog
+from bigfive_tui.app.screens.dialogs import CardScreen, HandOverScreen, LoadDialog, SaveDialog
 from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
 from bigfive_tui.app.screens.rules import RulesScreen
@@ -176,3 +177,21 @@ async def test_in_a_terminal_they_name_the_first_keys() -> None:
         assert {"Load a game… (Ctrl+O)", "Rules (F1)", "Quit (Ctrl+Q)"} <= labels
         binding = Binding("f1", "app.rules")
         assert App.get_key_display(app, binding) == app.get_key_display(binding)
+
+
+async def test_keys_typed_ahead_close_the_card_once_and_keep_the_game() -> None:
+    """A browser sends keys typed fast together: both reach the card dialog before it is gone.
+    The second must not close the game screen under it (it left a blank screen)."""
+    app = make_app(seeded_session(3), card_pause=True)
+    async with app.run_test(size=SIZE) as pilot:
+        game = game_screen(app)
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await pilot.press("enter")  # draw
+        await wait_until(pilot, lambda: isinstance(app.screen, CardScreen))
+        card = app.screen
+        card.post_message(events.Key(" ", " "))
+        card.post_message(events.Key("m", "m"))
+        await pilot.pause()
+        await wait_until(pilot, lambda: app.screen is game)
+        await pilot.pause(0.2)
+        assert app.screen is game and game.is_attached

@@ -142,10 +142,16 @@ class CardScreen(ModalScreen[None]):
     def on_key(self, event: events.Key) -> None:
         event.stop()
         event.prevent_default()
-        self.dismiss(None)
+        self._close()
 
     def on_click(self, event: events.Click) -> None:
-        self.dismiss(None)
+        self._close()
+
+    def _close(self) -> None:
+        """Once. Keys typed fast (or sent together by a browser) all reach this dialog before
+        it is gone, and each dismiss pops the top screen: a second one took the game's."""
+        if self.is_active:
+            self.dismiss(None)
 
 
 class ChoiceDialog(ModalScreen[int | None]):
@@ -187,7 +193,8 @@ class ChoiceDialog(ModalScreen[int | None]):
             index = int(event.character) - 1
             if 0 <= index < len(self.options):
                 event.stop()
-                self.dismiss(index)
+                if self.is_active:  # a second digit typed fast must not pop the screen below
+                    self.dismiss(index)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cancel":
