@@ -19,6 +19,7 @@ COMMANDS = {
     "scenario": "run a scenario file and check its expectations",
     "playthrough": "write every state, legal action and rule step of a game",
     "photo-safari": "Photo Safari, the second game in the box",
+    "serve": "play in a web browser: serve the game on this computer",
 }
 
 

@@ -16,7 +16,7 @@ from bigfive_tui.app import saves
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import fingerprint
 from bigfive_tui.files.autosaver import Autosaver, Outcome
-from bigfive_tui.files.lock import FileLock, HeldElsewhere
+from bigfive_tui.files.lock import HeldElsewhere, process_lock
 
 
 def lock_path(autosave: Path) -> Path:
@@ -28,7 +28,7 @@ class AutosaveFile:
     def __init__(self, path: Path, on_done: Callable[[Outcome], None]) -> None:
         self.path = path
         self._on_done = on_done
-        self._lock = FileLock(lock_path(path))
+        self._lock = process_lock(lock_path(path))
         self._writer: Autosaver | None = None
         #: Why this process does not autosave at all ("" while it does).
         self.blocked = ""

@@ -26,12 +26,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="where autosave, saves and settings live (default: the user data and config "
         "folders; BIGFIVE_DATA_DIR works too)",
     )
-    parser.add_argument(
+    autosave = parser.add_mutually_exclusive_group()
+    autosave.add_argument(
         "--autosave",
         metavar="FILE",
         help="autosave to FILE, and continue the game in it, instead of autosave.json in the "
         "data folder (BIGFIVE_AUTOSAVE works too); named saves stay in the data folder. Games "
         "started side by side with files of their own never touch each other's",
+    )
+    autosave.add_argument(
+        "--browser-tab",
+        action="store_true",
+        help="play as a tab of `bigfive serve`: an autosave file of this game's own in the data "
+        "folder's browser-tabs folder, going on with the newest game there that no open tab plays",
     )
 
 
@@ -75,6 +82,17 @@ def run(args: argparse.Namespace) -> int:
         from bigfive_tui.app.main import BigFiveApp
         from bigfive_tui.app.themes import DEFAULT_THEME
         from bigfive_tui.safe_text import printable
+
+        if args.browser_tab:
+            from bigfive_tui.web.tabs import FOLDER_NAME, claim_autosave
+
+            folder = saves.data_dir() / FOLDER_NAME
+            try:
+                own, _ = claim_autosave(folder)
+            except OSError as problem:
+                print(f"bigfive: no autosave file for this tab in {folder}: {problem}")
+                return 2
+            os.environ[saves.AUTOSAVE_ENV] = str(own)
 
         loaded = None
         if args.load:

@@ -98,3 +98,15 @@ class FileLock:
         with contextlib.suppress(OSError):
             os.ftruncate(handle, 0)
         os.close(handle)  # closing the file gives the lock back
+
+
+#: The one FileLock of each lock file in this process (see :func:`process_lock`).
+_process_locks: dict[str, FileLock] = {}
+
+
+def process_lock(path: Path) -> FileLock:
+    """This process's lock on ``path``, the same object wherever it is asked for. Two FileLocks
+    on one file would shut each other out even within one process (each opens the file anew),
+    so code that takes a lock early (a browser tab claiming its autosave file) and the code
+    that keeps it (the app's autosave) share it."""
+    return _process_locks.setdefault(os.path.abspath(path), FileLock(path))

@@ -1,0 +1,152 @@
+"""``bigfive serve``: the game in a web browser, one game process per tab (textual-serve).
+
+The address and port are checked before anything starts, so a wrong flag gets a sentence
+rather than a traceback from the web server. Only this computer can open the game unless
+``--host`` says otherwise, and then the server says who else can.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import ipaddress
+import os
+import shlex
+import socket
+import sys
+from pathlib import Path
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help=f"the address to listen on (default {DEFAULT_HOST}: only this computer can open "
+        "the game; 0.0.0.0 lets in every computer that can reach this one)",
+    )
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT})"
+    )
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        help="where autosaves and saves live (default: the user data folder, as for the game "
+        "in a terminal; BIGFIVE_DATA_DIR works too)",
+    )
+
+
+class ServeError(Exception):
+    """A flag the server cannot work with; the message says why and what to do."""
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.data_dir:
+        os.environ["BIGFIVE_DATA_DIR"] = str(Path(args.data_dir).expanduser().absolute())
+    try:
+        local = is_local(args.host)
+        check_port(args.host, args.port)
+    except ServeError as problem:
+        print(f"bigfive serve: {problem}", file=sys.stderr)
+        return 2
+
+    from bigfive_tui.app.main import BigFiveApp
+    from bigfive_tui.app.saves import data_dir
+    from bigfive_tui.web.server import GameServer
+
+    print(greeting(args.host, args.port, local, data_dir()), flush=True)
+    if not local:
+        print(warning(args.host, args.port, data_dir()), file=sys.stderr, flush=True)
+    command = shlex.join([sys.executable, "-m", "bigfive_tui.cli", "play", "--browser-tab"])
+    server = GameServer(command, host=args.host, port=args.port, title=BigFiveApp.TITLE)
+    try:
+        server.serve()
+    except OSError as error:  # the port was taken between the check and the start
+        print(f"bigfive serve: {port_problem(args.host, args.port, error)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def is_local(host: str) -> bool:
+    """Does ``host`` name this computer's loopback only (so no other computer gets in)?"""
+    if not host.strip():
+        raise ServeError("--host is empty; give an address such as 127.0.0.1 (the default)")
+    try:
+        found = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as error:
+        reason = error.strerror if isinstance(error, socket.gaierror) else str(error)
+        raise ServeError(
+            f"--host {host} is not an address this computer knows ({reason}); "
+            f"try {DEFAULT_HOST} (only this computer) or 0.0.0.0 (every network)"
+        ) from None
+    addresses = {ipaddress.ip_address(str(entry[4][0]).split("%")[0]) for entry in found}
+    return all(address.is_loopback for address in addresses)
+
+
+def check_port(host: str, port: int) -> None:
+    """Raise ServeError unless the server can listen on ``host``:``port``."""
+    if not 1 <= port <= 65535:
+        raise ServeError(
+            f"--port {port} is not a port; choose one from 1 to 65535 ({DEFAULT_PORT} is the "
+            "default, ports from 1024 up need no administrator rights)"
+        )
+    for family, kind, protocol, _, address in socket.getaddrinfo(
+        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    ):
+        with socket.socket(family, kind, protocol) as probe:
+            # As the web server will: a port left in TIME_WAIT by the last run is free.
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(address)
+            except OSError as error:
+                raise ServeError(port_problem(host, port, error)) from None
+
+
+def port_problem(host: str, port: int, error: OSError) -> str:
+    if error.errno == errno.EADDRINUSE:
+        return (
+            f"port {port} is in use on {host} (by another program, or another bigfive serve); "
+            f"choose another with --port, for example --port {port + 1 if port < 65535 else 8000}"
+        )
+    if error.errno == errno.EACCES:
+        return (
+            f"port {port} needs administrator rights on this system; choose one from 1024 up "
+            f"with --port ({DEFAULT_PORT} is the default)"
+        )
+    if error.errno == errno.EADDRNOTAVAIL:
+        return f"--host {host} is not an address of this computer; try {DEFAULT_HOST} or 0.0.0.0"
+    return f"cannot listen on {host} port {port}: {error.strerror or error}"
+
+
+def url(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def greeting(host: str, port: int, local: bool, data: Path) -> str:
+    from bigfive_tui.app.main import BigFiveApp
+
+    unspecified = host in ("0.0.0.0", "::")
+    where = url(socket.gethostname(), port) if unspecified else url(host, port)
+    lines = [f"{BigFiveApp.TITLE}: open {where} in a web browser."]
+    if local:
+        lines.append(
+            f"Only this computer can open it: the server listens on {host} (--host changes that)."
+        )
+    elif unspecified:
+        lines.append(f"On this computer: {url('127.0.0.1' if host == '0.0.0.0' else '::1', port)}")
+    lines += [
+        f"Each browser tab plays a game of its own; autosaves and saves go to {data}.",
+        "Ctrl+C stops the server.",
+    ]
+    return "\n".join(lines)
+
+
+def warning(host: str, port: int, data: Path) -> str:
+    return (
+        f"Warning: the server listens on {host}, not on this computer alone: anyone who can "
+        f"reach port {port} of this computer can play, and can load, overwrite and start "
+        f"games in {data}. There is no password. Leave out --host to keep the game to this "
+        "computer."
+    )
