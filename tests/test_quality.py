@@ -51,3 +51,15 @@ def test_ci_installs_and_tests_exactly_as_the_readme_says() -> None:
     assert commands == ["pip install . && bigfive", "pip install -e '.[test]' && pytest"]
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "python3 -m venv .ci-venv" in ci and commands[1] in ci.splitlines()
+
+
+def test_ci_installs_chromium_from_debian_and_never_lets_the_browser_test_skip() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    lines = ci.splitlines()
+    install = next(i for i, line in enumerate(lines) if "install -y -qq chromium" in line)
+    required = lines.index("export BIGFIVE_REQUIRE_BROWSER=1")
+    tests = lines.index("pip install -e '.[test]' && pytest")
+    assert install < required < tests
+    assert "apt_get=(apt-get)" in ci  # Debian's package
+    for download in ("playwright install", "npx", "puppeteer", "webdriver-manager"):
+        assert download not in ci
