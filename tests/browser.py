@@ -85,11 +85,13 @@ SPECIAL_KEYS = {
     "Enter": ("Enter", "Enter", 13, "\r"),
     "Escape": ("Escape", "Escape", 27, ""),
     "Tab": ("Tab", "Tab", 9, ""),
+    "Backspace": ("Backspace", "Backspace", 8, ""),
     "ArrowUp": ("ArrowUp", "ArrowUp", 38, ""),
     "ArrowDown": ("ArrowDown", "ArrowDown", 40, ""),
     "ArrowLeft": ("ArrowLeft", "ArrowLeft", 37, ""),
     "ArrowRight": ("ArrowRight", "ArrowRight", 39, ""),
     " ": (" ", "Space", 32, " "),
+    "-": ("-", "Minus", 189, "-"),
 }
 
 
@@ -193,14 +195,27 @@ class Page:
         raise AssertionError(f"{what} never showed in {timeout} s ({state}); the screen:\n{text}")
 
     async def press(self, *keys: str) -> None:
-        """Type keys as a person would: Enter, Escape, arrows, or single characters."""
+        """Type keys as a person would: Enter, Escape, arrows, single characters, or ctrl+ and
+        a letter."""
         for name in keys:
+            control = name.startswith("ctrl+")
+            name = name.removeprefix("ctrl+")
             if name in SPECIAL_KEYS:
                 key, code, key_code, text = SPECIAL_KEYS[name]
-            else:
+            elif name.isascii() and name.isalpha() and len(name) == 1:
                 key, code, key_code, text = name, f"Key{name.upper()}", ord(name.upper()), name
-            down = {"key": key, "code": code, "windowsVirtualKeyCode": key_code}
-            await self.send("Input.dispatchKeyEvent", type="keyDown", text=text, **down)
+            elif name.isdigit() and len(name) == 1:
+                key, code, key_code, text = name, f"Digit{name}", ord(name), name
+            else:
+                raise ValueError(f"no key for {name!r} here yet")
+            down = {
+                "key": key,
+                "code": code,
+                "windowsVirtualKeyCode": key_code,
+                "modifiers": 2 if control else 0,  # 2: Ctrl
+            }
+            typed = "" if control else text
+            await self.send("Input.dispatchKeyEvent", type="keyDown", text=typed, **down)
             await self.send("Input.dispatchKeyEvent", type="keyUp", **down)
 
     async def screenshot(self, path: Path) -> None:

@@ -350,6 +350,11 @@ async def test_a_game_in_a_real_browser(served: Served) -> None:
         assert re.search(r"[♠♦●★♥▲♪♣■][1-6a-c]", screen)
         assert "Jack · the ranger" in screen and "Kate · the spotter" in screen
         await page.screenshot(ARTIFACTS / "2-after-a-move.png")
+        # A named save goes to the data folder, as in the terminal (Ctrl+S reaches the game).
+        await page.press("ctrl+s")
+        await page.wait_for(lambda text: "Save the game" in text, "the save dialog")
+        await page.press(*["Backspace"] * 40, *"from-a-tab", "Enter")
+        await settle(lambda: (served.data / "saves" / "from-a-tab.json").is_file(), "the save")
         await settle(lambda: len(tab_files(served.data)) == 1, "the autosave")
         ((first, actions),) = tab_files(served.data).items()
         assert actions[0] == "draw" and actions[-1].startswith("move ")
@@ -373,4 +378,6 @@ async def test_a_game_in_a_real_browser(served: Served) -> None:
         await third.wait_for(lambda text: "Continue the saved game" in text, "the offer")
         await third.press("Enter")
         await third.wait_for(lambda text: f"{driver} drives to" in text, "the same game")
+        await third.press("O")  # load: the second key of Ctrl+O, which a browser may keep
+        await third.wait_for(lambda text: "from-a-tab" in text, "the named save in the list")
         await third.screenshot(ARTIFACTS / "3-continued-in-a-new-tab.png")
