@@ -18,7 +18,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--debug",
         action="store_true",
-        help="debug mode: step through the rule resolution of every action (F12 toggles it)",
+        help="debug mode: step through the rule resolution of every action (F12 or W toggles it)",
     )
     parser.add_argument(
         "--data-dir",
