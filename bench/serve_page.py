@@ -9,7 +9,7 @@ Not a test: it prints figures (record them in docs/benchmarks.md). Needs Chromiu
 A real ``bigfive serve`` runs on a free local port with a temporary data folder; a headless
 Chromium (the browser test's driver, tests/browser.py, over the DevTools protocol) opens the
 page in a new tab for every run, 1400×1000 pixels (a 155×43 terminal), and reads the screen from
-xterm.js's buffer every 10 ms. The clock starts when ``Page.navigate`` is sent.
+xterm.js's buffer every 50 ms. The clock starts when ``Page.navigate`` is sent.
 
 * **continue**: the tab finds an unfinished game (bench/app.py's mid-game save: 3 guides, turn
   9) among the tab autosaves, as after a reload or a closed tab. "First screen" is the
@@ -17,8 +17,9 @@ xterm.js's buffer every 10 ms. The clock starts when ``Page.navigate`` is sent.
 * **first visit**: an empty data folder. Enter on the new-game screen starts the default game;
   "board" is the board drawn behind the first hand-over.
 
-Each run also reports the browser's own ``load`` event (page, xterm.css and textual.js loaded:
-the rest is the game process starting and drawing). The tab is closed after each run, and the
+Each run also reports the browser's own ``load`` event (page, xterm.css and textual.js loaded)
+and when the page's websocket opened (textual-serve starts the tab's game process then): the
+rest is the game process starting and drawing. The tab is closed after each run, and the
 next waits until its game process has ended.
 
 **In a terminal, for comparison:** after every *continue* run, the same save is started the way
@@ -52,9 +53,22 @@ from browser import Page, chromium, find_chromium, free_port, wait_for_port  # n
 TABS = "browser-tabs"
 
 
+#: Notes when the page's websocket to the game opens (the game process starts then).
+SOCKET_OPENED = """
+const PageSocket = window.WebSocket;
+window.WebSocket = function (url, protocols) {
+  const socket = new PageSocket(url, protocols);
+  socket.addEventListener("open", () => { window.__socketOpened = performance.now(); });
+  return socket;
+};
+window.WebSocket.prototype = PageSocket.prototype;
+"""
+
+
 @dataclass
 class Run:
     loaded_s: float  # navigate to the page's load event
+    socket_s: float  # navigate to the websocket open (textual-serve starts the game process)
     first_s: float  # navigate to the new-game screen on the page
     board_s: float  # navigate to the board, with the one Enter between
 
@@ -64,6 +78,8 @@ def board_shown(text: str) -> bool:
 
 
 async def open_and_play(page: Page, url: str, first_words: str) -> Run:
+    await page.send("Page.enable")
+    await page.send("Page.addScriptToEvaluateOnNewDocument", source=SOCKET_OPENED)
     start = time.perf_counter()
     await page.open(url)
     await page.wait_for(lambda text: first_words in text, "the new-game screen")
@@ -71,10 +87,9 @@ async def open_and_play(page: Page, url: str, first_words: str) -> Run:
     await page.press("Enter")
     await page.wait_for(board_shown, "the board")
     board = time.perf_counter() - start
-    timing = await page.evaluate(
-        "performance.getEntriesByType('navigation')[0].loadEventEnd / 1000"
-    )
-    return Run(float(timing), first, board)
+    loaded = await page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
+    socket = await page.evaluate("window.__socketOpened")
+    return Run(float(loaded) / 1000, float(socket) / 1000, first, board)
 
 
 async def bench(
@@ -149,6 +164,7 @@ def main() -> None:
     for kind, measured in results.items():
         print(f"\n{kind}:")
         print(f"  page loaded (load event)      {describe([r.loaded_s for r in measured])}")
+        print(f"  websocket to the game open    {describe([r.socket_s for r in measured])}")
         print(f"  page opened to first screen   {describe([r.first_s for r in measured])}")
         print(f"  page opened to board shown    {describe([r.board_s for r in measured])}")
         enter = [r.board_s - r.first_s for r in measured]

@@ -139,6 +139,8 @@ class Page:
         self._reader = asyncio.create_task(self._read())
         #: Where a screenshot goes when something never shows (None: nowhere).
         self.failure_shot: Path | None = None
+        #: How often wait_for reads the screen.
+        self.poll_seconds = 0.05
 
     async def _read(self) -> None:
         async for message in self._websocket:
@@ -188,7 +190,7 @@ class Page:
             text = await self.screen()
             if condition(text):
                 return text
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(self.poll_seconds)
         state = await self.evaluate(PAGE_STATE)
         if self.failure_shot is not None:
             await self.screenshot(self.failure_shot)
