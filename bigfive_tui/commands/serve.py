@@ -33,8 +33,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--data-dir",
         metavar="DIR",
-        help="where autosaves and saves live (default: the user data folder, as for the game "
-        "in a terminal; BIGFIVE_DATA_DIR works too)",
+        help="where autosaves, saves and settings live (default: the user data and config "
+        "folders, as for the game in a terminal; BIGFIVE_DATA_DIR works too)",
     )
 
 
