@@ -288,17 +288,16 @@ def _coverage(folder: Path) -> int:
 
 
 def _check_line(check: CheckOut) -> str:
-    from rich.markup import escape
-
+    from bigfive_tui.commands.output import safe
     from bigfive_tui.photo_safari.scenario import describe_check
 
     if check.passed:
         if check.name == "refused" and check.expected is not False:
-            return f"[green]✓[/] refused as expected: {escape(str(check.actual))}"
+            return f"[green]✓[/] refused as expected: {safe(str(check.actual))}"
         if check.expected is True:
-            return f"[green]✓[/] {escape(check.name)}"
-        return f"[green]✓[/] {escape(check.name)} = {escape(_show(check.actual))}"
-    return f"[bold red]✗[/] {escape(describe_check(check))}"
+            return f"[green]✓[/] {safe(check.name)}"
+        return f"[green]✓[/] {safe(check.name)} = {safe(_show(check.actual))}"
+    return f"[bold red]✗[/] {safe(describe_check(check))}"
 
 
 def _show(value: Any) -> str:
@@ -307,20 +306,20 @@ def _show(value: Any) -> str:
 
 def report(console: Console, result: ScenarioResult) -> None:
     """Each move with its rule steps and checks, then the final expectations and a verdict."""
-    from rich.markup import escape
+    from bigfive_tui.commands.output import safe
 
-    title = f" — {escape(result.title)}" if result.title else ""
-    console.print(f"[bold]{escape(result.file)}[/]{title}")
+    title = f" — {safe(result.title)}" if result.title else ""
+    console.print(f"[bold]{safe(result.file)}[/]{title}")
     if result.rules:
-        console.print(f"  rules: {escape(', '.join(result.rules))}")
+        console.print(f"  rules: {safe(', '.join(result.rules))}")
     status = {"played": "", "refused": " [yellow](refused)[/]", "not run": " [dim](not run)[/]"}
     for move in result.moves:
         player = move.player.capitalize()
         console.print(
-            f"  [bold]{move.number:>2}. {player}: {escape(move.text)}[/]{status[move.status]}"
+            f"  [bold]{move.number:>2}. {player}: {safe(move.text)}[/]{status[move.status]}"
         )
         for step in move.steps:
-            console.print(f"      [cyan]{step.rule:<24}[/] {escape(step.text)}")
+            console.print(f"      [cyan]{step.rule:<24}[/] {safe(step.text)}")
         for check in move.checks:
             console.print(f"      {_check_line(check)}")
     if result.checks:
@@ -332,5 +331,5 @@ def report(console: Console, result: ScenarioResult) -> None:
     else:
         console.print(f"  [bold red]FAILED[/] ({len(result.failures)} failing):")
         for failure in result.failures:
-            console.print(f"    [red]✗[/] {escape(failure)}")
+            console.print(f"    [red]✗[/] {safe(failure)}")
     console.print()
