@@ -155,9 +155,13 @@ async def test_the_hand_over_of_a_first_turn_sums_up_since_the_safari_began() ->
     session = seeded_session(8, (Guide.JACK, Guide.KATE))
     app = make_app(session, computer_seats=frozenset({0}))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(
+        await wait_until(  # the dialog composed, not just pushed (a loaded machine shows it)
             pilot,
-            lambda: isinstance(app.screen, HandOverScreen) and session.state.turn == 2,
+            lambda: (
+                isinstance(app.screen, HandOverScreen)
+                and session.state.turn == 2
+                and bool(app.screen.query("#handover-summary"))
+            ),
         )
         summary = str(app.screen.query_one("#handover-summary", Static).render()).splitlines()
         assert summary[0] == "Since the safari began:" and summary[1].startswith("Jack drew")
