@@ -525,6 +525,8 @@ class GameScreen(Screen[None]):
     @property
     def page(self) -> str:
         """The page on show: the board's, or in the compact layout the guides' or the log's."""
+        if self.drawing != "compact":
+            return PAGES[0]
         pages = self.query(ContentSwitcher)
         return (pages.first().current or PAGES[0]) if pages else PAGES[0]
 
