@@ -21,7 +21,8 @@ board, the minimal app's Static); ``on_ready`` is reported too. Memory is the ch
 ``ru_maxrss`` from ``os.wait4``. Python's bytecode cache is on for the children (in a temporary
 ``PYTHONPYCACHEPREFIX``, warmed by one uncounted run each), as for an installed game.
 
-**Keys.** ``BigFiveApp.run_test(size=(120, 36))`` on the same save, with a data folder in a
+**Keys.** ``BigFiveApp.run_test`` in each drawing of the board (compact at 80x24, normal at
+120x36, large at 200x50; ``--drawing`` for one) on the same save, with a data folder in a
 temporary directory (autosave on, as for players: the move's record is taken on the UI thread,
 then written and flushed to disk by the autosave thread; after each Enter and u the script
 waits for that write and reports both parts). The clock starts when Pilot hands the key
