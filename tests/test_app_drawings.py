@@ -337,3 +337,21 @@ async def test_the_colour_blind_theme_draws_every_terrain_and_edge_apart() -> No
         }
         assert len(fills) == 5 and len(edges) == 3
         assert "#009E73" in fills and "#D55E00" in edges  # Okabe and Ito's palette
+
+
+def test_the_view_keys_take_no_key_that_is_bound_to_anything_else() -> None:
+    from test_keys import _all_node_classes, _bindings, _ours
+
+    from bigfive_tui.app.keys import ACTION_KEYS, COMMAND_KEYS, OTHER_KEYS, VIEW_KEYS
+
+    ours = {entry.key: entry.action for entry in VIEW_KEYS}
+    assert not ours.keys() & {entry.key for entry in ACTION_KEYS}
+    assert not ours.keys() & {
+        key for entry in COMMAND_KEYS for key in (entry.key, entry.browser_key)
+    }
+    for cls in filter(_ours, _all_node_classes()):  # Textual's own scroll PgUp/PgDn alike
+        for key, action in _bindings(cls):
+            if key in ours:
+                assert action == ours[key], f"{cls.__qualname__} binds {key} to {action}"
+    helped = dict(OTHER_KEYS)
+    assert all(entry.display in helped for entry in VIEW_KEYS)  # the help lists them
