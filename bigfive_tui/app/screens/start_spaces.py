@@ -20,7 +20,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from bigfive_tui.app.components.board_view import BoardView
+from bigfive_tui.app.drawings import choose
 from bigfive_tui.app.game_setup import GameSetup
+from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.board import Board
 from bigfive_tui.engine.content import GUIDE_ROLES
 from bigfive_tui.engine.setup import place_gate_tokens
@@ -65,12 +67,17 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
         place_gate_tokens(state)
         return state
 
+    def _drawing(self) -> Drawing:
+        """The largest drawing of the board the terminal holds (the player's choice first)."""
+        preferred: Drawing | None = getattr(self.app, "preferred_drawing", None)
+        return choose(*self.app.size, preferred) or "compact"
+
     def compose(self) -> ComposeResult:
         with Vertical(id="start-spaces"):
             yield Static(id="start-prompt")
             yield Static(SEAT_KEYS, id="start-hint", classes="muted")
             yield Static(id="start-computers")
-            yield BoardView(self.board, drawing="normal", id="board")
+            yield BoardView(self.board, drawing=self._drawing(), id="board")
             yield Static(id="start-info", classes="muted")
             with Horizontal(id="start-done", classes="buttons"):
                 yield Button(
@@ -123,7 +130,7 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
         elif self._shown:
             # Back to the first seat: a bare board again (a state needs a vehicle).
             await board_view.remove()
-            board_view = BoardView(self.board, drawing="normal", id="board")
+            board_view = BoardView(self.board, drawing=self._drawing(), id="board")
             await self.query_one("#start-spaces").mount(board_view, after="#start-computers")
         self._shown = bool(self.chosen)
         if seat == seats:
