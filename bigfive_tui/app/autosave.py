@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bigfive_tui.app import saves
 from bigfive_tui.engine.session import Session
-from bigfive_tui.engine.state import fingerprint
 from bigfive_tui.files.autosaver import Autosaver, Outcome
 from bigfive_tui.files.lock import HeldElsewhere, process_lock
+
+if TYPE_CHECKING:
+    from bigfive_tui.photo_safari.engine.session import PhotoSession
 
 
 def lock_path(autosave: Path) -> Path:
@@ -79,7 +82,7 @@ class AutosaveFile:
             return f"the autosave to {self.path} has not finished"
         return self._writer.last.problem
 
-    def save(self, session: Session, computer_seats: frozenset[int]) -> Path | None:
+    def save(self, session: Session | PhotoSession, computer_seats: frozenset[int]) -> Path | None:
         """Queue a save of ``session`` as it stands now. The first save of a game that the file
         does not hold yet moves an autosave still there among the named saves first: returns
         where it went (None when nothing moved), or raises SaveError when it could not move,
@@ -95,7 +98,7 @@ class AutosaveFile:
                 raise
         self._refused = ""
         # The record is taken now (the session changes on); made into text on the writer.
-        record, position = session.record(), fingerprint(session.state)
+        record, position = session.record(), saves.position_of(session)
         self._writer.submit(lambda: saves.snapshot_text(record, position, computer_seats))
         self.holds_game = True
         return kept

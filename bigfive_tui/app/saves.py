@@ -1,4 +1,5 @@
-"""Saved games: the autosave and named saves, each a game record (``Session.record()``) as JSON.
+"""Saved games: the autosave and named saves, each a game record (``Session.record()``) as JSON,
+of either game in the box (a Big Five record or a Photo Safari record, told apart by format).
 
 Files live in ``platformdirs.user_data_dir("bigfive")``; ``--data-dir`` / ``BIGFIVE_DATA_DIR``
 moves them (tests use it), and ``--autosave FILE`` / ``BIGFIVE_AUTOSAVE`` gives one process an
@@ -19,7 +20,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -31,8 +32,14 @@ from bigfive_tui.engine.session import GameRecord, RecordError, Session, replay_
 from bigfive_tui.engine.state import fingerprint
 from bigfive_tui.files.reading import LoadError, read_json
 from bigfive_tui.files.writing import move_to_unique, remove_stale_temporaries, write_atomically
+from bigfive_tui.photo_safari.engine.record import RECORD_FORMAT, PhotoRecord
 from bigfive_tui.safe_text import printable
 
+if TYPE_CHECKING:  # a Big Five game needs none of Photo Safari's engine
+    from bigfive_tui.photo_safari.engine.session import PhotoSession
+
+#: Photo Safari's cameras, for a save's summary (the engine's SEAT_NAMES, without importing it).
+PHOTO_CAMERAS = ("Red", "Yellow")
 DATA_DIR_VARIABLE = "BIGFIVE_DATA_DIR"
 AUTOSAVE_ENV = "BIGFIVE_AUTOSAVE"
 AUTOSAVE_NAME = "autosave.json"
@@ -63,7 +70,8 @@ class SaveFile(BaseModel):
     saved_at: str = Field(default="", max_length=40)
     engine: EngineStamp | None = None
     computer_seats: list[int] = Field(default_factory=list, max_length=5)
-    record: GameRecord
+    #: Either game's record, told apart by its ``format``.
+    record: Annotated[GameRecord | PhotoRecord, Field(discriminator="format")]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +80,7 @@ class LoadedGame:
     (its last ``dropped`` actions no longer replay, or its replay ends at another position
     than it was saved at); empty when it replays exactly as saved."""
 
-    session: Session
+    session: Session | PhotoSession
     computer_seats: frozenset[int]
     saved_at: str
     path: Path
@@ -88,16 +96,24 @@ class SaveInfo:
     name: str
     path: Path
     saved_at: str
-    guides: tuple[str, ...] = ()
-    difficulty: str = ""
-    turn: int = 0
+    guides: tuple[str, ...] = ()  # Photo Safari: the cameras, "(computer)" marked
+    difficulty: str = ""  # Photo Safari: the set-up's name
+    turn: int = 0  # Photo Safari: the round
     problem: str = ""
+    photo_safari: bool = False
+
+    @property
+    def when(self) -> str:
+        """'turn 3', or for Photo Safari 'round 3'."""
+        return f"{'round' if self.photo_safari else 'turn'} {self.turn}"
 
     @property
     def summary(self) -> str:
         if self.problem:
             return f"damaged: {self.problem}"
-        return f"{joined(self.guides)} · {self.difficulty} · turn {self.turn}"
+        if self.photo_safari:
+            return f"Photo Safari · {' and '.join(self.guides)} · {self.difficulty} · {self.when}"
+        return f"{joined(self.guides)} · {self.difficulty} · {self.when}"
 
 
 # ---------------------------------------------------------------------------- where files are
@@ -142,7 +158,9 @@ def _stamp() -> str:
 # ---------------------------------------------------------------------------- writing
 
 
-def snapshot_text(record: GameRecord, position: str, computer_seats: frozenset[int]) -> str:
+def snapshot_text(
+    record: GameRecord | PhotoRecord, position: str, computer_seats: frozenset[int]
+) -> str:
     """The file text of a save of ``record``, whose game stands at ``position`` (its
     fingerprint). Made from data that no longer changes, so any thread may make it."""
     return SaveFile(
@@ -153,12 +171,21 @@ def snapshot_text(record: GameRecord, position: str, computer_seats: frozenset[i
     ).model_dump_json(indent=1)
 
 
-def save_text(session: Session, computer_seats: frozenset[int]) -> str:
+def position_of(session: Session | PhotoSession) -> str:
+    """The fingerprint of where ``session``'s game stands, by its own engine."""
+    if isinstance(session, Session):
+        return fingerprint(session.state)
+    from bigfive_tui.photo_safari.engine.state import fingerprint as photo_fingerprint
+
+    return photo_fingerprint(session.state)
+
+
+def save_text(session: Session | PhotoSession, computer_seats: frozenset[int]) -> str:
     """The file text of a save of ``session`` as it stands now."""
-    return snapshot_text(session.record(), fingerprint(session.state), computer_seats)
+    return snapshot_text(session.record(), position_of(session), computer_seats)
 
 
-def write_save(path: Path, session: Session, computer_seats: frozenset[int]) -> Path:
+def write_save(path: Path, session: Session | PhotoSession, computer_seats: frozenset[int]) -> Path:
     """Write atomically and durably; raises SaveError if the disk refuses."""
     try:
         write_atomically(path, save_text(session, computer_seats))
@@ -180,7 +207,7 @@ def named_path(name: str) -> Path:
     return saves_dir() / f"{safe_name(name)}{SAVE_SUFFIX}"
 
 
-def save_named(name: str, session: Session, computer_seats: frozenset[int]) -> Path:
+def save_named(name: str, session: Session | PhotoSession, computer_seats: frozenset[int]) -> Path:
     return write_save(named_path(name), session, computer_seats)
 
 
@@ -219,7 +246,7 @@ def keep_unfinished(path: Path) -> Path | None:
 # ---------------------------------------------------------------------------- reading
 
 
-def _parse(path: Path, *, short: bool = False) -> tuple[SaveFile | None, GameRecord]:
+def _parse(path: Path, *, short: bool = False) -> tuple[SaveFile | None, GameRecord | PhotoRecord]:
     """A file as a save, or as a bare game record; SaveError for anything else. The message
     names the file by its name when the problem is what it holds (or when ``short``), else by
     the path as given."""
@@ -235,11 +262,14 @@ def _parse(path: Path, *, short: bool = False) -> tuple[SaveFile | None, GameRec
         if isinstance(data, dict) and data.get("format") == "bigfive-save":
             save = SaveFile.model_validate(data)
             return save, save.record
+        if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
+            return None, PhotoRecord.model_validate(data)
         return None, GameRecord.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "file"
-        if not isinstance(data, dict) or data.get("format") not in ("bigfive-save", None):
+        known = ("bigfive-save", RECORD_FORMAT, None)
+        if not isinstance(data, dict) or data.get("format") not in known:
             raise SaveError(f"{name} is not a bigfive save.") from None
         raise SaveError(f"{name} is damaged: {where}: {first['msg']}.") from None
 
@@ -251,30 +281,44 @@ def read_save(path: Path) -> LoadedGame:
     ``doubt``, as is a replay that ends at another position than the save was made at."""
     save, record = _parse(path)
     name = printable(path.name)
+    wanted = save.computer_seats if save else []
+    session: Session | PhotoSession
     try:
-        replayed = replay_longest(record, load_pieces())
+        if isinstance(record, PhotoRecord):
+            from bigfive_tui.photo_safari.engine.session import RecordError as PhotoRecordError
+            from bigfive_tui.photo_safari.engine.session import replay_longest as photo_replay
+
+            try:
+                photo = photo_replay(record, frozenset(wanted))
+            except PhotoRecordError as error:
+                raise RecordError(str(error)) from None
+            session, played, problem = photo.session, photo.played, photo.problem
+            steps, seats = record.moves, len(PHOTO_CAMERAS)
+        else:
+            replayed = replay_longest(record, load_pieces())
+            session, played, problem = replayed.session, replayed.played, replayed.problem
+            steps, seats = record.actions, len(replayed.session.game.guides)
     except (RecordError, BoardFileError) as error:
         raise SaveError(f"{name} cannot be replayed: {error}") from None
     except Exception as error:  # a save must never crash the app
         raise SaveError(f"{name} cannot be loaded: {type(error).__name__}: {error}") from None
-    session = replayed.session
     doubt = ""
-    dropped = len(record.actions) - replayed.played
+    dropped = len(steps) - played
+    what = "move" if isinstance(record, PhotoRecord) else "action"
     if dropped:
-        which = "action" if dropped == 1 else f"{dropped} actions"
+        which = what if dropped == 1 else f"{dropped} {what}s"
         doubt = (
             f"The last {which} of {name} no longer {'replays' if dropped == 1 else 'replay'} "
-            f"({replayed.problem}). Go on from action {replayed.played}, the last that "
+            f"({problem}). Go on from {what} {played}, the last that "
             f"replays, without {'it' if dropped == 1 else 'them'}?"
         )
-    elif save is not None and save.engine and save.engine.position != fingerprint(session.state):
+    elif save is not None and save.engine and save.engine.position != position_of(session):
         doubt = (
             f"{name} replays to another position than it was saved at (saved by bigfive "
             f"{printable(save.engine.version)}, this is {__version__}): the rules may have "
             "changed since. Go on from the position it replays to?"
         )
-    seats = len(session.game.guides)
-    computer = frozenset(s for s in (save.computer_seats if save else []) if 0 <= s < seats)
+    computer = frozenset(s for s in wanted if 0 <= s < seats)
     saved_at = save.saved_at if save else ""
     return LoadedGame(session, computer, printable(saved_at), path, dropped, doubt)
 
@@ -287,6 +331,20 @@ def describe(path: Path) -> SaveInfo:
     except SaveError as error:
         return SaveInfo(name, path, "", problem=str(error))
     saved_at = printable(save.saved_at) if save else ""
+    if isinstance(record, PhotoRecord):
+        computer = set(save.computer_seats) if save else set()
+        return SaveInfo(
+            name,
+            path,
+            saved_at.replace("T", " "),
+            guides=tuple(
+                f"{camera}{' (computer)' * (seat in computer)}"
+                for seat, camera in enumerate(PHOTO_CAMERAS)
+            ),
+            difficulty=printable(record.setup.name),
+            turn=len(record.moves) // len(PHOTO_CAMERAS) + 1,  # both cameras move each round
+            photo_safari=True,
+        )
     return SaveInfo(
         name,
         path,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
 from bigfive_tui.photo_safari.engine.animals import ANIMAL_NAMES, FREE_TERRAIN, Animal
 from bigfive_tui.photo_safari.engine.grid import (
@@ -27,6 +27,7 @@ from bigfive_tui.photo_safari.engine.grid import (
     turned_left,
     turned_right,
 )
+from bigfive_tui.photo_safari.engine.record import LayoutFile
 from bigfive_tui.photo_safari.engine.state import SEAT_NAMES, Layout
 
 TERRAIN_CHARS = {".": Terrain.SAVANNA, "#": Terrain.BUSH, "~": Terrain.WATER}
@@ -37,18 +38,6 @@ CAMERA_ROOM = 2
 
 class SetupFileError(ValueError):
     """A set-up that cannot be used; the message names the place and what is wrong."""
-
-
-class LayoutFile(BaseModel):
-    """A set-up file, and the copy of the set-up inside a game record."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    name: str = Field(min_length=1, max_length=60)
-    description: str = ""
-    terrain: list[str] = Field(min_length=SIZE, max_length=SIZE)
-    animals: dict[str, str]
-    cameras: dict[str, str] = Field(default_factory=dict)
 
 
 def _problems(error: ValidationError) -> str:

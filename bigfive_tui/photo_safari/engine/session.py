@@ -9,38 +9,20 @@ other player has answered stays played, and a finished game stays finished.
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
-from bigfive_tui.photo_safari.engine.layout import (
-    LayoutFile,
-    SetupFileError,
-    layout_data,
-    parse_layout,
-)
+from bigfive_tui.photo_safari.engine.layout import SetupFileError, layout_data, parse_layout
 from bigfive_tui.photo_safari.engine.notation import NotationError, format_move, parse_move
+from bigfive_tui.photo_safari.engine.record import LayoutFile, PhotoRecord
 from bigfive_tui.photo_safari.engine.rules import apply, apply_recorded, legal_actions, new_game
 from bigfive_tui.photo_safari.engine.state import Game, IllegalMove, Log, PhotoState, Step
-
-RECORD_FORMAT = "photo-safari-record"
 
 
 class RecordError(ValueError):
     """A record or save that cannot be loaded; nothing was half-loaded."""
-
-
-class PhotoRecord(BaseModel):
-    """The set-up (in full, as a set-up file says it), its seed and the moves: enough to
-    replay a game exactly, also when the shipped set-up files change."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    format: Literal["photo-safari-record"] = "photo-safari-record"
-    version: Literal[1] = 1
-    seed: int = Field(default=0, ge=0, lt=2**63)
-    setup: LayoutFile
-    moves: list[str] = Field(default_factory=list)
 
 
 class PhotoSession:
@@ -134,8 +116,19 @@ class PhotoSession:
         )
 
 
-def replay(record: PhotoRecord, computer_seats: Collection[int] = ()) -> PhotoSession:
-    """Rebuild a session from a record; any problem raises RecordError naming where."""
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A record replayed as far as its moves go: ``session`` after the moves that replayed;
+    ``problem`` names the first one that did not (empty when all did)."""
+
+    session: PhotoSession
+    played: int
+    problem: str = ""
+
+
+def replay_longest(record: PhotoRecord, computer_seats: Collection[int] = ()) -> Replay:
+    """Replay the set-up and then the moves until one no longer replays (a rules change, a hand
+    edit): the game up to there is kept. A set-up that does not work raises RecordError."""
     try:
         layout = parse_layout(record.setup.model_dump(), "setup")
     except SetupFileError as error:
@@ -143,12 +136,20 @@ def replay(record: PhotoRecord, computer_seats: Collection[int] = ()) -> PhotoSe
     session = PhotoSession(Game(layout, record.seed), computer_seats)
     for index, text in enumerate(record.moves):
         if session.state.over:
-            raise RecordError(f"moves[{index}] {text!r}: the game was already over")
+            return Replay(session, index, f"moves[{index}] {text!r}: the game was already over")
         try:
             session.play_text(text)
         except (NotationError, IllegalMove) as error:
-            raise RecordError(f"moves[{index}] {text!r}: {error}") from None
-    return session
+            return Replay(session, index, f"moves[{index}] {text!r}: {error}")
+    return Replay(session, len(record.moves))
+
+
+def replay(record: PhotoRecord, computer_seats: Collection[int] = ()) -> PhotoSession:
+    """Rebuild a session from a record; any problem raises RecordError naming where."""
+    replayed = replay_longest(record, computer_seats)
+    if replayed.problem:
+        raise RecordError(replayed.problem)
+    return replayed.session
 
 
 def load_record(

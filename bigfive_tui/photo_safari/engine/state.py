@@ -6,6 +6,8 @@ handful of short lists; nothing here is deep-copied.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
@@ -167,3 +169,10 @@ def start_state(game: Game) -> PhotoState:
     state.seat = 0
     state.outcome = ""
     return state
+
+
+def fingerprint(state: PhotoState) -> str:
+    """A short hash of everything that distinguishes ``state`` (the set-up aside): a save keeps
+    it, so that a replay which ends elsewhere (a rules change) is noticed."""
+    text = json.dumps(state.key(), separators=(",", ":"))
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
