@@ -18,8 +18,8 @@ COMMANDS = {
     "simulate": "play many games with computer players and report",
     "scenario": "run a scenario file and check its expectations",
     "playthrough": "write every state, legal action and rule step of a game",
-    "photo-safari": "Photo Safari, the second game in the box",
     "serve": "play in a web browser: serve the game on this computer",
+    "photo-safari": "play Photo Safari, the second game in the box",
 }
 
 

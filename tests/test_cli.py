@@ -51,7 +51,11 @@ def test_play_imports_no_other_command_and_no_screen_it_does_not_show() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["bigfive_tui.app.screens.game", "bigfive_tui.commands.play"]
+    assert result.stdout.split() == [
+        "bigfive_tui.app.screens.base",
+        "bigfive_tui.app.screens.game",
+        "bigfive_tui.commands.play",
+    ]
 
 
 def test_play_refuses_a_damaged_save_before_anything_is_shown(

@@ -202,6 +202,42 @@ OTHER_KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("Ctrl+P", "command palette: new game, save, load, undo, rules, board size, theme"),
 )
 
+
+class PhotoKey(NamedTuple):
+    """A key of Photo Safari's game screen: its key, the screen's action, label and help."""
+
+    key: str
+    action: str
+    label: str
+    help: str
+
+
+PHOTO_KEYS: Final[tuple[PhotoKey, ...]] = (
+    PhotoKey("s", "stay", "stay", "keep the camera where it is (its first move, or walled in)"),
+    PhotoKey(
+        "a", "preview", "animals' next steps", "show where each animal steps next (a again hides)"
+    ),
+    PhotoKey(
+        "u",
+        "undo",
+        "undo",
+        "take back your move until the other player moves (against the computer: with its reply)",
+    ),
+)
+
+#: Photo Safari's other keys, for its help screen: (keys, what they do).
+PHOTO_OTHER_KEYS: Final[tuple[tuple[str, str], ...]] = (
+    ("← → ↑ ↓", "the cursor jumps to the nearest marked square that way (also h j k l)"),
+    ("Enter", "move the camera to the marked square under the cursor (also Space)"),
+    ("mouse", "click a marked square to move there; any other square says why not"),
+    ("Esc", "hide the animals' next steps"),
+    ("Tab", "focus the game log (then ↑ ↓ PgUp PgDn scroll it)"),
+    ("?", "this help; then r for the rules"),
+    ("Ctrl+S", "save the game under a name"),
+    *((both_keys(entry.action), entry.help) for entry in COMMAND_KEYS),
+    ("Ctrl+P", "command palette: new game, save, load, undo, rules, theme"),
+)
+
 #: Said under the keys in the help: why some commands have two keys.
 SECOND_KEYS_NOTE: Final = (
     "In a browser (bigfive serve) the second key of a command works where the browser keeps "

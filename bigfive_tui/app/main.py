@@ -1,7 +1,9 @@
-"""The bigfive Textual app: screens for a new game, the game, its end, help and rules.
+"""The bigfive Textual app: screens for a new game, the game, its end, help and rules, for
+both games in the box (the Big Five and Photo Safari, whose screens are in ``photo_safari/``).
 
-The app owns the running :class:`~bigfive_tui.engine.session.Session` and hands it down to
-the game screen; screens report back with the messages in :mod:`bigfive_tui.app.messages`.
+The app owns the running session (a Big Five :class:`~bigfive_tui.engine.session.Session` or a
+:class:`~bigfive_tui.photo_safari.engine.session.PhotoSession`) and hands it down to that
+game's screen; screens report back with the messages in :mod:`bigfive_tui.app.messages`.
 After every action the game is autosaved off the UI thread (see :mod:`bigfive_tui.app.autosave`),
 and no path loses a game: a game that another one replaces is filed among the named saves
 first, and when it cannot be (autosave failing, or another process holding the autosave) the
@@ -22,12 +24,13 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.markup import MarkupError
 from textual.notifications import SeverityLevel
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from bigfive_tui.app import saves, settings
 from bigfive_tui.app.autosave import AutosaveFile
 from bigfive_tui.app.commands import GameCommands
+from bigfive_tui.app.components.game_choice import BIG_FIVE, PHOTO_SAFARI
 from bigfive_tui.app.drawings import MIN_HEIGHT, MIN_WIDTH
 from bigfive_tui.app.keys import BROWSER_SECOND, command_bindings, command_key
 from bigfive_tui.app.messages import (
@@ -37,7 +40,10 @@ from bigfive_tui.app.messages import (
     GameChanged,
     GameOver,
     StartGame,
+    StartPhotoSafari,
+    SwitchGame,
 )
+from bigfive_tui.app.screens.base import PlayScreen
 from bigfive_tui.app.screens.game import GameScreen, too_small_text
 from bigfive_tui.app.themes import DEFAULT_THEME, THEMES
 from bigfive_tui.boardmap import Drawing
@@ -49,7 +55,9 @@ from bigfive_tui.safe_text import printable
 
 if TYPE_CHECKING:
     from bigfive_tui.app.game_setup import GameSetup
-    from bigfive_tui.app.screens.new_game import ContinueOffer, NewGameScreen
+    from bigfive_tui.app.photo_setup import PhotoSetup
+    from bigfive_tui.app.screens.new_game import ContinueOffer
+    from bigfive_tui.photo_safari.engine.session import PhotoSession
 
 
 class TooSmallScreen(ModalScreen[None]):
@@ -78,7 +86,7 @@ class TooSmallScreen(ModalScreen[None]):
 
 class BigFiveApp(App[None]):
     TITLE = "The Big Five: Safari Tour"
-    CSS_PATH: ClassVar = ["main.tcss", "game.tcss", "dialogs.tcss"]
+    CSS_PATH: ClassVar = ["main.tcss", "game.tcss", "dialogs.tcss", "photo_safari.tcss"]
     COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar = [
         *command_bindings("quit", on_app=True, show=True, priority=True),
@@ -89,7 +97,7 @@ class BigFiveApp(App[None]):
     def __init__(
         self,
         *,
-        session: Session | None = None,
+        session: Session | PhotoSession | None = None,
         computer_seats: frozenset[int] = frozenset(),
         seed: int | None = None,
         theme: str = DEFAULT_THEME,
@@ -100,19 +108,25 @@ class BigFiveApp(App[None]):
         step_through: bool = False,
         pending: saves.LoadedGame | None = None,
         drawing: Drawing | None = None,
+        game: str = BIG_FIVE,
+        photo_setup: str | None = None,
     ) -> None:
         """``pending``: a game loaded from the command line (``--load``); one that needs the
         player's word first (see :attr:`saves.LoadedGame.doubt`) is asked about over the
         new-game screen. Loading the autosave file this way continues it, like Enter on the
-        new-game screen."""
+        new-game screen. ``game`` is the game whose new-game screen opens when there is no
+        ``session`` (a session decides it itself); ``photo_setup`` is the Photo Safari set-up
+        offered there."""
         super().__init__()
         for custom in THEMES:
             self.register_theme(custom)
         # An unknown name (a mistyped --theme, an old settings file) gets the default; the
         # command line tells the player (Textual would raise).
         self.theme = theme if theme in self.available_themes else DEFAULT_THEME
-        self.session: Session | None = session
+        self.session: Session | PhotoSession | None = session
         self.computer_seats = computer_seats
+        self.game = game
+        self.photo_setup = photo_setup
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
         self.computer_delay = computer_delay
         self.card_pause = card_pause
@@ -228,13 +242,20 @@ class BigFiveApp(App[None]):
 
     # ------------------------------------------------------------------ switching screens
 
-    def _game_screen(self) -> GameScreen | None:
+    def _game_screen(self) -> PlayScreen | None:
+        """The screen of the game in play, either game's."""
+        for screen in self.screen_stack:
+            if isinstance(screen, PlayScreen):
+                return screen
+        return None
+
+    def _big_five_screen(self) -> GameScreen | None:
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 return screen
         return None
 
-    def _reset_to(self, screen: GameScreen | NewGameScreen) -> None:
+    def _reset_to(self, screen: Screen[None]) -> None:
         """Replace the whole screen stack (above the default screen) with ``screen``."""
         while len(self.screen_stack) > 1:
             self.pop_screen()
@@ -243,37 +264,68 @@ class BigFiveApp(App[None]):
     def _show_game(self) -> None:
         """Show the game in play (and autosave it). The first game shown while this process
         does not autosave says so: the notice on the new-game screen may have gone unread."""
-        assert self.session is not None
-        self._reset_to(
-            GameScreen(
-                self.session,
-                self.computer_seats,
-                computer_delay=self.computer_delay,
-                card_pause=self.card_pause,
-                step_through=self.step_through,
+        session = self.session
+        assert session is not None
+        if isinstance(session, Session):
+            self.game = BIG_FIVE
+            self._reset_to(
+                GameScreen(
+                    session,
+                    self.computer_seats,
+                    computer_delay=self.computer_delay,
+                    card_pause=self.card_pause,
+                    step_through=self.step_through,
+                )
             )
-        )
+        else:
+            from bigfive_tui.app.photo_safari.game import PhotoGameScreen
+
+            self.game = PHOTO_SAFARI
+            self.computer_seats = session.computer_seats
+            self._reset_to(
+                PhotoGameScreen(
+                    session, computer_delay=self.computer_delay, step_through=self.step_through
+                )
+            )
         self._autosave()
         autosave = self.autosave_file
         if autosave is not None and autosave.blocked and not self._told_not_autosaving:
             self._told_not_autosaving = True
             self.notify(autosave.blocked, title="Not autosaving", severity="warning", timeout=20)
 
-    def _show_new_game(self, notice: str = "") -> None:
-        from bigfive_tui.app.screens.new_game import NewGameScreen
-
+    def _show_new_game(self, notice: str = "", *, focus_game: bool = False) -> None:
+        """The new-game screen of the game chosen last (imported here: a game needs none);
+        ``focus_game`` gives the focus to its game field (switched to from the other game's)."""
         self.seed = random.SystemRandom().randrange(1_000_000) if self.session else self.seed
         offer, trouble = self._continue_offer()
         autosave = self.autosave_file
-        self._reset_to(
-            NewGameScreen(
+        notice = " ".join(text for text in (notice, trouble) if text)
+        keeps_games = autosave is not None and autosave.active
+        screen: Screen[None]
+        if self.game == PHOTO_SAFARI:
+            from bigfive_tui.app.photo_safari.new_game import PhotoNewGameScreen
+
+            screen = PhotoNewGameScreen(
+                self.seed,
+                setup=self.photo_setup,
+                cursor_blink=self.cursor_blink,
+                notice=notice,
+                offer=offer,
+                keeps_games=keeps_games,
+                focus_game=focus_game,
+            )
+        else:
+            from bigfive_tui.app.screens.new_game import NewGameScreen
+
+            screen = NewGameScreen(
                 self.seed,
                 cursor_blink=self.cursor_blink,
-                notice=" ".join(text for text in (notice, trouble) if text),
+                notice=notice,
                 offer=offer,
-                keeps_games=autosave is not None and autosave.active,
+                keeps_games=keeps_games,
+                focus_game=focus_game,
             )
-        )
+        self._reset_to(screen)
 
     def _continue_offer(self) -> tuple[ContinueOffer | None, str]:
         """What the new-game screen offers besides a new safari: the game in play, or else the
@@ -321,13 +373,32 @@ class BigFiveApp(App[None]):
         else:
             self._begin(setup, session)
 
+    def start_photo_safari(self, setup: PhotoSetup) -> None:
+        """Start a Photo Safari game from ``setup`` (after asking, when the game in play is
+        not saved)."""
+        from bigfive_tui.photo_safari.engine.layout import SetupFileError
+
+        try:
+            session = setup.session()
+        except SetupFileError as problem:
+            self.notify(str(problem), title="Cannot start", severity="error", markup=False)
+            return
+
+        def begin() -> None:
+            self._switch_to(session, session.computer_seats, holds_game=False)
+
+        if self.game_at_risk():
+            self._replace_after_asking("Start Photo Safari", begin)
+        else:
+            begin()
+
     def _begin(self, setup: GameSetup, session: Session) -> None:
         if self.autosave_enabled:
             settings.remember_setup(setup)
         self._switch_to(session, setup.computer_seats, holds_game=False)
 
     def _switch_to(
-        self, session: Session, computer_seats: frozenset[int], holds_game: bool
+        self, session: Session | PhotoSession, computer_seats: frozenset[int], holds_game: bool
     ) -> None:
         """Make ``session`` the game in play. Unless the autosave file already ``holds_game``,
         its first autosave files the game there away among the named saves first."""
@@ -410,7 +481,7 @@ class BigFiveApp(App[None]):
         """Why the game in memory would be lost if it were replaced or the app quit now: ""
         when it is on disk, is over, has not begun, or autosave is off by choice."""
         session, autosave = self.session, self.autosave_file
-        if autosave is None or session is None or session.state.over or not session.actions:
+        if autosave is None or session is None or session.state.over or not session.texts:
             return ""
         if not session.recordable:
             return ""
@@ -463,7 +534,11 @@ class BigFiveApp(App[None]):
 
     def _from_new_game_on_top(self) -> bool:
         """A second Enter can post a second start before the next screen shows: only the first
-        one, sent while the new-game screen is still on top, counts."""
+        one, sent while a new-game screen is still on top, counts."""
+        if self.game == PHOTO_SAFARI:
+            from bigfive_tui.app.photo_safari.new_game import PhotoNewGameScreen
+
+            return isinstance(self.screen, PhotoNewGameScreen)
         from bigfive_tui.app.screens.new_game import NewGameScreen
 
         return isinstance(self.screen, NewGameScreen)
@@ -472,6 +547,18 @@ class BigFiveApp(App[None]):
     def _start_game(self, message: StartGame) -> None:
         if self._from_new_game_on_top():
             self.start(message.setup)
+
+    @on(StartPhotoSafari)
+    def _start_photo_safari(self, message: StartPhotoSafari) -> None:
+        if self._from_new_game_on_top():
+            self.start_photo_safari(message.setup)
+
+    @on(SwitchGame)
+    def _switch_game(self, message: SwitchGame) -> None:
+        """The other game's new-game screen, in place of this one."""
+        if message.game in (BIG_FIVE, PHOTO_SAFARI) and message.game != self.game:
+            self.game = message.game
+            self._show_new_game(focus_game=True)
 
     @on(ChooseStartSpaces)
     def _choose_starts(self, message: ChooseStartSpaces) -> None:
@@ -565,9 +652,8 @@ class BigFiveApp(App[None]):
 
     @on(GameOver)
     def _game_over(self) -> None:
-        from bigfive_tui.app.screens.end import EndScreen
-
-        if self.session is None:
+        session = self.session
+        if session is None:
             return
         self._autosave()  # the file of a finished game goes
 
@@ -577,7 +663,14 @@ class BigFiveApp(App[None]):
             elif choice == "quit":
                 self.exit()
 
-        self.push_screen(EndScreen(self.session), next_step)
+        if isinstance(session, Session):
+            from bigfive_tui.app.screens.end import EndScreen
+
+            self.push_screen(EndScreen(session), next_step)
+        else:
+            from bigfive_tui.app.photo_safari.end import PhotoEndScreen
+
+            self.push_screen(PhotoEndScreen(session), next_step)
 
     # ------------------------------------------------------------------ actions (keys, palette)
 
@@ -600,9 +693,16 @@ class BigFiveApp(App[None]):
         return super().deliver_screenshot(filename, path, time_format)
 
     def action_rules(self) -> None:
+        """The rules of the game in play, or of the game the new-game screen shows."""
         from bigfive_tui.app.screens.rules import RulesScreen
 
-        if not isinstance(self.screen, RulesScreen):
+        if isinstance(self.screen, RulesScreen):
+            return
+        if self.game == PHOTO_SAFARI:
+            from bigfive_tui.assets import photo_safari_rules_path
+
+            self.push_screen(RulesScreen(photo_safari_rules_path()))
+        else:
             self.push_screen(RulesScreen())
 
     def action_help(self) -> None:
@@ -611,8 +711,13 @@ class BigFiveApp(App[None]):
         game = self._game_screen()
         if game is not None and self.screen is game:
             game.action_help()
-        else:
-            self.push_screen(HelpScreen(), lambda r: self.action_rules() if r == "rules" else None)
+            return
+        lines = None
+        if self.game == PHOTO_SAFARI:
+            from bigfive_tui.app.photo_safari.help import photo_help_lines
+
+            lines = photo_help_lines()
+        self.push_screen(HelpScreen(lines), lambda r: self.action_rules() if r == "rules" else None)
 
     def action_toggle_debug(self) -> None:
         """Debug mode: step through each action's rule steps (kept for the next games too)."""
@@ -625,10 +730,10 @@ class BigFiveApp(App[None]):
         self.step_through = game.step_through
 
     def _on_game(self, action: str) -> None:
-        """Run a game screen action from the palette, which is open over the game."""
-        game = self._game_screen()
+        """Run a Big Five game screen action from the palette, which is open over the game."""
+        game = self._big_five_screen()
         if game is None:
-            self.notify("This works on the game screen.", severity="warning")
+            self.notify("This works on the Big Five's game screen.", severity="warning")
             return
         getattr(game, f"action_{action}")()
 
@@ -639,7 +744,7 @@ class BigFiveApp(App[None]):
         self._on_game("smaller_board")
 
     def action_panels(self) -> None:
-        game = self._game_screen()
+        game = self._big_five_screen()
         if game is not None and game.drawing != "compact":
             self.notify("Every panel is on screen beside the normal and large boards.", timeout=4)
             return
@@ -662,8 +767,8 @@ class BigFiveApp(App[None]):
         if self.session is None:
             self.notify("There is no game to save yet.", severity="warning")
             return False
-        state = self.session.state
-        suggestion = f"{state.guide.title.lower()}-turn{state.turn}"
+        game = self._game_screen()
+        suggestion = game.save_name() if game is not None else "safari"
         name = await self.push_screen_wait(SaveDialog(suggestion))
         if not name or self.session is None:
             return False

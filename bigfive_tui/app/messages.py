@@ -9,6 +9,7 @@ from textual.message import Message
 
 if TYPE_CHECKING:  # only the new-game screens make setups; a loaded game does not need them
     from bigfive_tui.app.game_setup import GameSetup
+    from bigfive_tui.app.photo_setup import PhotoSetup
 
 
 class StartGame(Message):
@@ -25,6 +26,22 @@ class ChooseStartSpaces(Message):
     def __init__(self, setup: GameSetup) -> None:
         super().__init__()
         self.setup = setup
+
+
+class StartPhotoSafari(Message):
+    """The Photo Safari new-game screen has a complete setup."""
+
+    def __init__(self, setup: PhotoSetup) -> None:
+        super().__init__()
+        self.setup = setup
+
+
+class SwitchGame(Message):
+    """A new-game screen's game field chose the other game: show that game's new-game screen."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__()
+        self.game = game
 
 
 class ContinueGame(Message):

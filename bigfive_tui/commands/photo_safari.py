@@ -1,6 +1,7 @@
 """``bigfive photo-safari``: the second game in the box.
 
-The actions: ``simulate`` (many computer
+Without an action it opens the app on Photo Safari (its new-game screen, or the saved game
+given by ``--load``). The actions: ``simulate`` (many computer
 games), ``scenario run|coverage`` (docs/photo-safari-scenarios.md), ``rules``
 (docs/photo-safari.md) and ``board`` (a set-up as text). Bad flags or files exit with status 2
 and a message naming what is wrong.
@@ -28,8 +29,16 @@ SETUP_HELP = "'typical' (the documented set-up), 'random' (from the seed) or a s
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from bigfive_tui.commands import play
+
+    play.configure(parser, seed_help="seed of a random set-up")
+    parser.add_argument(
+        "--setup",
+        default=None,
+        metavar="SETUP",
+        help=f"{SETUP_HELP}, offered on the new-game screen",
+    )
     actions = parser.add_subparsers(dest="photo_command", metavar="ACTION")
-    actions.required = True
 
     simulate = actions.add_parser("simulate", help="play many games between computer players")
     simulate.add_argument("--games", type=int, default=100, metavar="N", help="games to play")
@@ -78,7 +87,9 @@ def run(args: argparse.Namespace) -> int:
         from bigfive_tui.commands.rules import show
 
         return show(photo_safari_rules_path(), plain=args.plain, no_pager=args.no_pager)
-    return run_board(args)
+    if command == "board":
+        return run_board(args)
+    return run_play(args)
 
 
 def _error(text: str) -> int:
@@ -92,6 +103,25 @@ def _error(text: str) -> int:
 
 def _seed(seed: int | None) -> int:
     return seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+
+
+# --------------------------------------------------------------------------- play
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """The app on Photo Safari's new-game screen (or the game of ``--load``, whichever game
+    it is), with ``--setup`` offered there."""
+    from bigfive_tui.app.components.game_choice import PHOTO_SAFARI
+    from bigfive_tui.commands import play
+    from bigfive_tui.photo_safari.engine.layout import SetupFileError
+    from bigfive_tui.photo_safari.setups import chosen_layout
+
+    if args.setup:
+        try:
+            chosen_layout(args.setup, _seed(args.seed))  # a broken file is said here
+        except SetupFileError as problem:
+            return _error(str(problem))
+    return play.launch(args, game=PHOTO_SAFARI, photo_setup=args.setup)
 
 
 # --------------------------------------------------------------------------- board

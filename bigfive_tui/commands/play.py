@@ -7,10 +7,11 @@ import argparse
 from bigfive_tui.commands.values import seed_value
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--seed", type=seed_value, default=None, help="seed for the board and dice (0 to 2^63-1)"
-    )
+def configure(
+    parser: argparse.ArgumentParser, seed_help: str = "seed for the board and dice"
+) -> None:
+    """The options of opening the app (``bigfive photo-safari`` has them too)."""
+    parser.add_argument("--seed", type=seed_value, default=None, help=f"{seed_help} (0 to 2^63-1)")
     parser.add_argument("--load", metavar="FILE", help="open a saved game")
     parser.add_argument(
         "--theme", default=None, help="a Textual theme name (default: savanna; try textual-light)"
@@ -56,6 +57,12 @@ def theme_list(names: list[str], width: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    return launch(args)
+
+
+def launch(args: argparse.Namespace, **app_options: object) -> int:
+    """Open the app as ``args`` say; ``app_options`` go to the app as they are (the game whose
+    new-game screen opens, for one)."""
     import gc
     import os
     import shutil
@@ -111,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
         theme=args.theme or settings.remembered_theme() or DEFAULT_THEME,
         step_through=args.debug,
         drawing=settings.remembered_drawing(),
+        **app_options,  # type: ignore[arg-type]
     )
     if args.theme and app.theme != args.theme:
         width = shutil.get_terminal_size().columns

@@ -1,4 +1,5 @@
-"""The game log: every rule step in plain words with its rule id, newest last, scrollable."""
+"""The game log: every rule step in plain words with its rule id, newest last, scrollable
+(either game's steps: it shows a :class:`~bigfive_tui.shared.steps.RuleStep`)."""
 
 from __future__ import annotations
 
@@ -10,17 +11,21 @@ from textual import events, on
 from textual.geometry import Size
 from textual.widgets import RichLog
 
-from bigfive_tui.engine.actions import Step
+from bigfive_tui.shared.steps import RuleStep
 
 RULE_WIDTH = 20
 
 
-def step_text(step: Step) -> Text:
+#: Step kinds written in bold: a turn or a camera move begins, a photo is taken.
+BOLD_KINDS = frozenset({"turn", "move", "photo"})
+
+
+def step_text(step: RuleStep) -> Text:
     line = Text(no_wrap=False)
     line.append(step.rule.ljust(RULE_WIDTH), style="dim")
     line.append(" ")
     style = ""
-    if step.kind == "turn":
+    if step.kind in BOLD_KINDS:
         style = "bold"
     elif step.kind == "end":
         style = "bold reverse"
@@ -47,7 +52,7 @@ class GameLog(RichLog):
         """A taller prompt or a smaller terminal shrinks the log (RichLog does not follow)."""
         self.scroll_end(animate=False, immediate=False, x_axis=False)
 
-    def show_log(self, steps: Sequence[Step]) -> None:
+    def show_log(self, steps: Sequence[RuleStep]) -> None:
         """Write the steps not shown yet; after an undo (fewer steps) drop the undone lines."""
         if len(steps) < self._shown:
             if self._size_known and len(self._ends) == self._shown and not self._deferred_renders:

@@ -444,7 +444,7 @@ def save_lines(infos: Sequence[saves.SaveInfo], width: int) -> list[str]:
     difficulty. When they do not fit, the name gives way first (down to ``NAME_MIN``), then
     the end of the line (the difficulty, then the last guides); each cut ends in "…"."""
     dates = [info.saved_at[:16] for info in infos]  # seconds dropped
-    turns = ["" if info.problem else f"turn {info.turn}" for info in infos]
+    turns = ["" if info.problem else info.when for info in infos]
     details = [info.problem or f"{joined(info.guides)} · {info.difficulty}" for info in infos]
     date_width = max(map(cell_len, dates), default=0)
     turn_width = max(map(cell_len, turns), default=0)

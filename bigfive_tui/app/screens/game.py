@@ -48,6 +48,7 @@ from bigfive_tui.app.keys import (
     view_bindings,
 )
 from bigfive_tui.app.messages import GameChanged, GameOver
+from bigfive_tui.app.screens.base import PlayScreen
 from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.actions import END, RESOURCE_NAMES, Act, Action, IllegalAction, Step
 from bigfive_tui.engine.apply_action import loses_at_once
@@ -112,7 +113,7 @@ def load_policy() -> Policy | None:
 PAGES = ("board-page", "guides-page", "log")
 
 
-class GameScreen(Screen[None]):
+class GameScreen(PlayScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *[
             Binding(entry.key, f"act('{entry.name}')", entry.label, show=False)
@@ -264,9 +265,9 @@ class GameScreen(Screen[None]):
         self._check_size()
         self.query_one(BoardView).focus()
 
-    @property
-    def too_small(self) -> bool:
-        return self.has_class("-too-small")
+    def save_name(self) -> str:
+        state = self.state
+        return f"{state.guide.title.lower()}-turn{state.turn}"
 
     # ------------------------------------------------------------------ rendering
 
@@ -414,7 +415,7 @@ class GameScreen(Screen[None]):
         drawn card and its effects, so no card dialog follows. ``computer`` names the computer
         guide who acted (empty for a person): the dialog then offers to stop stepping through
         computer turns."""
-        from bigfive_tui.app.screens.steps import StepsScreen
+        from bigfive_tui.app.screens.steps import StepsScreen, guide_lines
 
         first = len(self.session.log) - len(steps)
 
@@ -434,7 +435,16 @@ class GameScreen(Screen[None]):
         show(0)  # now, so that the final state never flashes up before the dialog
         who = f"{computer} (computer): " if computer else ""
         title = f"Debug: {who}{self.session.texts[-1]} - how the rules resolve it"
-        self._open(StepsScreen(title, steps, states, show, computer=bool(computer)), closed)
+        self._open(
+            StepsScreen(
+                title,
+                steps,
+                show,
+                side=lambda index: guide_lines(states[index]),
+                computer=bool(computer),
+            ),
+            closed,
+        )
 
     def play(self, action: Action) -> bool:
         """Play one action; a refusal is shown in the prompt line. True if it was played."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -16,41 +17,50 @@ from bigfive_tui.app.overlays import LEGEND
 from bigfive_tui.boardmap import FEATURE_GLYPHS, FEATURE_LABELS, TERRAIN_GLYPHS, TERRAIN_LABELS
 
 
-def _row(keys: str, text: str, width: int = 16) -> Content:
+def row(keys: str, text: str, width: int = 16) -> Content:
     return Content.assemble((keys.ljust(width), "bold $accent"), text)
 
 
+def big_five_help_lines() -> list[Content]:
+    lines = [Content.styled("Actions (the guide whose turn it is)", "bold")]
+    lines += [row(entry.key, f"{entry.label}: {entry.help}") for entry in ACTION_KEYS]
+    lines.append(Content(""))
+    lines.append(Content.styled("Everything else", "bold"))
+    lines += [row(keys, text) for keys, text in OTHER_KEYS]
+    lines.append(Content.styled(SECOND_KEYS_NOTE, "italic"))
+    lines.append(Content(""))
+    lines.append(Content.styled("On the board", "bold"))
+    lines += [row(glyph, meaning) for glyph, meaning in LEGEND]
+    terrain = ", ".join(
+        f"{glyph.strip() or 'blank'} {TERRAIN_LABELS[kind]}"
+        for kind, glyph in TERRAIN_GLYPHS.items()
+    )
+    edges = ", ".join(
+        f"{glyph} {FEATURE_LABELS[feature]}" for feature, glyph in FEATURE_GLYPHS.items()
+    )
+    lines.append(row("terrain", terrain))
+    lines.append(row("edges", edges))
+    return lines
+
+
 class HelpScreen(ModalScreen[str | None]):
-    """Dismisses with "rules" when the player asks for the rules."""
+    """The keys of a game (the Big Five's unless ``lines`` are given); dismisses with "rules"
+    when the player asks for the rules."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,q", "close", "Close"),
         Binding("r", "rules", "Rules"),
     ]
 
+    def __init__(self, lines: Sequence[Content] | None = None) -> None:
+        super().__init__()
+        self.lines = list(lines) if lines is not None else None
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="help"):
             yield Static("Keys", classes="dialog-title")
             with VerticalScroll(id="help-body"):
-                lines = [Content.styled("Actions (the guide whose turn it is)", "bold")]
-                lines += [_row(entry.key, f"{entry.label}: {entry.help}") for entry in ACTION_KEYS]
-                lines.append(Content(""))
-                lines.append(Content.styled("Everything else", "bold"))
-                lines += [_row(keys, text) for keys, text in OTHER_KEYS]
-                lines.append(Content.styled(SECOND_KEYS_NOTE, "italic"))
-                lines.append(Content(""))
-                lines.append(Content.styled("On the board", "bold"))
-                lines += [_row(glyph, meaning) for glyph, meaning in LEGEND]
-                terrain = ", ".join(
-                    f"{glyph.strip() or 'blank'} {TERRAIN_LABELS[kind]}"
-                    for kind, glyph in TERRAIN_GLYPHS.items()
-                )
-                edges = ", ".join(
-                    f"{glyph} {FEATURE_LABELS[feature]}"
-                    for feature, glyph in FEATURE_GLYPHS.items()
-                )
-                lines.append(_row("terrain", terrain))
-                lines.append(_row("edges", edges))
+                lines = self.lines if self.lines is not None else big_five_help_lines()
                 yield Static(Content("\n").join(lines))
             yield Static(
                 Content.from_markup("[b]r[/] the rules   [b]Esc[/] close"), classes="muted"

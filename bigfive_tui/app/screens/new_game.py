@@ -28,10 +28,17 @@ from textual.widgets import Button, Footer, Input, Static
 
 from bigfive_tui.app import settings
 from bigfive_tui.app.components.cycle_field import CycleField
+from bigfive_tui.app.components.game_choice import BIG_FIVE, game_row
 from bigfive_tui.app.describe import joined
 from bigfive_tui.app.game_setup import GameSetup, SeatChoice
 from bigfive_tui.app.keys import command_bindings, command_key
-from bigfive_tui.app.messages import ChooseStartSpaces, ContinueGame, FieldChanged, StartGame
+from bigfive_tui.app.messages import (
+    ChooseStartSpaces,
+    ContinueGame,
+    FieldChanged,
+    StartGame,
+    SwitchGame,
+)
 from bigfive_tui.assets import layout_names
 from bigfive_tui.engine.boardspec import BoardFileError
 from bigfive_tui.engine.content import (
@@ -45,9 +52,10 @@ from bigfive_tui.engine.content import (
     Guide,
     Species,
 )
+from bigfive_tui.engine.session import Session
 
 if TYPE_CHECKING:
-    from bigfive_tui.engine.session import Session
+    from bigfive_tui.photo_safari.engine.session import PhotoSession
 
 MAX_SEATS = 5
 
@@ -72,8 +80,12 @@ def short_game(removed: tuple[Species, ...]) -> tuple[Species, ...]:
     return tuple(species for species in SPECIES_WITH_THREE if species in removed)
 
 
-def game_summary(session: Session) -> str:
+def game_summary(session: Session | PhotoSession) -> str:
     """A game in play in the words of a save's summary (guides, difficulty, turn)."""
+    if not isinstance(session, Session):
+        from bigfive_tui.app.photo_setup import photo_summary
+
+        return photo_summary(session)
     game = session.game
     guides = joined([guide.title for guide in game.guides])
     return f"{guides} · {game.difficulty.name.lower()} · turn {session.state.turn}"
@@ -124,6 +136,7 @@ class NewGameScreen(Screen[None]):
         notice: str = "",
         offer: ContinueOffer | None = None,
         keeps_games: bool = False,
+        focus_game: bool = False,
     ) -> None:
         """``offer``: the game to go on with, if any; ``keeps_games``: whether a new safari
         files that game away among the saves (autosave on) or not."""
@@ -133,6 +146,8 @@ class NewGameScreen(Screen[None]):
         self.notice = notice
         self.offer = offer
         self.keeps_games = keeps_games
+        #: Opened by the other game's screen: the game field keeps the focus, so ← → goes back.
+        self.focus_game = focus_game
         #: The fields start at the last game's setup; the seed is this screen's own.
         self.initial = settings.remembered_setup() or GameSetup()
         gone = self.initial.board_source == "layout" and self.initial.layout not in layout_names()
@@ -166,6 +181,7 @@ class NewGameScreen(Screen[None]):
             yield Static(
                 self.notice, id="notice", classes="error" if self.notice else "", markup=False
             )
+            yield game_row(BIG_FIVE)
             yield Vertical(id="continue-row")
             with Horizontal(id="setup-top"):
                 with Vertical(id="seats", classes="box") as seats:
@@ -305,8 +321,9 @@ class NewGameScreen(Screen[None]):
         row = self.query_one("#continue-row", Vertical)
         row.remove_children()
         offer = self.offer
+        if offer is None or self.focus_game:
+            self.query_one("#game" if self.focus_game else "#seat-0", CycleField).focus()
         if offer is None:
-            self.query_one("#seat-0", CycleField).focus()
             return
         self._other = offer.kind
         label = "Back to the game (Esc)" if offer.kind == "running" else "Continue the saved game"
@@ -329,7 +346,8 @@ class NewGameScreen(Screen[None]):
         )
         row.mount(button, info_line)
         self.refresh_bindings()
-        self.call_after_refresh(button.focus)
+        if not self.focus_game:
+            self.call_after_refresh(button.focus)
 
     def _show_enter(self) -> None:
         """The hint line and the button labels say what Enter does now: a focused button
@@ -426,6 +444,8 @@ class NewGameScreen(Screen[None]):
             self._show_difficulty()
         elif field_id == "board-source":
             self._show_board_fields()
+        elif field_id == "game" and event.value != BIG_FIVE:
+            self.post_message(SwitchGame(str(event.value)))
         self.query_one("#error", Static).update("")
 
     def on_descendant_focus(self) -> None:

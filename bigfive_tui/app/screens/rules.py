@@ -9,6 +9,7 @@ text), Tab goes back and forth between the list and the text, Esc closes the rul
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import ClassVar, NamedTuple
 
 from textual import on
@@ -100,10 +101,11 @@ class RulesScreen(Screen[None]):
         Binding("tab", "app.focus_next", "Chapters / text"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, path: Path | None = None) -> None:
+        """The rules in ``path``, the Big Five's (docs/rules.md) unless another is given."""
         super().__init__()
         try:
-            text = rules_path().read_text(encoding="utf-8")
+            text = (path or rules_path()).read_text(encoding="utf-8")
         except OSError as error:
             text = f"# Rules\n\nThe rules file cannot be read: {error}"
         self.chapters = chapters_of(text)

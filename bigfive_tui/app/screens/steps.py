@@ -1,6 +1,7 @@
 """Debug mode: step through the rule resolution of an action, one rule step at a time.
 
-Each step shows its rule id, what happened, and the rule itself from docs/rules.md, so that a
+Each step shows its rule id, what happened, and the rule itself from the game's rules file
+(docs/rules.md, docs/photo-safari.md), so that a
 player (or a rules lawyer) can follow exactly why the engine did what it did. The dialog lies
 over the lower part of the game screen, so the board and table stay in view and can show the
 game as it was after the current step.
@@ -20,8 +21,8 @@ from textual.widgets import Static
 
 from bigfive_tui.app.components.player_board import big_five
 from bigfive_tui.app.rules_text import rule_text
-from bigfive_tui.engine.actions import Step
 from bigfive_tui.engine.state import GameState, Phase
+from bigfive_tui.shared.steps import RuleStep
 
 #: Steps of the trail shown at once: the dialog has only the rows below the board.
 TRAIL_LINES = 5
@@ -50,9 +51,10 @@ def guide_lines(state: GameState) -> Content:
 class StepsScreen(ModalScreen[bool]):
     """← → walk through the steps, Esc (or → past the last) goes back to the game.
 
-    With ``states`` (the game after each step) the dialog lists the guides' tracks as they
-    were, and ``show`` is told the index of every step shown, so the game screen behind can
-    draw that moment; the live game is the caller's and stays as it is.
+    ``show`` is told the index of every step shown, so the game screen behind can draw that
+    moment, and ``side`` gives a column beside the trail for it (the Big Five's guide tracks,
+    which the dialog hides; Photo Safari's photos); the live game is the caller's and stays as
+    it is.
 
     For a ``computer`` guide's action, c closes the dialog with True: the caller then stops
     stepping through computer turns (with three computer seats every turn would stop here).
@@ -68,16 +70,16 @@ class StepsScreen(ModalScreen[bool]):
     def __init__(
         self,
         title: str,
-        steps: Sequence[Step],
-        states: Sequence[GameState] = (),
+        steps: Sequence[RuleStep],
         show: Callable[[int], None] | None = None,
         *,
+        side: Callable[[int], Content] | None = None,
         computer: bool = False,
     ) -> None:
         super().__init__()
         self.title_text = title
         self.steps = list(steps)
-        self.states = list(states)
+        self.side = side
         self.show = show
         self.computer = computer
         self.index = 0
@@ -93,7 +95,7 @@ class StepsScreen(ModalScreen[bool]):
             yield Static(id="steps-rule", classes="muted")
             with Horizontal(id="steps-columns"):
                 yield Static(id="steps-trail")
-                if self.states:
+                if self.side is not None:
                     yield Static(id="steps-guides")
 
     def on_mount(self) -> None:
@@ -110,7 +112,7 @@ class StepsScreen(ModalScreen[bool]):
         )
         quoted = rule_text(step.rule)
         self.query_one("#steps-rule", Static).update(
-            f"{step.rule}: {quoted}" if quoted else "(this rule id has no text in docs/rules.md)"
+            f"{step.rule}: {quoted}" if quoted else "(this rule id has no text in the rules)"
         )
         # A window of the trail around the current step, so the ▶ line is always in view.
         first = max(0, min(self.index - TRAIL_LINES // 2, len(self.steps) - TRAIL_LINES))
@@ -126,8 +128,8 @@ class StepsScreen(ModalScreen[bool]):
         if last < len(self.steps):
             trail.append(Content.styled(f"  … {len(self.steps) - last} more", "$text-muted"))
         self.query_one("#steps-trail", Static).update(Content("\n").join(trail))
-        if self.states:
-            self.query_one("#steps-guides", Static).update(guide_lines(self.states[self.index]))
+        if self.side is not None:
+            self.query_one("#steps-guides", Static).update(self.side(self.index))
         if self.show is not None:
             self.show(self.index)
 

@@ -270,10 +270,16 @@ def _animals_move(state: PhotoState, log: Log | None) -> None:
         log.append(Step(RULE_IDS[decision.rule], "animal", text, animal))
 
 
-def animal_preview(state: PhotoState) -> list[tuple[int, Decision]]:
+def animal_preview(state: PhotoState, camera: int = -1) -> list[tuple[int, Decision]]:
     """Each animal's next step, in moving order, if the animals moved from this state as it
-    stands (the cameras where they are now)."""
+    stands: the cameras where they are now, or the camera to move on ``camera`` if given (what
+    the animals would do after that move, the other camera standing still)."""
     trial = state.copy()
+    seat = trial.seat
+    if camera >= 0 and camera != trial.camera[seat] and trial.occupant[camera] == EMPTY:
+        trial.occupant[trial.camera[seat]] = EMPTY
+        trial.occupant[camera] = CAMERA + seat
+        trial.camera[seat] = camera
     steps = []
     for animal in moving_order(trial):
         steps.append((animal, move_animal(trial, animal)))

@@ -1,0 +1,493 @@
+"""Photo Safari's game screen: the board, who has which photos, the prompt and the log.
+
+On a person's move the legal squares of their camera are marked and the cursor jumps between
+them; Enter or a click moves. The screen renders ``session.state`` and sends camera moves; which
+squares are legal, why one is not, where the animals go next and what a move photographs are
+always asked of the engine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Static
+
+from bigfive_tui.app.components.game_log import GameLog
+from bigfive_tui.app.components.key_bar import KeyBar
+from bigfive_tui.app.keys import PHOTO_KEYS, command_bindings, command_key
+from bigfive_tui.app.messages import GameChanged, GameOver
+from bigfive_tui.app.photo_safari.board import PhotoBoard
+from bigfive_tui.app.screens.base import PlayScreen
+from bigfive_tui.photo_safari.engine.animals import ANIMAL_COUNT, ANIMAL_NAMES, SHORT_NAMES
+from bigfive_tui.photo_safari.engine.grid import FACING_ARROWS, NAMES, OFF
+from bigfive_tui.photo_safari.engine.movement import Decision
+from bigfive_tui.photo_safari.engine.rules import animal_preview, why_illegal
+from bigfive_tui.photo_safari.engine.session import PhotoSession
+from bigfive_tui.photo_safari.engine.state import (
+    SEAT_NAMES,
+    SEATS,
+    IllegalMove,
+    PhotoState,
+    Step,
+)
+from bigfive_tui.photo_safari.players import planner
+
+#: How long a camera flashes after it took a photo.
+FLASH_SECONDS = 1.6
+#: The board, the side panel, the prompt and a few lines of log.
+MIN_WIDTH, MIN_HEIGHT = 120, 34
+SEAT_COLOURS = ("#e0573e", "#f2c40f")
+Policy = Callable[[PhotoState, Sequence[int], random.Random], int]
+
+
+def photo_words(state: PhotoState, seat: int) -> Content:
+    """'3 of 10: El Li Ti' for a camera, its name in its colour."""
+    mask = state.photos[seat]
+    have = " ".join(SHORT_NAMES[a] for a in range(ANIMAL_COUNT) if mask >> a & 1) or "none yet"
+    return Content.assemble(
+        (f"{SEAT_NAMES[seat]:<7}", f"bold {SEAT_COLOURS[seat]}"),
+        f"{mask.bit_count():>2} of 10  ",
+        (have, "$text-muted"),
+    )
+
+
+def animal_table(state: PhotoState) -> Content:
+    """Every animal, where it stands and faces, and who still needs it (R, Y, or ✓)."""
+    lines = [Content.styled("Animal      square  needed by", "bold")]
+    for animal in range(ANIMAL_COUNT):
+        square = state.square[animal]
+        where = f"{NAMES[square]} {FACING_ARROWS[state.facing[animal]]}" if square != OFF else "-"
+        needs = [not state.photos[seat] >> animal & 1 for seat in range(SEATS)]
+        marks: list[tuple[str, str] | str] = []
+        for seat in range(SEATS):
+            letter = SEAT_NAMES[seat][0]
+            marks.append((letter, f"bold {SEAT_COLOURS[seat]}") if needs[seat] else " ")
+            marks.append(" ")
+        if not any(needs):
+            marks = [("✓ nobody", "$text-muted")]
+        lines.append(Content.assemble(f"{ANIMAL_NAMES[animal].capitalize():<12}{where:<8}", *marks))
+    return Content("\n").join(lines)
+
+
+class PhotoGameScreen(PlayScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *[Binding(entry.key, entry.action, entry.label) for entry in PHOTO_KEYS],
+        *command_bindings("toggle_debug"),  # the app keeps the choice
+        Binding("escape", "hide_preview", "Hide the steps", show=False),
+        Binding("question_mark", "help", "Help"),
+        *command_bindings("rules", show=True),
+        Binding("ctrl+s", "app.save", "Save"),
+        *command_bindings("load"),
+        *command_bindings("new_game"),
+    ]
+
+    def __init__(
+        self,
+        session: PhotoSession,
+        *,
+        computer_delay: float = 0.7,
+        step_through: bool = False,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.step_through = step_through
+        self.step_computer = True  # debug mode: False once c in the steps dialog said so
+        self.computer_delay = computer_delay
+        self._policy: Policy = planner.choose
+        self._rng = random.Random(session.game.seed ^ len(session.moves))
+        self._computer_timer: Timer | None = None
+        self._flash: frozenset[int] = frozenset()
+        self._flash_timer: Timer | None = None
+        self._preview = False
+        self._dialog_open = False
+        self._over_announced = False
+        self._news: Content | None = None  # what the last move did, said once in the prompt
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="photo-game"):
+            with Horizontal(id="photo-top"):
+                yield PhotoBoard(self.session.state, id="photo-board")
+                with Vertical(id="photo-side"):
+                    yield Static(id="photo-status")
+                    yield Static(id="photo-animals")
+                    yield Static(id="photo-cursor", classes="muted")
+            yield Static(id="photo-prompt")
+            yield GameLog(id="log")
+        yield Static(id="too-small")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.check_size()
+        self.query_one(PhotoBoard).focus()
+        self.call_after_refresh(self._continue_flow)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size()
+
+    def check_size(self) -> None:
+        """Smaller than the board and its panels need: a notice instead (nothing is lost)."""
+        width, height = self.app.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        was_small = self.too_small
+        self.set_class(small, "-too-small")
+        if was_small and not small:
+            self.query_one(PhotoBoard).focus()  # hiding the board took the focus away
+        if small:
+            self.query_one("#too-small", Static).update(
+                f"Photo Safari needs a terminal of at least {MIN_WIDTH} × {MIN_HEIGHT} "
+                f"characters; this one is {width} × {height}.\n\n"
+                "Make the window bigger or the font smaller. The game is saved; nothing is lost."
+            )
+
+    # ------------------------------------------------------------------ rendering
+
+    @property
+    def state(self) -> PhotoState:
+        return self.session.state
+
+    @property
+    def computer_seats(self) -> frozenset[int]:
+        return self.session.computer_seats
+
+    @property
+    def human_turn(self) -> bool:
+        return not self.state.over and self.state.seat not in self.computer_seats
+
+    def save_name(self) -> str:
+        return f"photo-safari-round{self.state.round}"
+
+    def refresh_view(self) -> None:
+        self._show(self.state, self.session.log)
+        self.refresh_bindings()
+
+    def _show(
+        self,
+        state: PhotoState,
+        log: Sequence[Step],
+        focus_animal: int = -1,
+        animals_moving: bool = False,
+    ) -> None:
+        """Board, side panel and log drawn from ``state``: the live game, or in debug mode the
+        game as it was after one rule step."""
+        board = self.query_one(PhotoBoard)
+        live = state is self.state
+        targets = self.session.legal_actions() if live and self.human_turn else []
+        preview: tuple[tuple[int, Decision], ...] = ()
+        if self._preview and not state.over:
+            square = board.cursor if board.cursor in targets else -1
+            preview = tuple(animal_preview(state, square))
+        board.show(
+            state,
+            targets=targets,
+            flash=self._flash if live else (),
+            preview=preview,
+            focus_animal=focus_animal,
+        )
+        self._show_side(state, animals_moving)
+        self.query_one(GameLog).show_log(log)
+        if live:
+            self.query_one("#photo-prompt", Static).update(self._prompt())
+
+    def _show_side(self, state: PhotoState, animals_moving: bool = False) -> None:
+        if state.over:
+            turn = Content.styled(f"Round {state.round} · the game is over", "bold")
+        elif animals_moving:
+            turn = Content.styled(f"Round {state.moves[1]} · the animals move", "bold")
+        else:
+            who = SEAT_NAMES[state.seat]
+            kind = " (computer)" if state.seat in self.computer_seats else ""
+            turn = Content.assemble(
+                (f"Round {state.round} of {state.game.move_limit} · ", "bold"),
+                (f"{who}{kind}", f"bold {SEAT_COLOURS[state.seat]}"),
+                (" to move", "bold"),
+            )
+        lines = [turn, Content(state.game.layout.name).stylize("$text-muted")]
+        lines += [photo_words(state, seat) for seat in range(SEATS)]
+        self.query_one("#photo-status", Static).update(Content("\n").join(lines))
+        self.query_one("#photo-animals", Static).update(animal_table(state))
+
+    def _prompt(self) -> Content:
+        state = self.state
+        if state.over:
+            new = command_key("new_game", self.app.is_web)
+            return Content.from_markup(
+                f"[b]The game is over:[/] $text {new} starts a new one.",
+                text=self.session.log[-1].text,
+            )
+        who = SEAT_NAMES[state.seat]
+        news = self._news or Content()
+        if state.seat in self.computer_seats:
+            return news + Content.from_markup("[b]$who[/] (computer) is thinking…", who=who)
+        legal = self.session.legal_actions()
+        here = state.camera[state.seat]
+        number = state.moves[state.seat] + 1
+        if legal == [here]:
+            text = "[b]$who[/] (move $n): every way is blocked — press [b]s[/] to stay."
+            if state.moves[state.seat] == 0:
+                text = "[b]$who[/] (move $n): no straight way is open — press [b]s[/] to stay."
+        elif state.moves[state.seat] == 0:
+            text = (
+                "[b]$who[/] (first move): straight like a rook, or [b]s[/] to stay — arrows "
+                "jump between the marked squares, Enter moves. [b]a[/] animals' next steps."
+            )
+        else:
+            text = (
+                "[b]$who[/] (move $n of 40): choose a marked square — arrows jump between "
+                "them, Enter (or a click) moves. [b]a[/] animals' next steps, [b]?[/] help."
+            )
+        return news + Content.from_markup(text, who=who, n=str(number))
+
+    def warn(self, text: str) -> None:
+        prompt = self.query_one("#photo-prompt", Static)
+        prompt.update(Content.styled(text, "bold $warning"))
+        self.app.bell()
+
+    # ------------------------------------------------------------------ flow
+
+    def _continue_flow(self) -> None:
+        if self._dialog_open or not self.is_current:
+            return
+        state = self.state
+        if state.over:
+            if not self._over_announced:
+                self._over_announced = True
+                self.post_message(GameOver())
+            return
+        if state.seat in self.computer_seats:
+            self._schedule_computer()
+
+    def _schedule_computer(self) -> None:
+        if self._computer_timer is None:
+            delay = max(0.01, self.computer_delay)
+            self._computer_timer = self.set_timer(delay, self._computer_move)
+
+    def _computer_move(self) -> None:
+        self._computer_timer = None
+        state = self.state
+        if state.over or state.seat not in self.computer_seats:
+            return
+        if not self.is_current:
+            self._schedule_computer()
+            return
+        self.play(self._policy(state, self.session.legal_actions(), self._rng))
+
+    def on_screen_resume(self) -> None:
+        self.refresh_view()
+        self.call_after_refresh(self._continue_flow)
+
+    def play(self, square: int) -> bool:
+        """Play one move; a refusal is shown in the prompt. True if it was played."""
+        before = self.state
+        computer = before.seat in self.computer_seats
+        try:
+            if self.step_through and (self.step_computer or not computer):
+                steps, states = self.session.play_recorded(square)
+            else:
+                steps, states = self.session.play(square), []
+        except IllegalMove as refusal:
+            self.warn(str(refusal))
+            return False
+        self._after_move(before, steps, states, computer)
+        return True
+
+    def _after_move(
+        self, before: PhotoState, steps: list[Step], states: list[PhotoState], computer: bool
+    ) -> None:
+        after = self.state
+        took = [seat for seat in range(SEATS) if after.photos[seat] != before.photos[seat]]
+        self._news = self._move_news(before, steps, computer)
+        if took:
+            self._flash_cameras(frozenset(took))
+        self.refresh_view()
+        self.post_message(GameChanged())
+        if states:
+            self._step_through(steps, states, before.seat, computer)
+        else:
+            self._continue_flow()
+
+    def _move_news(self, before: PhotoState, steps: list[Step], computer: bool) -> Content:
+        """The move just made and the photos it brought, for the start of the prompt."""
+        who = SEAT_NAMES[before.seat]
+        move = self.session.texts[-1]
+        said = "stays" if move == "stay" else f"moves to {move}"
+        parts = [
+            Content.from_markup(
+                "[b]$who[/]$kind $said. ", who=who, said=said, kind=" (computer)" * computer
+            )
+        ]
+        for step in steps:
+            if step.kind == "photo":
+                parts.append(Content.styled(f"⚡ {step.text} ", "bold $success"))
+        return Content("").join(parts)
+
+    def _flash_cameras(self, seats: frozenset[int]) -> None:
+        self._flash = seats
+        if self._flash_timer is not None:
+            self._flash_timer.stop()
+        self._flash_timer = self.set_timer(FLASH_SECONDS, self._end_flash)
+
+    def _end_flash(self) -> None:
+        self._flash_timer = None
+        self._flash = frozenset()
+        if not self._dialog_open:
+            self.refresh_view()
+
+    def _open(self, screen: Screen, callback: Callable) -> None:  # type: ignore[type-arg]
+        self._dialog_open = True
+
+        def done(result: object) -> None:
+            self._dialog_open = False
+            callback(result)
+
+        self.app.push_screen(screen, done)
+
+    def _step_through(
+        self, steps: list[Step], states: list[PhotoState], seat: int, computer: bool
+    ) -> None:
+        """Debug mode: the move's rule steps one by one, the board showing the game after the
+        current step, the animal of an animal's step underlined."""
+        from bigfive_tui.app.screens.steps import StepsScreen
+
+        first = len(self.session.log) - len(steps)
+
+        def show(index: int) -> None:
+            step = steps[index]
+            moving = step.kind in ("animals", "animal")
+            self._show(states[index], self.session.log[: first + index + 1], step.animal, moving)
+
+        def side(index: int) -> Content:
+            state = states[index]
+            return Content("\n").join(photo_words(state, seat) for seat in range(SEATS))
+
+        def closed(skip_computer: bool | None) -> None:
+            if skip_computer:
+                self.step_computer = False
+                self.notify(
+                    "Computer moves now play without stepping for the rest of this game; "
+                    "your own moves are still stepped through."
+                )
+            self.refresh_view()
+            self._continue_flow()
+
+        show(0)
+        who = f"{SEAT_NAMES[seat]}{' (computer)' * computer}"
+        title = f"Debug: {who}: {self.session.texts[-1]} - how the rules resolve it"
+        self._open(StepsScreen(title, steps, show, side=side, computer=computer), closed)
+
+    def action_toggle_debug(self) -> None:
+        self.step_through = not self.step_through
+        self.step_computer = True
+        self.notify(
+            "Debug mode on: each move's rule steps, the animals' moves among them, are shown "
+            "one by one."
+            if self.step_through
+            else "Debug mode off."
+        )
+
+    # ------------------------------------------------------------------ keys and clicks
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self.session.can_undo() and not self.too_small
+        if action == "stay":
+            return (
+                self.human_turn
+                and self.state.camera[self.state.seat] in self.session.legal_actions()
+            )
+        if action == "hide_preview":
+            return self._preview
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "u" and not self.check_action("undo", ()):
+            event.stop()
+            self.warn(
+                "Nothing to undo: a move can be taken back only until the other player has "
+                "moved (against the computer, together with its reply)."
+            )
+        elif event.key == "s" and not self.check_action("stay", ()):
+            event.stop()
+            if self.human_turn:
+                self.warn(why_illegal(self.state, self.state.camera[self.state.seat]))
+
+    def action_stay(self) -> None:
+        self.play(self.state.camera[self.state.seat])
+
+    def action_preview(self) -> None:
+        self._preview = not self._preview
+        self.refresh_view()
+        if self._preview:
+            who = SEAT_NAMES[1 - self.state.seat]
+            cursor = " (from the marked square under the cursor)" if self.human_turn else ""
+            extra = f", {who}'s camera where it is" if self.state.seat == 0 else ""
+            self.query_one("#photo-prompt", Static).update(
+                Content.from_markup(
+                    "[b]Next steps:[/] ↦ where each animal goes when the animals move next, "
+                    f"with this camera's move{cursor}{extra}. [b]a[/] or Esc hides them."
+                )
+            )
+
+    def action_hide_preview(self) -> None:
+        if self._preview:
+            self.action_preview()
+
+    def action_undo(self) -> None:
+        try:
+            taken = self.session.undo()
+        except IllegalMove as refusal:
+            self.warn(str(refusal))
+            return
+        if self._computer_timer is not None:
+            self._computer_timer.stop()
+            self._computer_timer = None
+        self._news = Content.from_markup("Taken back: [b]$moves[/]. ", moves=", ".join(taken))
+        self._flash = frozenset()
+        self.refresh_view()
+        self.post_message(GameChanged())
+        self._continue_flow()
+
+    def action_help(self) -> None:
+        from bigfive_tui.app.photo_safari.help import photo_help_lines
+        from bigfive_tui.app.screens.help import HelpScreen
+
+        def closed(result: str | None) -> None:
+            if result == "rules":
+                self.call_later(self.run_action, "app.rules")
+
+        self.app.push_screen(HelpScreen(photo_help_lines()), closed)
+
+    @on(PhotoBoard.SquareChosen)
+    def _square_chosen(self, event: PhotoBoard.SquareChosen) -> None:
+        event.stop()
+        state = self.state
+        if state.over:
+            self.warn(
+                f"The game is over. {command_key('new_game', self.app.is_web)} starts a new one."
+            )
+            return
+        if state.seat in self.computer_seats:
+            self.warn(f"It is {SEAT_NAMES[state.seat]}'s move; the computer is playing.")
+            return
+        if event.square not in self.session.legal_actions():
+            self.warn(why_illegal(state, event.square))
+            return
+        self.play(event.square)
+
+    @on(PhotoBoard.CursorMoved)
+    def _cursor_moved(self, event: PhotoBoard.CursorMoved) -> None:
+        board = self.query_one(PhotoBoard)
+        self.query_one("#photo-cursor", Static).update(board.describe(event.square))
+        if self._preview and not self._dialog_open:
+            self._show(self.state, self.session.log)

@@ -1,0 +1,39 @@
+"""The help screen's text for Photo Safari: its keys (app/keys.py) and what the board shows."""
+
+from __future__ import annotations
+
+from textual.content import Content
+
+from bigfive_tui.app.keys import PHOTO_KEYS, PHOTO_OTHER_KEYS, SECOND_KEYS_NOTE
+from bigfive_tui.app.screens.help import row
+
+#: What the board shows, glyph by glyph (the board draws each of these).
+PHOTO_LEGEND = (
+    ("Li↑", "an animal (the lion) and the way it faces: ↑ north, → east, ↓ south, ← west"),
+    ("R Y", "under an animal: who still needs a photo of it (Red, Yellow); ✓ nobody"),
+    ("[R] [Y]", "the cameras; ⚡ under a camera: it just took a photo"),
+    ("•", "a square the camera to move may end on (the cursor jumps between them)"),
+    ("♣ ≈", "bush, water (coloured too); no camera enters them; animals only by exception"),
+    ("↦c4↑", "with a: where the animal goes next and how it then faces (li↑ its ghost there)"),
+)
+
+
+def photo_help_lines() -> list[Content]:
+    lines = [Content.styled("Your move (the camera whose move it is)", "bold")]
+    lines += [row(entry.key, f"{entry.label}: {entry.help}") for entry in PHOTO_KEYS]
+    lines.append(Content(""))
+    lines.append(Content.styled("Everything else", "bold"))
+    lines += [row(keys, text) for keys, text in PHOTO_OTHER_KEYS]
+    lines.append(Content.styled(SECOND_KEYS_NOTE, "italic"))
+    lines.append(Content(""))
+    lines.append(Content.styled("On the board", "bold"))
+    lines += [row(glyph, meaning) for glyph, meaning in PHOTO_LEGEND]
+    lines.append(Content(""))
+    lines.append(
+        Content.styled(
+            "A camera photographs every animal it stands in front of or beside (never behind, "
+            "never diagonally), at the end of its move and after the animals move. F1: rules.",
+            "$text-muted",
+        )
+    )
+    return lines

@@ -1,0 +1,265 @@
+"""Photo Safari's new-game screen: who plays Red and Yellow, and the start set-up.
+
+The first field chooses the game, as on the Big Five's new-game screen; the defaults (you as
+Red against the computer, the documented set-up) let a newcomer press Enter and play. A game in
+play (Ctrl+N) or an autosaved one is offered first, as on the Big Five's screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+from rich.cells import cell_len
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Static
+
+from bigfive_tui.app.components.cycle_field import CycleField
+from bigfive_tui.app.components.game_choice import PHOTO_SAFARI, game_row
+from bigfive_tui.app.keys import command_bindings, command_key
+from bigfive_tui.app.messages import ContinueGame, FieldChanged, StartPhotoSafari, SwitchGame
+from bigfive_tui.app.photo_setup import PhotoSetup
+from bigfive_tui.photo_safari.engine.layout import SetupFileError
+from bigfive_tui.photo_safari.setups import DEFAULT_SETUP, RANDOM, setup_names
+
+if TYPE_CHECKING:
+    from bigfive_tui.app.screens.new_game import ContinueOffer
+
+HOW_IT_PLAYS = (
+    "Red moves the camera, then Yellow, then every animal takes one step by fixed rules. A "
+    "camera moves like a chess queen (its first move like a rook, or it stays), never onto or "
+    "across bush, water or an animal. Photos are taken by themselves: stand in front of an "
+    "animal or beside it, never behind. The first with all ten wins; after 40 moves each, the "
+    "most photos win. In the game, a shows where each animal goes next; ? lists the keys."
+)
+PLAYER_KINDS = [(False, "person"), (True, "computer")]
+FILE = "file"
+
+
+class PhotoNewGameScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "start", "Start Photo Safari"),
+        Binding("escape", "back", "Back to the game"),
+        Binding("up", "app.focus_previous", "Previous", show=False),
+        Binding("down", "app.focus_next", "Next", show=False),
+        *command_bindings("load", show=True),
+        *command_bindings("rules", show=True),
+    ]
+
+    def __init__(
+        self,
+        seed: int,
+        *,
+        setup: str | None = None,
+        cursor_blink: bool = True,
+        notice: str = "",
+        offer: ContinueOffer | None = None,
+        keeps_games: bool = False,
+        focus_game: bool = False,
+    ) -> None:
+        """``setup``: the set-up offered first; ``offer``: the game to go on with, if any;
+        ``keeps_games``: whether a new game files that one away among the saves."""
+        super().__init__()
+        self.notice = notice
+        self.seed = seed
+        self.cursor_blink = cursor_blink
+        self.initial = setup or DEFAULT_SETUP
+        self.offer = offer
+        self.keeps_games = keeps_games
+        #: Opened by the other game's screen: the game field keeps the focus, so ← → goes back.
+        self.focus_game = focus_game
+        self._other: Literal["", "saved", "running"] = ""
+
+    def compose(self) -> ComposeResult:
+        names = setup_names()
+        shipped = [(name, name) for name in names]
+        sources = [*shipped, (RANDOM, "random"), (FILE, "set-up file")]
+        chosen = self.initial if self.initial in (*names, RANDOM) else FILE
+        # One value width for the fields, so the explanations after them line up.
+        width = max(cell_len(text) for _, text in [*PLAYER_KINDS, *sources])
+        with VerticalScroll(id="photo-new-game"):
+            yield Static(
+                Content.from_markup(
+                    "[b]Photo Safari[/]  [$text-muted]— a photo hunt for two on a 10 × 10 grid. "
+                    "Be the first to photograph all ten animals, which walk about by fixed "
+                    "rules.[/]"
+                ),
+                id="title",
+            )
+            yield Static(
+                Content.from_markup(
+                    "[b]↑ ↓[/] move between fields · [b]← →[/] (or a click) change a choice · "
+                    "[b]Enter[/] starts"
+                ),
+                id="keys-hint",
+                classes="muted",
+            )
+            yield Static(self.notice, id="notice", classes="error" if self.notice else "")
+            yield game_row(PHOTO_SAFARI)
+            yield Vertical(id="continue-row")
+            with Vertical(id="photo-players", classes="box") as players:
+                players.border_title = "Cameras"
+                with Horizontal(classes="option-row"):
+                    yield CycleField(
+                        "Red", PLAYER_KINDS, False, label_width=8, value_width=width, id="red"
+                    )
+                    yield Static("moves first, from the top-left corner", classes="muted")
+                with Horizontal(classes="option-row"):
+                    yield CycleField(
+                        "Yellow", PLAYER_KINDS, True, label_width=8, value_width=width, id="yellow"
+                    )
+                    yield Static("moves second, from the bottom-right corner", classes="muted")
+            with Vertical(id="photo-setup-box", classes="box") as setup_box:
+                setup_box.border_title = "Start set-up"
+                with Horizontal(classes="option-row"):
+                    yield CycleField(
+                        "Set-up", sources, chosen, label_width=8, value_width=width, id="setup"
+                    )
+                    yield Static("seed ", classes="muted photo-random")
+                    yield Input(
+                        str(self.seed),
+                        restrict=r"[0-9]*",
+                        max_length=18,
+                        id="photo-seed",
+                        compact=True,
+                        classes="photo-random",
+                    )
+                    yield Input(
+                        self.initial if chosen == FILE else "",
+                        placeholder="path/to/setup.toml",
+                        id="photo-setup-file",
+                        compact=True,
+                        classes="photo-file",
+                    )
+                yield Static(id="photo-about", classes="muted")
+            with Vertical(id="photo-how", classes="box") as how:
+                how.border_title = "How it plays"
+                yield Static(HOW_IT_PLAYS, classes="muted")
+            with Horizontal(classes="buttons"):
+                yield Button(
+                    "Start Photo Safari (Enter)", variant="primary", id="start", compact=True
+                )
+                yield Button(
+                    f"Load a game… ({command_key('load', self.app.is_web)})",
+                    id="load",
+                    compact=True,
+                )
+                yield Button(
+                    f"Rules ({command_key('rules', self.app.is_web)})", id="rules", compact=True
+                )
+                yield Button(
+                    f"Quit ({command_key('quit', self.app.is_web)})", id="quit", compact=True
+                )
+            yield Static(id="error", classes="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for widget in self.query(Input):
+            widget.cursor_blink = self.cursor_blink
+        self._show_setup_fields()
+        self._offer_continue()
+
+    def _offer_continue(self) -> None:
+        """The game in play, or else the autosaved game, is offered first and has the focus,
+        so a stray Enter goes back to a game rather than filing it away."""
+        offer = self.offer
+        if offer is None or self.focus_game:
+            self.query_one("#game" if self.focus_game else "#red", CycleField).focus()
+        if offer is None:
+            return
+        self._other = offer.kind
+        label = "Back to the game (Esc)" if offer.kind == "running" else "Continue the saved game"
+        button = Button(label, variant="success", id="continue", compact=True)
+        kept = (
+            f"a new game keeps it among the saved games ({command_key('load', self.app.is_web)})"
+            if self.keeps_games
+            else "a new game replaces it"
+        )
+        info = Static(
+            f"{offer.summary} — {kept}.", id="continue-info", classes="muted", markup=False
+        )
+        self.query_one("#continue-row", Vertical).mount(button, info)
+        self.refresh_bindings()
+        if not self.focus_game:
+            self.call_after_refresh(button.focus)
+
+    def _show_setup_fields(self) -> None:
+        source = self.query_one("#setup", CycleField).value
+        for widget in self.query(".photo-random"):
+            widget.display = source == RANDOM
+        for widget in self.query(".photo-file"):
+            widget.display = source == FILE
+        about = {
+            RANDOM: "drawn from the seed; every random set-up is playable (PU-playable)",
+            FILE: "a set-up file of your own (the format is in the rules, F1)",
+        }.get(source, "the documented start set-up (PU-start-setup)")
+        self.query_one("#photo-about", Static).update(about)
+
+    @on(FieldChanged)
+    def _field_changed(self, event: FieldChanged) -> None:
+        event.stop()
+        if event.field_id == "game" and event.value != PHOTO_SAFARI:
+            self.post_message(SwitchGame(str(event.value)))
+        elif event.field_id == "setup":
+            self._show_setup_fields()
+        self.query_one("#error", Static).update("")
+
+    def setup(self) -> PhotoSetup:
+        """The chosen setup; ValueError with a player-facing message if it is incomplete."""
+        source = self.query_one("#setup", CycleField).value
+        seed_text = self.query_one("#photo-seed", Input).value.strip()
+        seed = int(seed_text) if seed_text else self.seed
+        name = source
+        if source == FILE:
+            name = self.query_one("#photo-setup-file", Input).value.strip()
+            if not name:
+                raise ValueError("Type the path of a set-up file, or choose another set-up.")
+        computer = (
+            bool(self.query_one("#red", CycleField).value),
+            bool(self.query_one("#yellow", CycleField).value),
+        )
+        return PhotoSetup(computer, name, seed)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":
+            return self._other == "running"
+        return True
+
+    def action_start(self) -> None:
+        if isinstance(self.focused, Button):
+            return  # the button handles its own Enter
+        self._start()
+
+    def action_back(self) -> None:
+        self.post_message(ContinueGame())
+
+    def _start(self) -> None:
+        error = self.query_one("#error", Static)
+        try:
+            setup = self.setup()
+            setup.session()  # a broken set-up file is reported here, before anything else
+        except (ValueError, SetupFileError) as problem:
+            error.update(str(problem))
+            return
+        error.update("")
+        self.post_message(StartPhotoSafari(setup))
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self._start()
+
+    @on(Button.Pressed)
+    async def _pressed(self, event: Button.Pressed) -> None:
+        button = event.button.id
+        if button == "start":
+            self._start()
+        elif button == "continue":
+            self.post_message(ContinueGame())
+        elif button in ("load", "rules"):
+            await self.app.run_action(button)
+        elif button == "quit":
+            self.app.exit()

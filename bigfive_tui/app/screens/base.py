@@ -1,0 +1,35 @@
+"""What every game screen is to the app, whichever game it shows: the commands the app hands
+on to it (undo, help, debug mode, a save's name) and the too-small notice it may show."""
+
+from __future__ import annotations
+
+from textual.screen import Screen
+
+
+class PlayScreen(Screen[None]):
+    """A game screen (the Big Five's or Photo Safari's)."""
+
+    #: Debug mode: step through the rule resolution of each action (the app keeps the choice).
+    step_through: bool = False
+
+    @property
+    def too_small(self) -> bool:
+        """True while the screen shows its "terminal too small" notice instead of the game."""
+        return self.has_class("-too-small")
+
+    def save_name(self) -> str:
+        """A name to offer in the save dialog."""
+        raise NotImplementedError
+
+    def warn(self, text: str) -> None:
+        """Say ``text`` where the player looks for the game's answers, with a bell."""
+        raise NotImplementedError
+
+    def action_undo(self) -> None:
+        raise NotImplementedError
+
+    def action_help(self) -> None:
+        raise NotImplementedError
+
+    def action_toggle_debug(self) -> None:
+        raise NotImplementedError

@@ -1,0 +1,443 @@
+"""Photo Safari in the app (Textual Pilot): the new-game screen and its game choice, moves by
+keys and clicks, the legal squares, stays, refusals, photos that flash, the animals' next steps,
+undo, debug stepping, help and rules, saves and autosave, and the end screen."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from photo_positions import position, sq
+from test_app_support import SIZE, wait_until
+from textual.pilot import Pilot
+
+from bigfive_tui.app import saves
+from bigfive_tui.app.components.cycle_field import CycleField
+from bigfive_tui.app.components.game_choice import PHOTO_SAFARI
+from bigfive_tui.app.main import BigFiveApp
+from bigfive_tui.app.photo_safari.board import PhotoBoard
+from bigfive_tui.app.photo_safari.end import PhotoEndScreen
+from bigfive_tui.app.photo_safari.game import FLASH_SECONDS, PhotoGameScreen
+from bigfive_tui.app.photo_safari.new_game import PhotoNewGameScreen
+from bigfive_tui.app.photo_setup import PhotoSetup
+from bigfive_tui.app.screens.help import HelpScreen
+from bigfive_tui.app.screens.new_game import NewGameScreen
+from bigfive_tui.app.screens.rules import RulesScreen
+from bigfive_tui.app.screens.steps import StepsScreen
+from bigfive_tui.photo_safari.engine.animals import ANIMAL_NAMES, Animal
+from bigfive_tui.photo_safari.engine.rules import animal_preview
+from bigfive_tui.photo_safari.engine.session import PhotoSession
+from bigfive_tui.photo_safari.engine.state import PhotoState
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def photo_app(session: PhotoSession | None = None, **options: Any) -> BigFiveApp:
+    settings: dict[str, Any] = {
+        "seed": 42,
+        "theme": "savanna",
+        "computer_delay": 0.0,
+        "cursor_blink": False,
+        "game": PHOTO_SAFARI,
+    }
+    settings.update(options)
+    app = BigFiveApp(session=session, **settings)
+    app.animation_level = "none"
+    return app
+
+
+def hot_seat() -> PhotoSession:
+    return PhotoSetup((False, False), "typical").session()
+
+
+def built(state: PhotoState, computer: frozenset[int] = frozenset()) -> PhotoSession:
+    session = PhotoSession.from_state(state)
+    session.computer_seats = computer
+    return session
+
+
+def screen_of(app: BigFiveApp) -> PhotoGameScreen:
+    for screen in app.screen_stack:
+        if isinstance(screen, PhotoGameScreen):
+            return screen
+    raise AssertionError(f"no Photo Safari screen in {app.screen_stack}")
+
+
+def prompt(app: BigFiveApp) -> str:
+    return str(screen_of(app).query_one("#photo-prompt").render())
+
+
+async def move_to(pilot: Pilot[None], app: BigFiveApp, square: str) -> None:
+    """Put the cursor on a square and press Enter, as a player would with the keys."""
+    board = screen_of(app).query_one(PhotoBoard)
+    board.cursor = sq(square)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+# --------------------------------------------------------------------------- the new-game screen
+
+
+async def test_photo_safari_opens_on_its_new_game_screen_and_enter_starts_a_game() -> None:
+    app = photo_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PhotoNewGameScreen)
+        await pilot.press("enter")  # you as Red against the computer, the typical set-up
+        await wait_until(pilot, lambda: isinstance(app.screen, PhotoGameScreen))
+        session = app.session
+        assert isinstance(session, PhotoSession)
+        assert session.computer_seats == {1} and session.game.layout.name == "Typical"
+        board = screen_of(app).query_one(PhotoBoard)
+        assert board.targets == set(session.legal_actions())  # the legal squares are marked
+        assert "first move" in prompt(app)
+
+
+async def test_the_game_field_switches_between_the_two_new_game_screens() -> None:
+    app = photo_app(game="big-five")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#game", CycleField).set_value(PHOTO_SAFARI, announce=True)
+        await wait_until(pilot, lambda: isinstance(app.screen, PhotoNewGameScreen))
+        await wait_until(pilot, lambda: app.focused is app.screen.query_one("#game"))
+        await pilot.press("left")  # the field keeps the focus: straight back
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.pause()  # let it mount before the app closes
+
+
+@pytest.mark.parametrize("game", ["big-five", PHOTO_SAFARI])
+async def test_the_game_field_shows_its_whole_value_at_the_smallest_size(game: str) -> None:
+    app = photo_app(game=game)
+    async with app.run_test(size=(120, 34)) as pilot:
+        await pilot.pause()
+        field = app.screen.query_one("#game", CycleField)
+        update = app.screen._compositor.render_full_update()
+        line = "".join(strip.text for strip in update.strips[field.region.y])
+        assert f"◀ {field.text} ▶" in line
+
+
+async def test_a_random_set_up_and_two_people_from_the_new_game_screen() -> None:
+    app = photo_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#yellow", CycleField).set_value(False, announce=True)
+        screen.query_one("#setup", CycleField).set_value("random", announce=True)
+        await pilot.pause()
+        assert screen.query_one("#photo-seed").display
+        screen.query_one("#photo-seed").value = "77"  # type: ignore[attr-defined]
+        await pilot.click("#start")
+        await wait_until(pilot, lambda: isinstance(app.screen, PhotoGameScreen))
+        session = app.session
+        assert isinstance(session, PhotoSession)
+        assert session.computer_seats == frozenset() and session.game.seed == 77
+        assert session.game.layout.name == "random set-up, seed 77"
+
+
+async def test_a_broken_set_up_file_is_said_on_the_new_game_screen(tmp_path) -> None:
+    broken = tmp_path / "mine.toml"
+    broken.write_text('name = "x"\n')
+    app = photo_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#setup", CycleField).set_value("file", announce=True)
+        await pilot.pause()
+        screen.query_one("#photo-setup-file").value = str(broken)  # type: ignore[attr-defined]
+        await pilot.click("#start")
+        await pilot.pause()
+        assert isinstance(app.screen, PhotoNewGameScreen)
+        assert "mine.toml: terrain: Field required" in str(screen.query_one("#error").render())
+
+
+# --------------------------------------------------------------------------- playing
+
+
+async def test_hot_seat_moves_by_keys_then_the_animals_move() -> None:
+    app = photo_app(hot_seat())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        board = screen.query_one(PhotoBoard)
+        assert board.cursor == sq("a1")
+        await pilot.press("down", "down", "down", "enter")  # the cursor jumps to a4
+        await pilot.pause()
+        session = app.session
+        assert isinstance(session, PhotoSession)
+        assert session.texts == ["a4"] and session.state.seat == 1
+        assert "Red moves to a4" in prompt(app) and "Yellow" in prompt(app)
+        await move_to(pilot, app, "j7")
+        assert session.texts == ["a4", "j7"]
+        assert any(step.rule == "P-animal-order" for step in session.log)
+        assert board.state is session.state
+
+
+async def test_arrows_jump_to_the_nearest_marked_square_that_way() -> None:
+    state = position(
+        animals={"lion": "e5 north"}, bush=["c4"], cameras={"red": "c2"}, turn={"round": 3}
+    )
+    app = photo_app(built(state), autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = screen_of(app).query_one(PhotoBoard)
+        board.cursor = sq("c3")
+        await pilot.press("down")  # c4 is bush and blocks the column: the nearest below is
+        await pilot.pause()  # on a diagonal
+        assert board.cursor in board.targets and board.cursor // 10 > 2
+
+
+async def test_a_click_on_a_square_that_is_no_move_says_why() -> None:
+    app = photo_app(hot_seat())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = screen_of(app).query_one(PhotoBoard)
+        board.post_message(PhotoBoard.SquareChosen(sq("b2")))
+        await pilot.pause()
+        assert "diagonal" in prompt(app) and "rook" in prompt(app)
+        board.post_message(PhotoBoard.SquareChosen(sq("d3")))
+        await pilot.pause()
+        assert "not on a straight or diagonal line from a1" in prompt(app)
+        assert app.session is not None and app.session.state.moves == [0, 0]
+
+
+async def test_a_mouse_click_on_a_marked_square_moves_there() -> None:
+    app = photo_app(hot_seat())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = screen_of(app).query_one(PhotoBoard)
+        # a5: column a (cells 4-10 from the left), row 5 (lines 9 and 10 from the top)
+        await pilot.click(board, offset=(6, 9))
+        await pilot.pause()
+        assert app.session is not None and app.session.texts == ["a5"]
+
+
+async def test_s_stays_on_a_first_move_and_a_later_move_must_move() -> None:
+    app = photo_app(hot_seat())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        session = app.session
+        assert isinstance(session, PhotoSession)
+        assert session.texts == ["stay"]
+        await pilot.press("s")  # Yellow's first move: may stay too
+        await pilot.pause()
+        await pilot.press("s")  # Red's second: may not
+        await pilot.pause()
+        assert session.texts == ["stay", "stay"] and "must move" in prompt(app)
+
+
+async def test_a_photo_flashes_the_camera_and_the_flash_goes_out() -> None:
+    state = position(animals={"lion": "c3 south"}, cameras={"red": "a4"}, turn={"round": 2})
+    app = photo_app(built(state), autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await move_to(pilot, app, "c4")
+        screen = screen_of(app)
+        board = screen.query_one(PhotoBoard)
+        assert board._flash == {0}
+        assert "⚡ Red photographs the lion (from the front)" in prompt(app)
+        assert "Red     1 of 10  Li" in str(screen.query_one("#photo-status").render())
+        await wait_until(pilot, lambda: not board._flash, timeout=FLASH_SECONDS + 5)
+
+
+async def test_the_marks_say_who_still_needs_each_animal() -> None:
+    state = position(
+        animals={"lion": "c3 south", "zebra": "h8 west", "tiger": "e5 north"},
+        photos={"red": ["zebra", "tiger"], "yellow": ["tiger"]},
+    )
+    app = photo_app(built(state), autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = screen_of(app).query_one(PhotoBoard)
+        lines = board._cell_lines
+        assert "".join(t for t, _ in lines(sq("c3"))[1]).strip() == "R Y"  # both need the lion
+        assert "".join(t for t, _ in lines(sq("h8"))[1]).strip() == "Y"  # only Yellow
+        assert "".join(t for t, _ in lines(sq("e5"))[1]).strip() == "✓"  # nobody
+        table = str(screen_of(app).query_one("#photo-animals").render())
+        assert "Tiger" in table and "✓ nobody" in table
+
+
+async def test_a_shows_each_animals_next_step_for_the_square_under_the_cursor() -> None:
+    state = position(
+        animals={"tiger": "e5 north", "lion": "h2 west"},
+        cameras={"red": "e1", "yellow": "j10"},
+        turn={"round": 2},
+    )
+    app = photo_app(built(state), autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = screen_of(app).query_one(PhotoBoard)
+        await pilot.press("a")
+        await pilot.pause()
+        board.cursor = sq("e4")  # Red in front of the tiger: it would turn right
+        await pilot.pause()
+        expected = dict(animal_preview(state, sq("e4")))
+        assert board.preview == expected
+        assert board.preview[Animal.TIGER].square == sq("f5")
+        board.cursor = sq("e2")
+        await pilot.pause()
+        assert board.preview[Animal.TIGER].square == sq("e4")  # the way is free now
+        bottom = board._cell_lines(sq("e5"))[1]
+        assert "↦e4↑" in "".join(t for t, _ in bottom)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert board.preview == {}
+
+
+async def test_u_takes_back_your_move_before_the_other_player_moves() -> None:
+    session = hot_seat()
+    start = session.state
+    app = photo_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await move_to(pilot, app, "a4")
+        await pilot.press("u")
+        await pilot.pause()
+        assert session.state == start and "Taken back: a4" in prompt(app)
+        await pilot.press("u")
+        await pilot.pause()
+        assert "Nothing to undo" in prompt(app)
+
+
+async def test_u_against_the_computer_takes_back_its_reply_too() -> None:
+    session = PhotoSetup((False, True), "typical").session()
+    app = photo_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await move_to(pilot, app, "a4")
+        await wait_until(pilot, lambda: len(session.moves) == 2)  # the computer answered
+        await move_to(pilot, app, "a5")
+        await wait_until(pilot, lambda: len(session.moves) == 4)
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(session.moves) == 2 and session.state.seat == 0
+        assert session.texts[0] == "a4"
+
+
+async def test_debug_mode_steps_through_the_animals_moves_with_their_rule_ids() -> None:
+    session = hot_seat()
+    app = photo_app(session, step_through=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await move_to(pilot, app, "a4")
+        await wait_until(pilot, lambda: isinstance(app.screen, StepsScreen))
+        await pilot.press("escape")
+        await move_to(pilot, app, "j7")
+        await wait_until(pilot, lambda: isinstance(app.screen, StepsScreen))
+        steps = app.screen
+        assert isinstance(steps, StepsScreen)
+        rules = [step.rule for step in steps.steps]
+        assert rules[0] == "P-camera-rook" and "P-animal-order" in rules
+        board = screen_of(app).query_one(PhotoBoard)
+        for _ in range(rules.index("P-animal-order") + 1):
+            await pilot.press("right")
+            await pilot.pause()
+        first_animal = steps.steps[steps.index]
+        assert first_animal.rule.startswith("P-animal-") and first_animal.animal >= 0
+        assert board._focus_animal == first_animal.animal
+        assert board.state is not session.state  # the board shows that moment
+        happened = str(steps.query_one("#steps-happened").render())
+        assert first_animal.rule in happened
+        assert "P-animal" in str(steps.query_one("#steps-rule").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert board.state is session.state
+
+
+async def test_help_and_rules_are_photo_safaris_own() -> None:
+    app = photo_app(hot_seat())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        text = str(app.screen.query_one("#help-body").query("Static").first().render())
+        assert "animals' next steps" in text and "still needs a photo" in text
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        titles = [chapter.title for chapter in app.screen.chapters]  # type: ignore[attr-defined]
+        assert "How the animals move" in titles and "Rulings" in titles
+
+
+async def test_the_game_ends_on_its_end_screen() -> None:
+    nine = [name for name in ANIMAL_NAMES if name != "lion"]
+    state = position(
+        animals={"lion": "c3 south"},
+        cameras={"red": "a4", "yellow": "j10"},
+        photos={"red": nine},
+        turn={"round": 5},
+    )
+    app = photo_app(built(state, frozenset({1})), autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await move_to(pilot, app, "c4")
+        await wait_until(pilot, lambda: isinstance(app.screen, PhotoEndScreen))
+        assert str(app.screen.query_one("#headline").render()) == "Red wins!"
+        assert "all ten" in str(app.screen.query_one("#reason").render())
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, PhotoNewGameScreen))
+        await pilot.pause()
+
+
+async def test_two_computers_play_a_whole_game() -> None:
+    app = photo_app(PhotoSetup((True, True), "random", 3).session(), computer_delay=0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PhotoEndScreen), timeout=120)
+        await pilot.pause()  # let it mount before the app closes
+        assert app.session is not None and app.session.state.over
+
+
+# --------------------------------------------------------------------------- saves
+
+
+async def test_every_move_is_autosaved_and_the_autosave_replays(data_dir) -> None:
+    app = photo_app(hot_seat())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await move_to(pilot, app, "a4")
+        await move_to(pilot, app, "j7")
+    data = json.loads((data_dir / "autosave.json").read_text())
+    assert data["record"]["format"] == "photo-safari-record"
+    assert data["record"]["moves"] == ["a4", "j7"]
+    loaded = saves.read_save(data_dir / "autosave.json")
+    assert isinstance(loaded.session, PhotoSession) and loaded.session.texts == ["a4", "j7"]
+    info = saves.describe(data_dir / "autosave.json")
+    assert info.summary == "Photo Safari · Red and Yellow · Typical · round 2"
+
+
+async def test_the_autosaved_game_is_offered_and_continues(data_dir) -> None:
+    session = PhotoSetup((False, True), "typical").session()
+    session.play_text("a4")
+    session.play_text("j7")
+    saves.write_save(saves.autosave_path(), session, session.computer_seats)
+    app = photo_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: bool(app.screen.query("#continue")))
+        assert "Yellow (computer)" in str(app.screen.query_one("#continue-row").query(
+            "Static").first().render())  # fmt: skip
+        await pilot.click("#continue")
+        await wait_until(pilot, lambda: isinstance(app.screen, PhotoGameScreen))
+        assert isinstance(app.session, PhotoSession)
+        assert app.session.texts == ["a4", "j7"] and app.session.computer_seats == {1}
+
+
+async def test_save_as_a_name_and_load_it_back(data_dir) -> None:
+    app = photo_app(hot_seat())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await move_to(pilot, app, "a4")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")  # the offered name
+        await wait_until(pilot, lambda: (data_dir / "saves").is_dir())
+    path = data_dir / "saves" / "photo-safari-round1.json"
+    assert path.is_file()
+    loaded = saves.read_save(path)
+    assert isinstance(loaded.session, PhotoSession) and loaded.session.texts == ["a4"]
+    assert saves.list_saves()[0].when == "round 1"

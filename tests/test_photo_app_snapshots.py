@@ -1,0 +1,85 @@
+"""Snapshots of Photo Safari's screens (pytest-textual-snapshot) at 120 x 36, fixed set-up and
+seed, theme "savanna", no blinking cursor, no animations. Update with
+``pytest tests/test_photo_app_snapshots.py --snapshot-update`` and look at what changed."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from photo_positions import position
+from test_app_support import SIZE
+
+from bigfive_tui.app.components.game_choice import PHOTO_SAFARI
+from bigfive_tui.app.main import BigFiveApp
+from bigfive_tui.app.photo_setup import PhotoSetup
+from bigfive_tui.photo_safari.engine.animals import ANIMAL_NAMES
+from bigfive_tui.photo_safari.engine.session import PhotoSession
+
+os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def app(session: PhotoSession | None = None, **options: object) -> BigFiveApp:
+    made = BigFiveApp(
+        session=session,
+        seed=42,
+        theme="savanna",
+        computer_delay=0.0,
+        cursor_blink=False,
+        game=PHOTO_SAFARI,
+        autosave=False,
+        **options,  # type: ignore[arg-type]
+    )
+    made.animation_level = "none"
+    return made
+
+
+def mid_game() -> PhotoSession:
+    """Hot-seat on the typical set-up after two rounds; Red to move."""
+    session = PhotoSetup((False, False), "typical").session()
+    for move in ("a4", "j7", "a3", "j5"):
+        session.play_text(move)
+    return session
+
+
+def test_photo_new_game_screen(snap_compare):
+    assert snap_compare(app(), terminal_size=SIZE)
+
+
+def test_photo_mid_game_with_the_legal_squares(snap_compare):
+    assert snap_compare(app(mid_game()), terminal_size=SIZE)
+
+
+def test_photo_animals_next_steps(snap_compare):
+    assert snap_compare(app(mid_game()), terminal_size=SIZE, press=["a", "down"])
+
+
+def test_photo_debug_steps_through_the_animals(snap_compare):
+    assert snap_compare(
+        app(mid_game(), step_through=True),
+        terminal_size=SIZE,
+        press=["down", "enter", "escape", "down", "enter", "right", "right", "right"],
+    )
+
+
+def test_photo_help(snap_compare):
+    assert snap_compare(app(mid_game()), terminal_size=SIZE, press=["question_mark"])
+
+
+def test_photo_end_screen(snap_compare):
+    nine = [name for name in ANIMAL_NAMES if name != "lion"]
+    state = position(
+        animals={"lion": "c3 south", "zebra": "g6 east"},
+        cameras={"red": "a4", "yellow": "j10"},
+        photos={"red": nine, "yellow": ["zebra", "tiger"]},
+        turn={"round": 7},
+    )
+    session = PhotoSession.from_state(state)
+    session.computer_seats = frozenset({1})
+    assert snap_compare(app(session), terminal_size=SIZE, press=["down", "right", "right", "enter"])
