@@ -223,6 +223,15 @@ def test_rng_below_stays_in_bounds(state: int, bound: int) -> None:
     assert rng.below(state, bound) == (new_state, value)
 
 
+@given(st.integers(0, 2**64 - 1), st.integers(1, 300))
+def test_rng_below_draws_splitmix_outputs_without_modulo_bias(state: int, bound: int) -> None:
+    limit = 2**64 - 2**64 % bound
+    expected_state, value = rng.next_value(state)
+    while value >= limit:
+        expected_state, value = rng.next_value(expected_state)
+    assert rng.below(state, bound) == (expected_state, value % bound)
+
+
 @given(st.integers(0, 2**64 - 1), st.lists(st.integers(), max_size=60))
 def test_rng_shuffled_is_a_permutation(state: int, items: list[int]) -> None:
     original = list(items)
