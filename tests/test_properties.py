@@ -179,6 +179,9 @@ def test_board_tables_say_what_the_rules_say(board: Board) -> None:
         # RU-clear-view: two vehicles see each other when each sees the other.
         seen_by = {viewer for viewer in range(CELL_COUNT) if cell in board.view[viewer]}
         assert board.mutual_view[cell] == frozenset(near) & seen_by
+        assert sorted(board.seen_from[cell]) == sorted(seen_by)
+        spotters = {viewer for viewer in range(CELL_COUNT) if cell in board.spotter_view[viewer]}
+        assert sorted(board.spotted_from[cell]) == sorted(spotters)
         for mode in range(4):
             steps = tuple(
                 (board.neighbours[cell][d], board.hill[board.neighbours[cell][d]])

@@ -63,6 +63,10 @@ class Board:
     #: [cell] -> every cell in clear view of it both ways, itself included: two vehicles there
     #: see each other (RU-clear-view)
     mutual_view: tuple[frozenset[int], ...] = ()
+    #: [cell] -> every cell whose clear view takes it in: where to stand to spot on it
+    seen_from: tuple[tuple[int, ...], ...] = ()
+    #: [cell] -> every cell from which Kate can spot on it (the cells whose spotter_view has it)
+    spotted_from: tuple[tuple[int, ...], ...] = ()
 
     numbered_cells: tuple[int, ...] = ()  # cells numbered 1..6, in cell order (set by assemble)
     #: [cell][mode] -> (target, onto a hill) for every step a vehicle may take, where mode is
@@ -163,8 +167,12 @@ def assemble(
                 features[other][(direction + 3) % 6] |= feature
     drivable = [_DRIVABLE[kind] for kind in terrain]
     hill = [kind == _HILL for kind in terrain]
-    view, mutual_view = _views(terrain, hill, features)
+    view, seen_from, mutual_view = _views(terrain, hill, features)
     long_view, far_view = _long_views(terrain, hill, features)
+    spotted_from = [list(seers) for seers in seen_from]
+    for viewer, far in enumerate(far_view):
+        for cell in far:
+            spotted_from[cell].append(viewer)
     return Board(
         layout_name=layout_name,
         placements=tuple(placements),
@@ -185,6 +193,8 @@ def assemble(
         long_view=long_view,
         spotter_view=tuple(near + far for near, far in zip(view, far_view, strict=True)),
         mutual_view=mutual_view,
+        seen_from=tuple(map(tuple, seen_from)),
+        spotted_from=tuple(map(tuple, spotted_from)),
         numbered_cells=tuple(i for i, n in enumerate(number) if n),
         exits=_exits(drivable, hill, features),
     )
@@ -192,10 +202,11 @@ def assemble(
 
 def _views(
     terrain: list[Terrain], hill: list[bool], features: list[list[int]]
-) -> tuple[tuple[tuple[int, ...], ...], tuple[frozenset[int], ...]]:
+) -> tuple[tuple[tuple[int, ...], ...], list[list[int]], tuple[frozenset[int], ...]]:
     """[cell] -> the cell and every neighbour it has clear view of: bushes block the view
     unless the viewer stands on a hill, and nobody sees onto a mountain (R-land-clear-view,
-    R-land-mountain); and [cell] -> the cells in clear view of it both ways (RU-clear-view)."""
+    R-land-mountain); [cell] -> the cells with clear view of it; and [cell] -> the cells in
+    clear view of it both ways (RU-clear-view)."""
     sees = [False] * (CELL_COUNT * 6)  # [cell * 6 + direction]
     view = []
     for viewer, around in enumerate(NEIGHBOURS):
@@ -212,15 +223,22 @@ def _views(
                 seen.append(target)
                 sees[viewer * 6 + direction] = True
         view.append(tuple(seen))
+    seen_from = []
     mutual = []
     for cell, around in enumerate(NEIGHBOURS):
+        seers = [cell]
         both = [cell]
         for direction in _DIRECTIONS:
             other = around[direction]
-            if sees[cell * 6 + direction] and sees[other * 6 + (direction + 3) % 6]:
-                both.append(other)
+            if other == NO_CELL:
+                continue
+            if sees[other * 6 + (direction + 3) % 6]:
+                seers.append(other)
+                if sees[cell * 6 + direction]:
+                    both.append(other)
+        seen_from.append(seers)
         mutual.append(frozenset(both))
-    return tuple(view), tuple(mutual)
+    return tuple(view), seen_from, tuple(mutual)
 
 
 def _long_views(

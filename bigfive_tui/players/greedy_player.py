@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 
 from bigfive_tui.engine.actions import FOOD, Act, Action
 from bigfive_tui.engine.board import GATE_CELLS, Board
-from bigfive_tui.engine.boardspec import Feature
 from bigfive_tui.engine.content import (
     ANIMAL_KIND,
     BASE_ACTIONS,
@@ -32,7 +31,6 @@ from bigfive_tui.engine.content import (
     Species,
 )
 from bigfive_tui.engine.costs import DETOUR_COST, rivers_closed_for
-from bigfive_tui.engine.movement import BLOCKED, step_cost
 from bigfive_tui.engine.state import GameState, Phase
 
 #: Tracks at or below these marks make the bot look after itself first.
@@ -280,7 +278,7 @@ def _goal_sets(state: GameState, seat: int) -> list[set[int]]:
     """Cells worth driving to, most urgent first: food or fuel when low, a stranded teammate,
     then the places with a view of an animal this vehicle still needs."""
     board = state.game.board
-    seers = _geometry(board).seers
+    seers = board.seen_from
     result: list[set[int]] = []
     if state.food[seat] <= LOW_FOOD:
         food_cells = [state.token_cell[t] for t in FOOD_TOKENS if state.token_cell[t] >= 0]
@@ -308,17 +306,15 @@ def _goal_sets(state: GameState, seat: int) -> list[set[int]]:
         if cell >= 0 and _wanted_by(state, mask, token)
     ]
     if wanted:
-        goals = set().union(*(seers[cell] for cell in wanted))
         if state.game.guides[seat] == Guide.KATE:
-            long_seers = _geometry(board).long_seers
-            goals.update(*(long_seers[cell] for cell in wanted))
-        result.append(goals)
+            seers = board.spotted_from  # her straight lines too (R-kate-spot)
+        result.append(set().union(*(seers[cell] for cell in wanted)))
     return [goals for goals in result if goals]
 
 
 def _gate_goals(board: Board, gates: Sequence[int]) -> set[int]:
     """Cells in clear view of these gates, where they can be mended (R-repair-gate)."""
-    seers = _geometry(board).seers
+    seers = board.seen_from
     return set().union(*(seers[GATE_CELLS[gate]] for gate in gates))
 
 
@@ -395,9 +391,11 @@ def _route(
     start = state.vehicle[seat]
     if start in goals:
         return 0, set()
-    guide = state.game.guides[seat]
-    edges = _geometry(board).edges[guide == Guide.DAVID, guide == Guide.SAM]
-    closed = rivers_closed_for(state, seat)
+    costs = state.game.costs[seat]
+    # The engine's exits for this guide's way of driving: bushes for David, rivers closed.
+    exits = board.exits
+    mode = costs.through_bushes + 2 * rivers_closed_for(state, seat)
+    hill_cost = costs.hill_move
     best: dict[int, int] = {start: 0}
     firsts: dict[int, set[int]] = {start: set()}
     queue: list[tuple[int, int]] = [(0, start)]
@@ -413,9 +411,14 @@ def _route(
             found = dist
             result |= firsts[cell]
             continue
-        for target, cost, label, river in edges[cell]:
-            if river and closed:
-                continue
+        steps = [
+            (target, hill_cost if onto_hill else 1, target)
+            for target, onto_hill in exits[cell][mode]
+        ]
+        if cell in GATE_CELLS:
+            other = GATE_CELLS[1] if cell == GATE_CELLS[0] else GATE_CELLS[0]
+            steps.append((other, DETOUR_COST, DETOUR_STEP))
+        for target, cost, label in steps:
             new = dist + cost
             if cell == start:
                 # A first step the turn cannot pay for leads nowhere now; it still counts
@@ -433,19 +436,13 @@ def _route(
     return (found, result) if found >= 0 else None
 
 
-# --------------------------------------------------------------------------- board geometry
-
-#: [cell] -> (target, actions, first-step label, crosses a river) for every way out.
-Edges = tuple[tuple[tuple[int, int, int, bool], ...], ...]
+# --------------------------------------------------------------------------- memo per board
 
 
 @dataclass(frozen=True, slots=True)
 class _Geometry:
-    """What the bot looks up on every decision, worked out once per board."""
+    """Route lengths the bot weighs on every move while a tyre waits, kept per board."""
 
-    seers: tuple[frozenset[int], ...]  # [cell] -> cells whose clear view includes it
-    long_seers: tuple[frozenset[int], ...]  # [cell] -> cells Kate sees it from, on a line
-    edges: dict[tuple[bool, bool], Edges]  # (David, Sam) -> driving graph with their costs
     #: (start, David, Sam, rivers closed, broken gates) -> actions to clear view of one of
     #: the gates, or None: every guide's way there is weighed on each move while a tyre waits.
     gate_routes: dict[tuple[int, bool, bool, bool, tuple[int, ...]], int | None] = field(
@@ -462,38 +459,6 @@ def _geometry(board: Board) -> _Geometry:
         return entry[1]
     if len(_GEOMETRY) >= 64:
         _GEOMETRY.clear()
-    cells = range(len(board.view))
-    seers: list[set[int]] = [set() for _ in cells]
-    long_seers: list[set[int]] = [set() for _ in cells]
-    for viewer in cells:
-        for seen in board.view[viewer]:
-            seers[seen].add(viewer)
-        for seen in board.long_view[viewer]:
-            long_seers[seen].add(viewer)
-    edges = {
-        (david, sam): _edges(board, david=david, sam=sam)
-        for david in (False, True)
-        for sam in (False, True)
-    }
-    geometry = _Geometry(
-        tuple(frozenset(s) for s in seers), tuple(frozenset(s) for s in long_seers), edges
-    )
+    geometry = _Geometry()
     _GEOMETRY[id(board)] = (board, geometry)
     return geometry
-
-
-def _edges(board: Board, *, david: bool, sam: bool) -> Edges:
-    result = []
-    for cell in range(len(board.view)):
-        out = []
-        for direction in range(6):
-            cost = step_cost(board, cell, direction, through_bushes=david, hills_free=sam)
-            if cost != BLOCKED:
-                target = board.neighbours[cell][direction]
-                river = bool(board.features[cell][direction] & Feature.RIVER)
-                out.append((target, cost, target, river))
-        if cell in GATE_CELLS:
-            other = GATE_CELLS[1] if cell == GATE_CELLS[0] else GATE_CELLS[0]
-            out.append((other, DETOUR_COST, DETOUR_STEP, False))
-        result.append(tuple(out))
-    return tuple(result)
