@@ -11,7 +11,7 @@ from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
 from bigfive_tui.engine.boardspec import Feature
 from bigfive_tui.engine.cards import draw_card
 from bigfive_tui.engine.content import ANIMAL_KIND, CARDS, MONKEY, Guide, Species, species_of
-from bigfive_tui.engine.costs import DETOUR_COST, EXTRA_ANIMAL_COST, INFLUENCE_COST, move_cost
+from bigfive_tui.engine.costs import DETOUR_COST, EXTRA_ANIMAL_COST, INFLUENCE_COST
 from bigfive_tui.engine.dice import discard_animal, place_animal, place_food
 from bigfive_tui.engine.dispatch import dispatch_table
 from bigfive_tui.engine.end_checks import check_end
@@ -112,7 +112,9 @@ def _do_move(state: GameState, action: Action, log: Log) -> None:
     here = state.vehicle[seat]
     target = action.target
     direction = board.neighbours[here].index(target)
-    cost = move_cost(state, seat, direction)
+    # A legal move is one of the board's exits for this guide (legal_actions), so it costs
+    # what any step costs the guide: the hill price onto a hill, else one action.
+    cost = state.game.costs[seat].hill_move if board.hill[target] else 1
     crossing = board.features[here][direction]
     state.vehicle[seat] = target
     state.actions_left -= cost
