@@ -9,13 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import groupby
-from operator import itemgetter
 
 from bigfive_tui.engine.actions import Action
 from bigfive_tui.engine.state import GameState
-
-_kind_of = itemgetter(0)  # Action.kind (and a groupby pair's key) without an attribute lookup
 
 
 def choose(state: GameState, legal_actions: Sequence[Action], rng: random.Random) -> Action:
@@ -23,12 +19,16 @@ def choose(state: GameState, legal_actions: Sequence[Action], rng: random.Random
     count = len(legal_actions)
     if count == 1:
         return legal_actions[0]
-    kinds = list(map(_kind_of, legal_actions))
-    # legal_actions lists each kind's actions together, so a kind's group starts where the kind
-    # first appears. groupby, map and index walk the list in C: with five guides in view of
-    # each other there can be a hundred exchanges.
-    groups = list(map(_kind_of, groupby(kinds)))
-    group = int(rng.random() * len(groups))
-    first = kinds.index(groups[group])
-    last = kinds.index(groups[group + 1], first) if group + 1 < len(groups) else count
+    # legal_actions lists each kind's actions together, so a group starts where the kind
+    # changes. A plain loop with no allocation beats map/groupby on the short lists of play.
+    starts = [0]
+    kind = legal_actions[0].kind
+    for index, action in enumerate(legal_actions):
+        if action.kind != kind:
+            kind = action.kind
+            starts.append(index)
+    groups = len(starts)
+    group = int(rng.random() * groups)
+    first = starts[group]
+    last = starts[group + 1] if group + 1 < groups else count
     return legal_actions[first + int(rng.random() * (last - first))]
