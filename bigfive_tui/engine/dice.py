@@ -44,15 +44,19 @@ def die_text(state: GameState, face: int, number: int) -> str:
     return state.game.board.symbols[face] + str(number)
 
 
-def _free_numbered_cells(state: GameState, burning_ok: bool) -> list[int]:
+def _free_numbered_space(state: GameState, burning_ok: bool) -> bool:
+    """Whether some numbered space holds no token (and, unless ``burning_ok``, lies on a piece
+    without fire): the dice can then find one (RU-no-space)."""
     board = state.game.board
     token_at = state.token_at
-    free = [cell for cell in board.numbered_cells if token_at[cell] == NO_TOKEN]
-    if burning_ok or not free:
-        return free
+    if burning_ok:
+        return NO_TOKEN in map(token_at.__getitem__, board.numbered_cells)
     slot = board.slot
     burning = {slot[cell] for cell, count in enumerate(state.fires) if count}
-    return [cell for cell in free if slot[cell] not in burning]
+    for cell in board.numbered_cells:
+        if token_at[cell] == NO_TOKEN and slot[cell] not in burning:
+            return True
+    return False
 
 
 def put_token(state: GameState, token: int, cell: int) -> None:
@@ -95,9 +99,11 @@ def place_fire(state: GameState, log: Log, rule: str) -> None:
     state.fire_supply -= 1
     log.append(Step(rule, "place", f"A fire breaks out on {board.names[cell]}."))
     token_at = state.token_at
+    chased = False
     for other in board.slot_cells[face]:
         token = token_at[other]
         if 0 <= token < ANIMAL_TOKEN_LIMIT:
+            chased = True
             discard_animal(state, token)
             log.append(
                 Step(
@@ -107,9 +113,10 @@ def place_fire(state: GameState, log: Log, rule: str) -> None:
                     f"{board.names[other]} out of the game.",
                 )
             )
-    check_species(state, log)
-    if state.outcome:
-        return  # RU-end-check: a loss stops the card at once
+    if chased:  # only animals leaving the game can take a species out of it
+        check_species(state, log)
+        if state.outcome:
+            return  # RU-end-check: a loss stops the card at once
     buffalo_cell = state.token_cell[BUFFALO_TOKEN]
     if buffalo_cell >= 0 and board.slot[buffalo_cell] == face:
         log.append(Step("RU-buffalo-chased", "effect", "The fire chases the buffalo away."))
@@ -184,7 +191,7 @@ def _roll_free_space(state: GameState, log: Log, what: str, *, avoid_fire: bool)
 
 def place_buffalo(state: GameState, log: Log, rule: str) -> None:
     board = state.game.board
-    if not _free_numbered_cells(state, burning_ok=False):
+    if not _free_numbered_space(state, burning_ok=False):
         text = "No free space on a piece without fire: the buffalo stays where it is."
         log.append(Step("RU-no-space", "effect", text))
         return
@@ -196,7 +203,7 @@ def place_buffalo(state: GameState, log: Log, rule: str) -> None:
 
 def place_food(state: GameState, log: Log, token: int, rule: str) -> None:
     board = state.game.board
-    if not _free_numbered_cells(state, burning_ok=True):
+    if not _free_numbered_space(state, burning_ok=True):
         text = "No free numbered space: the food token stays where it is."
         log.append(Step("RU-no-space", "effect", text))
         return
