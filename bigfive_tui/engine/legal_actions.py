@@ -56,7 +56,9 @@ def sight(state: GameState, seat: int) -> tuple[int, ...]:
 
 
 def spot_targets(state: GameState, seat: int) -> list[int]:
-    cells = sight(state, seat)
+    game = state.game  # sight(), written out: legal_actions asks on every action
+    here = state.vehicle[seat]
+    cells = game.board.spotter_view[here] if game.guides[seat] == _KATE else game.board.view[here]
     mask = state.spotted[seat]
     targets = []
     token_at = state.token_at
@@ -196,13 +198,13 @@ _EXCHANGES = tuple(
 
 def _exchange_pairs(board: Board, cells: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """(giver, receiver) for every two vehicles that see each other (RU-clear-view)."""
-    mutual = board.mutual_view
-    return tuple(
-        (giver, receiver)
-        for giver, here in enumerate(cells)
-        for receiver, there in enumerate(cells)
-        if receiver != giver and there in mutual[here]
-    )
+    pairs = []
+    for giver, here in enumerate(cells):
+        sight = board.mutual_view[here]
+        for receiver, there in enumerate(cells):
+            if there in sight and receiver != giver:
+                pairs.append((giver, receiver))
+    return tuple(pairs)
 
 
 def _add_exchanges(

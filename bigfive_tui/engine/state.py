@@ -35,6 +35,14 @@ GATE_CARDS = _cards_of(CardKind.BROKEN_GATE)
 FLAT_TYRE_CARDS = _cards_of(CardKind.FLAT_TYRE)
 #: [seat] -> the (card, owner) entries of hippos lying out for that seat
 _HIPPOS_OF = tuple(frozenset((card, seat) for card in HIPPO_CARDS) for seat in range(5))
+#: [seat] -> the (card, owner) entries that close the rivers for that seat: heavy rain drawn
+#: by anyone, hippos drawn by that seat (RU-rain, RU-hippos)
+RIVERS_CLOSED_FOR = tuple(
+    frozenset((card, owner) for card in RAIN_CARDS for owner in range(5)) | _HIPPOS_OF[seat]
+    for seat in range(5)
+)
+#: The (card, gate) entries of broken gates lying out (each card breaks its own gate)
+_GATE_ENTRIES = frozenset((card, CARDS[card].gate) for card in GATE_CARDS)
 _card_of = itemgetter(0)
 
 
@@ -207,6 +215,8 @@ class GameState:
         return not _HIPPOS_OF[seat].isdisjoint(self.lasting)
 
     def broken_gates(self) -> list[int]:
+        if _GATE_ENTRIES.isdisjoint(self.lasting):  # in C: usually no gate is broken
+            return []
         return [owner for card, owner in self.lasting if card in GATE_CARDS]
 
     def burning(self, slot: int) -> bool:
