@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from bigfive_tui.engine.boardspec import (
     BoardFileError,
@@ -37,9 +38,13 @@ GATE_CELLS = (WEST_GATE_CELL, EAST_GATE_CELL)
 GATE_NAMES = ("west", "east")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Board:
-    """An assembled board. Slots are the nine piece positions, ``pr * 3 + pq``."""
+    """An assembled board. Slots are the nine piece positions, ``pr * 3 + pq``.
+
+    Tables every game needs are built with the board; those only Kate, the computer players
+    or the screen ask for (her straight lines, where a space is seen from) on first use.
+    """
 
     layout_name: str
     placements: tuple[PlacementSpec, ...]
@@ -57,21 +62,47 @@ class Board:
     hill: tuple[bool, ...]
     space_by_roll: Mapping[tuple[int, int], int]  # (slot, number) -> cell
     view: tuple[tuple[int, ...], ...] = ()  # [cell] -> own space + clear-view neighbours
-    long_view: tuple[tuple[int, ...], ...] = ()  # [cell] -> Kate's six straight lines
-    #: [cell] -> view, then the long_view cells not in it: where Kate may spot (R-kate-spot)
-    spotter_view: tuple[tuple[int, ...], ...] = ()
     #: [cell] -> every cell in clear view of it both ways, itself included: two vehicles there
     #: see each other (RU-clear-view)
     mutual_view: tuple[frozenset[int], ...] = ()
-    #: [cell] -> every cell whose clear view takes it in: where to stand to spot on it
-    seen_from: tuple[tuple[int, ...], ...] = ()
-    #: [cell] -> every cell from which Kate can spot on it (the cells whose spotter_view has it)
-    spotted_from: tuple[tuple[int, ...], ...] = ()
 
     numbered_cells: tuple[int, ...] = ()  # cells numbered 1..6, in cell order (set by assemble)
     #: [cell][mode] -> (target, onto a hill) for every step a vehicle may take, where mode is
     #: 1 for driving through bushes (David) + 2 when rivers are closed; from movement.step_cost.
     exits: tuple[tuple[tuple[tuple[int, bool], ...], ...], ...] = ()
+
+    @cached_property
+    def _lines(self) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+        return _long_views(self.terrain, self.hill, self.features)
+
+    @property
+    def long_view(self) -> tuple[tuple[int, ...], ...]:
+        """[cell] -> what Kate sees along her six straight lines, nearest first by direction."""
+        return self._lines[0]
+
+    @cached_property
+    def spotter_view(self) -> tuple[tuple[int, ...], ...]:
+        """[cell] -> view, then the long_view cells not in it: where Kate may spot
+        (R-kate-spot)."""
+        return tuple(near + far for near, far in zip(self.view, self._lines[1], strict=True))
+
+    @cached_property
+    def seen_from(self) -> tuple[tuple[int, ...], ...]:
+        """[cell] -> every cell whose clear view takes it in: where to stand to spot on it."""
+        view = self.view
+        return tuple(
+            (cell, *(other for other in around if other != NO_CELL and cell in view[other]))
+            for cell, around in enumerate(NEIGHBOURS)
+        )
+
+    @cached_property
+    def spotted_from(self) -> tuple[tuple[int, ...], ...]:
+        """[cell] -> every cell from which Kate can spot on it (whose spotter_view has it)."""
+        spotters = [list(seers) for seers in self.seen_from]
+        for viewer, far in enumerate(self._lines[1]):
+            for cell in far:
+                spotters[cell].append(viewer)
+        return tuple(map(tuple, spotters))
 
     def find(self, name: str) -> int | None:
         """A cell by its printed (``♣4``) or typed (``c4``) name, in any case (``C4``, ``♣A``)."""
@@ -167,12 +198,7 @@ def assemble(
                 features[other][(direction + 3) % 6] |= feature
     drivable = [_DRIVABLE[kind] for kind in terrain]
     hill = [kind == _HILL for kind in terrain]
-    view, seen_from, mutual_view = _views(terrain, hill, features)
-    long_view, far_view = _long_views(terrain, hill, features)
-    spotted_from = [list(seers) for seers in seen_from]
-    for viewer, far in enumerate(far_view):
-        for cell in far:
-            spotted_from[cell].append(viewer)
+    view, mutual_view = _views(terrain, hill, features)
     return Board(
         layout_name=layout_name,
         placements=tuple(placements),
@@ -190,11 +216,7 @@ def assemble(
         hill=tuple(hill),
         space_by_roll=space_by_roll,
         view=view,
-        long_view=long_view,
-        spotter_view=tuple(near + far for near, far in zip(view, far_view, strict=True)),
         mutual_view=mutual_view,
-        seen_from=tuple(map(tuple, seen_from)),
-        spotted_from=tuple(map(tuple, spotted_from)),
         numbered_cells=tuple(i for i, n in enumerate(number) if n),
         exits=_exits(drivable, hill, features),
     )
@@ -202,47 +224,34 @@ def assemble(
 
 def _views(
     terrain: list[Terrain], hill: list[bool], features: list[list[int]]
-) -> tuple[tuple[tuple[int, ...], ...], list[list[int]], tuple[frozenset[int], ...]]:
+) -> tuple[tuple[tuple[int, ...], ...], tuple[frozenset[int], ...]]:
     """[cell] -> the cell and every neighbour it has clear view of: bushes block the view
     unless the viewer stands on a hill, and nobody sees onto a mountain (R-land-clear-view,
-    R-land-mountain); [cell] -> the cells with clear view of it; and [cell] -> the cells in
-    clear view of it both ways (RU-clear-view)."""
-    sees = [False] * (CELL_COUNT * 6)  # [cell * 6 + direction]
+    R-land-mountain); and [cell] -> the cells in clear view of it both ways (RU-clear-view).
+    An edge's bush stands between both of its spaces, so the way back is known here too."""
     view = []
+    mutual = []
     for viewer, around in enumerate(NEIGHBOURS):
         on_hill = hill[viewer]
+        seen_back = terrain[viewer] != _MOUNTAIN
         edges = features[viewer]
         seen = [viewer]
+        both = [viewer]
         for direction in _DIRECTIONS:
             target = around[direction]
-            if (
-                target != NO_CELL
-                and terrain[target] != _MOUNTAIN
-                and (on_hill or not edges[direction] & _BUSH)
-            ):
-                seen.append(target)
-                sees[viewer * 6 + direction] = True
+            if target != NO_CELL and terrain[target] != _MOUNTAIN:
+                bush = edges[direction] & _BUSH
+                if on_hill or not bush:
+                    seen.append(target)
+                    if seen_back and (hill[target] or not bush):
+                        both.append(target)
         view.append(tuple(seen))
-    seen_from = []
-    mutual = []
-    for cell, around in enumerate(NEIGHBOURS):
-        seers = [cell]
-        both = [cell]
-        for direction in _DIRECTIONS:
-            other = around[direction]
-            if other == NO_CELL:
-                continue
-            if sees[other * 6 + (direction + 3) % 6]:
-                seers.append(other)
-                if sees[cell * 6 + direction]:
-                    both.append(other)
-        seen_from.append(seers)
         mutual.append(frozenset(both))
-    return tuple(view), seen_from, tuple(mutual)
+    return tuple(view), tuple(mutual)
 
 
 def _long_views(
-    terrain: list[Terrain], hill: list[bool], features: list[list[int]]
+    terrain: Sequence[Terrain], hill: Sequence[bool], features: Sequence[Sequence[int]]
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """[cell] -> what Kate sees along the six straight lines from it, nearest first: a line
     ends at a bush, a forest or a mountain; from a hill only at a mountain (RU-kate-lines).
