@@ -225,6 +225,8 @@ PHOTO_KEYS: Final[tuple[PhotoKey, ...]] = (
     ),
 )
 
+PHOTO_KEY: Final[dict[str, PhotoKey]] = {entry.action: entry for entry in PHOTO_KEYS}
+
 #: Photo Safari's other keys, for its help screen: (keys, what they do).
 PHOTO_OTHER_KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("← → ↑ ↓", "the cursor jumps to the nearest marked square that way (also h j k l)"),

@@ -385,6 +385,8 @@ class BigFiveApp(App[None]):
             return
 
         def begin() -> None:
+            if self.autosave_enabled:
+                settings.remember_photo_setup(setup)
             self._switch_to(session, session.computer_seats, holds_game=False)
 
         if self.game_at_risk():
@@ -749,6 +751,22 @@ class BigFiveApp(App[None]):
             self.notify("Every panel is on screen beside the normal and large boards.", timeout=4)
             return
         self._on_game("panels")
+
+    def _on_photo_safari(self, action: str) -> None:
+        """Run a Photo Safari game screen action from the palette."""
+        from bigfive_tui.app.photo_safari.game import PhotoGameScreen
+
+        game = self._game_screen()
+        if not isinstance(game, PhotoGameScreen):
+            self.notify("This works on Photo Safari's game screen.", severity="warning")
+            return
+        getattr(game, f"action_{action}")()
+
+    def action_photo_preview(self) -> None:
+        self._on_photo_safari("preview")
+
+    def action_photo_stay(self) -> None:
+        self._on_photo_safari("stay")
 
     def action_undo(self) -> None:
         game = self._game_screen()
