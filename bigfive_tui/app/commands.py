@@ -13,7 +13,7 @@ from functools import partial
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from bigfive_tui.app.components.game_choice import PHOTO_SAFARI
-from bigfive_tui.app.keys import PHOTO_KEY, VIEW, command_key
+from bigfive_tui.app.keys import DEBUG, PHOTO_KEY, VIEW, command_key
 
 
 def actions(web: bool, game: str = "") -> list[tuple[str, str, str]]:
@@ -58,6 +58,28 @@ def _big_five() -> list[tuple[str, str, str]]:
             "Panels: other guides, table, log",
             "panels",
             f"With the compact board: the pages beside the board ({view_key('panels')})",
+        ),
+        (
+            "Timeline: the whole game",
+            "timeline",
+            f"Every turn, action and rule step as it was; go back and play on from there in "
+            f"debug mode, practice and finished games ({view_key('timeline')})",
+        ),
+        (
+            "Timeline: play from here",
+            "play_from_here",
+            "On the timeline: go on from the moment shown, keeping the line left as a save (p)",
+        ),
+        ("Log: enlarge", "log", f"The whole log, large ({view_key('log')})"),
+        (
+            "Log: search",
+            "search_log",
+            f"Find steps by rule id, guide or word ({view_key('search_log')})",
+        ),
+        (
+            "Debug: rig the randomness",
+            "rig",
+            f"The next roll, the next event card, or a face-down token ({DEBUG['rig'].display})",
         ),
     ]
 
