@@ -83,12 +83,19 @@ def test_each_drawing_in_dark_light_and_no_colour(snap_compare, monkeypatch, siz
 
 def test_timeline(snap_compare):
     """The whole game on the timeline: a draw in the third turn, its card's second step."""
-    presses = ["T", "home", "pagedown", "pagedown", "pagedown", "right"]
+    presses = [
+        "T",
+        "home",
+        "right_square_bracket",
+        "right_square_bracket",
+        "right_square_bracket",
+        "right",
+    ]
     assert snap_compare(make_app(played_session()), terminal_size=SIZE, press=presses)
 
 
 def test_timeline_compact(snap_compare):
-    presses = ["T", "home", "pagedown", "pagedown", "right", "right"]
+    presses = ["T", "home", "right_square_bracket", "right_square_bracket", "right", "right"]
     assert snap_compare(make_app(played_session()), terminal_size=(80, 24), press=presses)
 
 

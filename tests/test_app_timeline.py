@@ -96,11 +96,11 @@ async def test_the_timeline_moves_by_step_action_and_turn_and_shows_the_game_as_
         assert_shows(screen, 2)
         await pilot.press("left")
         assert_shows(screen, 1)
-        await pilot.press("pagedown")  # the first turn begins
+        await pilot.press("right_square_bracket")  # the first turn begins
         first_turn = timeline.turn_starts[0]
         assert_shows(screen, first_turn)
         assert shown_state(screen) == session.start
-        await pilot.press("pagedown")
+        await pilot.press("right_square_bracket")
         assert_shows(screen, timeline.turn_starts[1])
         await pilot.press("down")  # the next action: its first step
         entry = timeline.place(screen.moment).entry
@@ -108,7 +108,7 @@ async def test_the_timeline_moves_by_step_action_and_turn_and_shows_the_game_as_
         assert_shows(screen, screen.moment)
         await pilot.press("down", "down", "up")
         assert screen.moment == timeline.entry_start(entry + 1)
-        await pilot.press("pageup")
+        await pilot.press("left_square_bracket")
         assert_shows(screen, timeline.turn_starts[1])
         await pilot.press("end")
         assert_shows(screen, timeline.last)

@@ -227,8 +227,14 @@ TIMELINE_KEYS: Final[tuple[ViewKey, ...]] = (
     ViewKey("right,l", "→ l", "step(1)", "Step", "the next rule step"),
     ViewKey("up,k", "↑ k", "action(-1)", "Action", "the action (or rig) before, at its first step"),
     ViewKey("down,j", "↓ j", "action(1)", "Action", "the next action, at its first step"),
-    ViewKey("pageup", "PgUp", "turn(-1)", "Turn", "the start of this turn, or of the one before"),
-    ViewKey("pagedown", "PgDn", "turn(1)", "Turn", "the start of the next turn"),
+    ViewKey(
+        "left_square_bracket",
+        "[",
+        "turn(-1)",
+        "Turn",
+        "the start of this turn, or of the one before (PgUp scrolls logs, as everywhere)",
+    ),
+    ViewKey("right_square_bracket", "]", "turn(1)", "Turn", "the start of the next turn"),
     ViewKey("home", "Home", "ends(0)", "Start", "the first step of the game (the setup)"),
     ViewKey("end", "End", "ends(1)", "End", "the last step: the game as it stands"),
     ViewKey(

@@ -135,8 +135,8 @@ class StepList(ScrollView, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k", "cursor(-1)", "Previous line", show=False),
         Binding("down,j", "cursor(1)", "Next line", show=False),
-        Binding("pageup", "page(-1)", "Page up", show=False),
-        Binding("pagedown", "page(1)", "Page down", show=False),
+        Binding("pageup", "log_up", "Page up", show=False),
+        Binding("pagedown", "log_down", "Page down", show=False),
         Binding("home", "ends(0)", "First line", show=False),
         Binding("end", "ends(1)", "Last line", show=False),
         Binding("enter", "choose", "Open on the timeline"),
@@ -210,8 +210,11 @@ class StepList(ScrollView, can_focus=True):
     def action_cursor(self, delta: int) -> None:
         self._move_to(self.cursor + delta)
 
-    def action_page(self, direction: int) -> None:
-        self._move_to(self.cursor + direction * max(1, self.scrollable_content_region.height - 1))
+    def action_log_up(self) -> None:
+        self._move_to(self.cursor - max(1, self.scrollable_content_region.height - 1))
+
+    def action_log_down(self) -> None:
+        self._move_to(self.cursor + max(1, self.scrollable_content_region.height - 1))
 
     def action_ends(self, end: int) -> None:
         self._move_to(len(self.indices) - 1 if end else 0)

@@ -23,18 +23,9 @@ from bigfive_tui.engine.timeline import Timeline
 class LogScreen(ModalScreen[int | None]):
     """Dismisses with the index in the log of the chosen step, or None (Esc)."""
 
-    DEFAULT_CSS = """
-    LogScreen { align: center middle; background: $background 60%; }
-    #log-screen { width: 100%; height: 100%; border: round $accent; background: $surface;
-                  padding: 0 1; }
-    #log-search { margin-bottom: 1; }
-    #log-list { height: 1fr; }
-    #log-detail { height: 3; margin-top: 1; }
-    """
-
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
-        Binding("slash", "search", "Search", key_display="/"),
+        Binding("slash", "search_log", "Search", key_display="/"),
         Binding("tab", "app.focus_next", "Search / list", show=False),
     ]
 
@@ -121,7 +112,7 @@ class LogScreen(ModalScreen[int | None]):
         event.stop()
         self.dismiss(event.index)
 
-    def action_search(self) -> None:
+    def action_search_log(self) -> None:
         self.query_one(Input).focus()
 
     def action_close(self) -> None:

@@ -59,17 +59,6 @@ def timeline_too_small(width: int, height: int) -> str:
 class TimelineScreen(Screen[Branching | None]):
     """Dismisses with where to play on from, or None (Esc)."""
 
-    # Here, not in a .tcss file of the app: parsed only once a timeline opens (start-up time).
-    DEFAULT_CSS = """
-    TimelineScreen { layout: vertical; }
-    TimelineScreen #game { height: 1fr; }
-    TimelineScreen #too-small { display: none; width: 100%; height: 1fr;
-        content-align: center middle; text-align: center; color: $warning; text-style: bold;
-        padding: 2 4; }
-    TimelineScreen.-too-small #game { display: none; }
-    TimelineScreen.-too-small #too-small { display: block; }
-    """
-
     BINDINGS: ClassVar[list[BindingType]] = [
         *[binding for binding in view_bindings() if binding.action == "panels"],
         *timeline_bindings(),
