@@ -155,12 +155,17 @@ async def test_a_click_on_a_log_line_opens_that_moment_with_its_rule_text() -> N
     async with app.run_test(size=SIZE) as pilot:
         game = await at_the_game(pilot, app)
         log = game.query_one(GameLog)
+
+        def bottom_step() -> int | None:  # the step on the log's last line
+            return log.step_at_line(round(log.scroll_y) + log.content_size.height - 1)
+
+        await wait_until(pilot, lambda: bottom_step() == len(session.log) - 1)  # all written
+        chosen = bottom_step()
+        assert chosen is not None
         await pilot.click(log, offset=(5, log.content_size.height))  # the newest line
         await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
         screen = app.screen
         assert isinstance(screen, TimelineScreen)
-        chosen = log.step_at_line(round(log.scroll_y) + log.content_size.height - 1)
-        assert chosen is not None
         assert screen.moment == screen.timeline.moment_of_log(chosen)
         step = session.log[chosen]
         bar = str(screen.query_one(TimelineBar).render())
