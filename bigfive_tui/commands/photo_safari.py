@@ -31,7 +31,7 @@ SETUP_HELP = "'typical' (the documented set-up), 'random' (from the seed) or a s
 def configure(parser: argparse.ArgumentParser) -> None:
     from bigfive_tui.commands import play
 
-    play.configure(parser, seed_help="seed of a random set-up")
+    play.configure(parser, seed_help="seed of a random set-up", scenarios=False)
     parser.add_argument(
         "--setup",
         default=None,
