@@ -57,9 +57,9 @@ from bigfive_tui.files.autosaver import Outcome
 from bigfive_tui.safe_text import printable
 
 if TYPE_CHECKING:
+    from bigfive_tui.app.components.continue_offer import ContinueOffer
     from bigfive_tui.app.game_setup import GameSetup
     from bigfive_tui.app.photo_setup import PhotoSetup
-    from bigfive_tui.app.screens.new_game import ContinueOffer
     from bigfive_tui.app.screens.timeline import Branching
     from bigfive_tui.photo_safari.engine.session import PhotoSession
 
@@ -341,7 +341,8 @@ class BigFiveApp(App[None]):
     def _continue_offer(self) -> tuple[ContinueOffer | None, str]:
         """What the new-game screen offers besides a new safari: the game in play, or else the
         autosaved game. A damaged autosave is moved aside: the notice says where to."""
-        from bigfive_tui.app.screens.new_game import ContinueOffer, game_summary
+        from bigfive_tui.app.components.continue_offer import ContinueOffer
+        from bigfive_tui.app.screens.new_game import game_summary
 
         session = self.session
         if session is not None and not session.state.over:

@@ -10,6 +10,8 @@ from bigfive_tui.safe_text import printable
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from bigfive_tui.shared.checks import CheckOut
+
 
 def safe(text: object) -> str:
     """``text`` ready to go inside a markup string: cleaned and escaped."""
@@ -24,4 +26,27 @@ def print_error(console: Console, label: str, problem: object) -> None:
 
     console.print(
         Text.assemble((f"{label}:", "bold red"), " ", printable(str(problem))), highlight=False
+    )
+
+
+def check_line(check: CheckOut) -> str:
+    """A scenario's check as a line of markup, either game's: ✓ what held, ✗ what did not."""
+    import json
+
+    from bigfive_tui.shared.checks import describe_check
+
+    def shown(value: object) -> str:
+        return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+    if check.passed:
+        if check.name == "refused" and check.expected is not False:
+            return f"[green]✓[/] refused as expected: {safe(str(check.actual))}"
+        if check.expected is True:
+            return f"[green]✓[/] {safe(check.name)}"
+        return f"[green]✓[/] {safe(check.name)} = {safe(shown(check.actual))}"
+    if check.name == "refused" or check.expected is True:
+        return f"[bold red]✗[/] {safe(describe_check(check))}"
+    return (
+        f"[bold red]✗ {safe(check.name)}[/]: expected {safe(shown(check.expected))}, "
+        f"got {safe(shown(check.actual))}"
     )
