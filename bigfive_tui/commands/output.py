@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 from bigfive_tui.safe_text import printable
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rich.console import Console
 
     from bigfive_tui.shared.checks import CheckOut
@@ -50,3 +52,19 @@ def check_line(check: CheckOut) -> str:
         f"[bold red]✗ {safe(check.name)}[/]: expected {safe(shown(check.expected))}, "
         f"got {safe(shown(check.actual))}"
     )
+
+
+def print_verdict(console: Console, checks: Sequence[CheckOut], failures: Sequence[str]) -> None:
+    """The end of a scenario's report, either game's: the final expectations, then PASSED or
+    FAILED with what failed."""
+    if checks:
+        console.print("  [bold]expectations[/]")
+        for check in checks:
+            console.print(f"      {check_line(check)}")
+    if not failures:
+        console.print("  [bold green]PASSED[/]")
+    else:
+        console.print(f"  [bold red]FAILED[/] ({len(failures)} failing):")
+        for failure in failures:
+            console.print(f"    [red]✗[/] {safe(failure)}")
+    console.print()

@@ -319,7 +319,7 @@ def _coverage(folder: Path) -> int:
 
 def report(console: Console, result: ScenarioResult) -> None:
     """Each move with its rule steps and checks, then the final expectations and a verdict."""
-    from bigfive_tui.commands.output import check_line, safe
+    from bigfive_tui.commands.output import check_line, print_verdict, safe
 
     title = f" — {safe(result.title)}" if result.title else ""
     console.print(f"[bold]{safe(result.file)}[/]{title}")
@@ -335,14 +335,4 @@ def report(console: Console, result: ScenarioResult) -> None:
             console.print(f"      [cyan]{step.rule:<24}[/] {safe(step.text)}")
         for check in move.checks:
             console.print(f"      {check_line(check)}")
-    if result.checks:
-        console.print("  [bold]expectations[/]")
-        for check in result.checks:
-            console.print(f"      {check_line(check)}")
-    if result.passed:
-        console.print("  [bold green]PASSED[/]")
-    else:
-        console.print(f"  [bold red]FAILED[/] ({len(result.failures)} failing):")
-        for failure in result.failures:
-            console.print(f"    [red]✗[/] {safe(failure)}")
-    console.print()
+    print_verdict(console, result.checks, result.failures)

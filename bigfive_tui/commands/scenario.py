@@ -199,7 +199,7 @@ def _print_board(console: Console, path: Path) -> None:
 
 def report(console: Console, result: ScenarioResult) -> None:
     """Each action with its rule steps and checks, then the final expectations and a verdict."""
-    from bigfive_tui.commands.output import check_line, safe
+    from bigfive_tui.commands.output import check_line, print_verdict, safe
 
     title = f" — {safe(result.title)}" if result.title else ""
     console.print(f"[bold]{safe(result.file)}[/]{title}")
@@ -219,14 +219,4 @@ def report(console: Console, result: ScenarioResult) -> None:
             console.print(f"      [cyan]{safe(f'{step.rule:<22}')}[/] {safe(step.text)}")
         for check in action.checks:
             console.print(f"      {check_line(check)}")
-    if result.checks:
-        console.print("  [bold]expectations[/]")
-        for check in result.checks:
-            console.print(f"      {check_line(check)}")
-    if result.passed:
-        console.print("  [bold green]PASSED[/]")
-    else:
-        console.print(f"  [bold red]FAILED[/] ({len(result.failures)} failing):")
-        for failure in result.failures:
-            console.print(f"    [red]✗[/] {safe(failure)}")
-    console.print()
+    print_verdict(console, result.checks, result.failures)
