@@ -10,6 +10,7 @@ Its screenshots are kept in ``artifacts/browser/`` (``BIGFIVE_ARTIFACTS`` moves 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -29,6 +30,7 @@ from browser import Page, chromium, find_chromium, free_port, wait_for_port
 from bigfive_tui.app.themes import SAVANNA, SAVANNA_LIGHT
 from bigfive_tui.cli import main
 from bigfive_tui.commands.serve import ServeError, check_port, is_local
+from bigfive_tui.files.lock import FileLock
 from bigfive_tui.web.tabs import claim_autosave
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -269,6 +271,48 @@ def test_play_browser_tab_plays_into_a_file_of_its_own(
     assert main(["play", "--browser-tab"]) == 0
     assert opened[0] != opened[1]
     assert {path.parent for path in opened} == {data_dir / "browser-tabs"}
+
+
+SERVER_STAND_IN = textwrap.dedent(
+    """
+    import os, subprocess, sys, time
+    # As textual-serve starts a tab's game (and as bigfive serve words the command).
+    environment = dict(os.environ, TEXTUAL_DRIVER="textual.drivers.web_driver:WebDriver")
+    game = subprocess.Popen(
+        f"exec {sys.executable} -m bigfive_tui.cli play --browser-tab",
+        shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=environment,
+    )
+    assert game.stdout.readline() == b"__GANGLION__\\n"  # the web driver is up
+    print(game.pid, flush=True)
+    time.sleep(120)
+    """
+)
+
+
+def test_a_tabs_game_ends_when_its_server_is_killed(data_dir: Path) -> None:
+    """A killed server cannot end its games: they end themselves, letting go of their files."""
+    server = subprocess.Popen(
+        [sys.executable, "-c", SERVER_STAND_IN], stdout=subprocess.PIPE, text=True
+    )
+    assert server.stdout is not None
+    game = int(server.stdout.readline())
+    ended = False
+    try:
+        (lock,) = (data_dir / "browser-tabs").glob("tab-*.lock")
+        assert FileLock(lock).acquire() is not None  # the game holds it
+        server.kill()
+        server.wait()
+        end = time.monotonic() + 30
+        while lock.exists() and FileLock(lock).acquire() is not None:
+            assert time.monotonic() < end, "the game played on without its server"
+            time.sleep(0.1)
+        ended = True
+    finally:
+        if not ended:  # the test failed: the game this test started is still there
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(game, signal.SIGKILL)
+        server.kill()
+        server.wait()
 
 
 # ------------------------------------------------------------------ in a real browser

@@ -149,6 +149,10 @@ def launch(args: argparse.Namespace, **app_options: object) -> int:
         names = theme_list(list(app.available_themes), width)
         print(f"bigfive: unknown theme {printable(args.theme)!r}; the themes are:\n{names}")
         return 2
+    if args.browser_tab:
+        from bigfive_tui.web.tabs import end_with_server
+
+        end_with_server(app)
     app.run()
     # Textual shows the traceback of an exception that ended the app and sets this to 1.
     return app.return_code or 0

@@ -59,7 +59,9 @@ def run(args: argparse.Namespace) -> int:
     print(greeting(args.host, args.port, local, data_dir()), flush=True)
     if not local:
         print(warning(args.host, args.port, data_dir()), file=sys.stderr, flush=True)
-    command = shlex.join([sys.executable, "-m", "bigfive_tui.cli", "play", "--browser-tab"])
+    # exec: the game process is the server's own child, and ends when the server is gone.
+    game = shlex.join([sys.executable, "-m", "bigfive_tui.cli", "play", "--browser-tab"])
+    command = f"exec {game}"
     server = GameServer(command, host=args.host, port=args.port, title=BigFiveApp.TITLE)
     try:
         server.serve()

@@ -17,10 +17,16 @@ import atexit
 import contextlib
 import os
 import secrets
+import threading
+import time
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from bigfive_tui.files.lock import FileLock, process_lock
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 FOLDER_NAME = "browser-tabs"
 
@@ -77,3 +83,21 @@ def _tidy(lock: Path) -> None:
     the game left in the file is free for the next tab."""
     with contextlib.suppress(OSError):
         lock.unlink()
+
+
+def end_with_server(app: App[Any], every: float = 1.0) -> None:
+    """End the game when the server that started it is gone. The server ends its tabs' games
+    when it stops, but one that is killed cannot: its games would play on unseen, holding their
+    autosave files, which the next server's tabs could then never take over. Textual's web
+    driver stops reading at the end of its input and leaves the app running, so a thread
+    watches the parent process instead (``bigfive serve`` starts the game with ``exec``, so the
+    parent is the server itself)."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        with contextlib.suppress(RuntimeError):  # the app has ended already
+            app.call_from_thread(app.exit)
+
+    threading.Thread(target=watch, name="end-with-server", daemon=True).start()
