@@ -78,8 +78,8 @@ async def test_two_turns_to_a_win_with_keys():
         assert session.state.outcome == "won"
         text = await end_screen_text(app)
         assert "Congratulations, guides!" in text and "The safari is won!" in text
-        assert "Turns played: 2 · seed " in text
-        assert "David (the mechanic)" in text and "5/5" in text
+        assert "Ended in turn 2 · " in text and "How it ended: turn 2, David" in text
+        assert "David (the mechanic)" in text and "✓ Buffalo t2" in text
         autosaved(app)
         assert not saves.has_autosave()
         await pilot.press("n")

@@ -294,7 +294,7 @@ class Session:
         first = entries // SNAPSHOT_EVERY
         state = self._snapshots[first]
         for entry in self.entries[first * SNAPSHOT_EVERY : entries]:
-            state = _replayed(state, entry.move)
+            state = replayed(state, entry.move)
         return state
 
     def steps_of(self, index: int) -> tuple[list[Step], list[GameState]]:
@@ -363,7 +363,8 @@ class Session:
         )
 
 
-def _replayed(state: GameState, move: Action | Rig) -> GameState:
+def replayed(state: GameState, move: Action | Rig) -> GameState:
+    """The state after ``move`` (an action or a rig), played on ``state``."""
     if isinstance(move, Rig):
         return rig(state, move)[0]
     return apply(state, move)[0]

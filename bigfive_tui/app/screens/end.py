@@ -1,4 +1,6 @@
-"""The end of a game: won or lost and why, turns played, animals per guide, what next."""
+"""The end of a game: won or lost and the step that ended it, then each guide's game - when each
+animal was spotted, actions by kind, fires put out, fuel and food turn by turn (sparklines) -
+what debug mode did to it, and what next: replay, the same seed again, a new game."""
 
 from __future__ import annotations
 
@@ -7,25 +9,92 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Footer, Sparkline, Static
 
-from bigfive_tui.app.describe import outcome_words, spotted_names
+from bigfive_tui.app.describe import outcome_words
 from bigfive_tui.app.messages import OpenTimeline
+from bigfive_tui.engine.actions import Act
 from bigfive_tui.engine.content import GUIDE_ROLES, Species
+from bigfive_tui.engine.rigging import RigKind
 from bigfive_tui.engine.session import Session
+from bigfive_tui.engine.statistics import GameStats, GuideStats, game_stats
+
+#: Action kinds in the words of the action bar, in its order.
+ACT_WORDS: dict[Act, str] = {
+    Act.MOVE: "move",
+    Act.SPOT: "spot",
+    Act.EXTINGUISH: "extinguish",
+    Act.REFUEL: "refuel",
+    Act.REPLENISH: "food",
+    Act.REPAIR_VEHICLE: "repair",
+    Act.REPAIR_GATE: "gate",
+    Act.DETOUR: "detour",
+    Act.INFLUENCE: "influence",
+    Act.EXTRA_ANIMAL: "extra animal",
+    Act.EXCHANGE: "give",
+    Act.TOKEN_USE: "token",
+    Act.TOKEN_GIVE: "lend token",
+}
+RIG_WORDS = {RigKind.ROLL: "roll", RigKind.CARD: "card", RigKind.TOKEN: "face-down token"}
+
+
+def counted(number: int, thing: str) -> str:
+    return f"{number} {thing}{'' if number == 1 else 's'}"
+
+
+def spotted_line(guide: GuideStats, removed: tuple[Species, ...]) -> Content:
+    """Each of the Big Five: spotted in which turn (✓ t12), or not (✗)."""
+    parts: list[Content | tuple[str, str] | str] = []
+    for species in Species:
+        if species in removed:
+            continue
+        turn = guide.spotted.get(species)
+        if turn is None:
+            parts.append((f"✗ {species.title}", "$error"))
+        elif turn == 0:
+            parts.append((f"✓ {species.title}", "$success"))
+        else:
+            parts.append(Content.assemble((f"✓ {species.title} ", "$success"), (f"t{turn}", "")))
+        parts.append("  ")
+    return Content.assemble(*parts[:-1])
+
+
+def actions_line(guide: GuideStats) -> str:
+    kinds = [
+        f"{ACT_WORDS[kind]} {count}"
+        for kind, count in sorted(guide.actions.items(), key=lambda item: -item[1])
+        if kind in ACT_WORDS
+    ]
+    fires = f" · {counted(guide.fires_out, 'fire')} put out" if guide.fires_out else ""
+    turns = counted(guide.turns, "turn")
+    return f"{turns} played: {', '.join(kinds) or 'no actions but the draw'}{fires}"
+
+
+def debug_line(stats: GameStats) -> str:
+    """What debug mode did to the game (D-rig-*, D-branch, D-edit); "" when nothing."""
+    parts = []
+    if stats.rigs:
+        rigged = ", ".join(counted(n, RIG_WORDS[kind]) for kind, n in sorted(stats.rigs.items()))
+        parts.append(f"rigged {rigged}")
+    for branch in stats.branches:
+        how = "went back to" if branch.how == "play from here" else "edited the position of"
+        kept = f" (the line left is kept as {branch.abandoned})" if branch.abandoned else ""
+        parts.append(f"{how} turn {branch.turn}{kept}")
+    return "Debug mode: " + "; ".join(parts) + "." if parts else ""
 
 
 class EndScreen(Screen[str]):
     """Dismisses with "new", "again" (the same seed again), "board" (look at the final board)
-    or "quit"; "replay" opens the timeline over it."""
+    or "quit"; "replay" and "cause" open the timeline over it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "choose('new')", "New game"),
         Binding("r", "replay", "Replay"),
         Binding("s", "choose('again')", "Same seed again"),
-        Binding("n", "choose('new')", "New game"),
+        Binding("c", "cause", "How it ended"),
         Binding("b", "choose('board')", "Look at the board"),
         # The action of the app's Ctrl+Q: the footer shows one key per action, so "Quit" once.
         Binding("q", "quit", "Quit"),
@@ -34,35 +103,73 @@ class EndScreen(Screen[str]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        self.stats = game_stats(session)
 
     def compose(self) -> ComposeResult:
-        state = self.session.state
-        headline, reason = outcome_words(state, self.session.log)
+        session, stats = self.session, self.stats
+        state = session.state
+        headline, reason = outcome_words(state, session.log)
         won = state.outcome == "won"
+        game = state.game
         with Vertical(id="end"):
             yield Static(headline, id="headline", classes="-won" if won else "-lost")
             yield Static(reason, id="reason")
-            yield Static(f"Turns played: {state.turn} · seed {state.game.seed}", id="turns")
-            lines = [Content.styled("Animals spotted", "bold")]
-            for seat, guide in enumerate(state.game.guides):
-                seen = spotted_names(state.spotted[seat])
-                count = len(seen)
-                lines.append(
-                    Content.assemble(
-                        (f"{guide.title} ({GUIDE_ROLES[guide]})".ljust(26), "bold"),
-                        (f"{count}/{len(Species)}  ", "$success" if count == 5 else "$warning"),
-                        ", ".join(seen) or "none",
-                    )
+            with VerticalScroll(id="end-body"):
+                yield Static(self._cause(), id="end-cause")
+                seed = f" · seed {game.seed}" if session.start_position is None else ""
+                yield Static(
+                    f"Ended in turn {state.turn} · {counted(stats.actions, 'action')} played{seed}",
+                    id="turns",
                 )
-            yield Static(Content("\n").join(lines), id="spotted")
+                for guide in stats.guides:
+                    who = game.guides[guide.seat]
+                    with Vertical(classes="end-guide"):
+                        yield Static(
+                            Content.assemble(
+                                (f"{who.title} ", "bold"),
+                                (f"({GUIDE_ROLES[who]})  ", "$text-muted"),
+                                spotted_line(guide, game.removed_species),
+                            ),
+                            classes="end-spotted",
+                        )
+                        with Horizontal(classes="end-row"):
+                            line = actions_line(guide)
+                            actions = Static(line, classes="end-actions")
+                            actions.tooltip = line
+                            yield actions
+                            yield Static("fuel", classes="end-label")
+                            yield Sparkline(guide.fuel, classes="end-fuel")
+                            yield Static("food", classes="end-label")
+                            yield Sparkline(guide.food, classes="end-food")
+                debug = debug_line(stats)
+                if debug:
+                    yield Static(debug, id="end-debug")
             with Horizontal(classes="buttons"):
                 yield Button("New game (n)", variant="primary", id="new", compact=True)
                 yield Button("Replay (r)", id="replay", compact=True)
                 yield Button("Same seed again (s)", id="again", compact=True)
-            with Horizontal(classes="buttons"):
+            with Horizontal(classes="buttons", id="end-more"):
+                yield Button("How it ended (c)", id="cause", compact=True)
                 yield Button("Look at the board (b)", id="board", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
         yield Footer()
+
+    def _cause(self) -> Content:
+        end = self.stats.end
+        if end is None:
+            return Content("")
+        guide = self.session.game.guides[end.seat].title
+        parts: list[tuple[str, str] | str] = [
+            ("How it ended: ", "bold"),
+            f"turn {end.turn}, {guide}: {end.entry_text}. ",
+        ]
+        if end.cause is not None:
+            parts += [(f"{end.cause.rule} ", "$accent"), f"{end.cause.text} "]
+        parts += [
+            (f"{end.end.rule}", "bold $accent"),
+            ("  (c: that step on the timeline)", "$text-muted"),
+        ]
+        return Content.assemble(*parts)
 
     def on_mount(self) -> None:
         self.query_one("#new", Button).focus()
@@ -77,9 +184,16 @@ class EndScreen(Screen[str]):
         """The whole game on the timeline, from its start; Esc comes back here."""
         self.post_message(OpenTimeline(from_start=True))
 
+    def action_cause(self) -> None:
+        """The step that ended the game (or the one that brought it about) on the timeline."""
+        end = self.stats.end
+        self.post_message(OpenTimeline(None if end is None else end.cause_index))
+
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "replay":
             self.action_replay()
-            return
-        self.dismiss(event.button.id or "new")
+        elif event.button.id == "cause":
+            self.action_cause()
+        else:
+            self.dismiss(event.button.id or "new")
