@@ -613,7 +613,9 @@ class BigFiveApp(App[None]):
 
     @on(GameChanged)
     def _game_changed(self) -> None:
-        self._autosave()
+        # After the frame that shows the change: the writer thread's work would otherwise
+        # compete with drawing it (bench/app.py: a few milliseconds of a move's repaint).
+        self.call_after_refresh(self._autosave)
 
     def _autosave(self) -> None:
         autosave, session = self.autosave_file, self.session
