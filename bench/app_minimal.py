@@ -2,7 +2,10 @@
 
 ``python bench/app_minimal.py game --load FILE`` runs the real ``bigfive`` entry point
 (``bigfive_tui.cli.main(["play", "--load", FILE])``); ``python bench/app_minimal.py minimal``
-runs a minimal Textual app (Header, a Static, Footer). Both run with the same patches:
+runs a minimal Textual app (Header, a Static, Footer); ``python bench/app_minimal.py pydantic
+--load FILE`` runs the minimal app after doing the least a game of our stack must do before its
+first frame: import pydantic, build models of a save's shape and validate the save (the same
+file). All run with the same patches:
 
 * ``App.run`` is forced to ``headless=True, size=(120, 36)``;
 * the headless driver is replaced by a :func:`sink_driver` — headless input, but it says it is
@@ -13,7 +16,9 @@ runs a minimal Textual app (Header, a Static, Footer). Both run with the same pa
   Static) are noted. Both matter: with a game loaded, the first layout happens inside Textual's
   start-up batch update, so it is never written, and ``Ready`` comes before anything of the
   game reaches the terminal. Once both are seen, the figures go as JSON to
-  ``$BENCH_APP_RESULT`` and the app exits.
+  ``$BENCH_APP_RESULT`` and the app exits. Memory is the peak resident set of this process as the
+kernel counts it (``VmHWM`` in ``/proc/self/status``): the ``ru_maxrss`` a parent reads for its
+child carries the parent's own peak over from before ``exec``.
 
 Times are wall-clock (``time.time()``) so that the parent can compare them with its own reading
 taken just before it spawned this process; ``cpu_s`` is the CPU time of this process up to the
@@ -99,6 +104,7 @@ def _install_hooks() -> None:
             "content_frame_wall": seen["content_frame"],
             "cpu_s": seen["cpu"],
             "maxrss_kib": usage.ru_maxrss,
+            "vmhwm_kib": _status_kib("VmHWM"),
             "screen": type(app.screen).__name__,
             "frames": frames,
             "content_frame_bytes": seen["content_bytes"],
@@ -134,6 +140,55 @@ def _install_hooks() -> None:
     App._build_driver = build_driver  # type: ignore[method-assign]
     App._display = display  # type: ignore[method-assign]
     App.on_ready = on_ready  # type: ignore[attr-defined]
+
+
+def _status_kib(field: str) -> int:
+    """A size from ``/proc/self/status`` in KiB (``VmHWM``: the peak resident set), or -1."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return -1
+
+
+def validate_save(path: str) -> None:
+    """What a game of this stack must do before its first frame, at the least: import
+    pydantic, build models of a save's shape and validate the save."""
+    import json
+    from pathlib import Path
+
+    from pydantic import BaseModel, ConfigDict, Field
+
+    class Stamp(BaseModel):
+        version: str
+        position: str
+
+    class Setup(BaseModel):
+        model_config = ConfigDict(extra="allow")
+        guides: list[str]
+        difficulty: str
+        seed: int
+        board: list[str]
+
+    class Record(BaseModel):
+        model_config = ConfigDict(extra="allow")
+        format: str
+        version: int
+        setup: Setup
+        actions: list[str] = Field(default_factory=list)
+
+    class Save(BaseModel):
+        model_config = ConfigDict(extra="allow")
+        format: str
+        version: int
+        engine: Stamp | None = None
+        computer_seats: list[int] = Field(default_factory=list)
+        record: Record
+
+    Save.model_validate(json.loads(Path(path).read_text(encoding="utf-8")))
 
 
 def minimal_app() -> Any:
@@ -174,12 +229,19 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["minimal"]:
         minimal_app().run()
         return 0
+    if argv[:1] == ["pydantic"] and argv[1:2] == ["--load"] and len(argv) == 3:
+        validate_save(argv[2])
+        minimal_app().run()
+        return 0
     if argv[:1] == ["game"]:
         from bigfive_tui.cli import main as bigfive
 
         _hook_board()
         return bigfive(["play", *argv[1:]])
-    print("usage: app_minimal.py game [bigfive play options] | minimal", file=sys.stderr)
+    print(
+        "usage: app_minimal.py game [bigfive play options] | minimal | pydantic --load FILE",
+        file=sys.stderr,
+    )
     return 2
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from boards import open_board
 
-from bigfive_tui.engine.board import cell_index
+from bigfive_tui.engine.hexgrid import cell_index
 from bigfive_tui.engine.movement import BLOCKED, step_cost
 from bigfive_tui.engine.sight import clear_view, clear_view_between
 

@@ -279,7 +279,6 @@ def test_greedy_gets_a_flat_tyre_repaired_past_a_broken_gate_within_two_rounds()
 
 
 def _distance(board: object, a: int, b: int) -> int:
-    from bigfive_tui.engine.board import cell_of
-    from bigfive_tui.engine.hexgrid import distance
+    from bigfive_tui.engine.hexgrid import cell_of, distance
 
     return distance(cell_of(a), cell_of(b))

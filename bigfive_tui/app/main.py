@@ -12,6 +12,7 @@ player is asked before it is replaced or the app quits.
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 from collections.abc import Callable
@@ -55,6 +56,9 @@ from bigfive_tui.engine.boardspec import BoardFileError
 from bigfive_tui.engine.session import Session
 from bigfive_tui.files.autosaver import Outcome
 from bigfive_tui.safe_text import printable
+
+#: Objects made before the cyclic garbage collector looks at the young ones (Python: 700).
+GC_YOUNG_OBJECTS = 10_000
 
 if TYPE_CHECKING:
     from bigfive_tui.app.components.continue_offer import ContinueOffer
@@ -201,6 +205,11 @@ class BigFiveApp(App[None]):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def on_mount(self) -> None:
+        # A key press makes thousands of short-lived objects (strips, segments, styles): with
+        # Python's default the cyclic collector ran several times a move and promoted them to
+        # older generations it then walked again, 10 ms of a move's 16.7 ms frame
+        # (bench/app.py). Collecting young objects less often keeps that to a few ms.
+        gc.set_threshold(GC_YOUNG_OBJECTS, *gc.get_threshold()[1:])
         # Later: the signal comes in the middle of a push or pop.
         self.screen_change_signal.subscribe(self, lambda _: self.call_later(self._cover_dialog))
         if self.replaying:
@@ -613,7 +622,9 @@ class BigFiveApp(App[None]):
 
     @on(GameChanged)
     def _game_changed(self) -> None:
-        self._autosave()
+        # After the frame that shows the change: the writer thread's work would otherwise
+        # compete with drawing it (bench/app.py: a few milliseconds of a move's repaint).
+        self.call_after_refresh(self._autosave)
 
     def _autosave(self) -> None:
         autosave, session = self.autosave_file, self.session

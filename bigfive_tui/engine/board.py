@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 from bigfive_tui.engine.boardspec import (
     BoardFileError,
@@ -22,11 +22,6 @@ from bigfive_tui.engine.hexgrid import (
     BOARD_SIZE,
     DIRECTIONS,
     PIECE_SIZE,
-    cell_index,
-    cell_of,
-    neighbour,
-    on_board,
-    ray,
 )
 
 CELL_COUNT = BOARD_SIZE * BOARD_SIZE
@@ -114,43 +109,67 @@ class Board:
         return None
 
 
-# Geometry every board shares, worked out once: which cell lies next to which, the piece
-# slot of each cell, and the straight lines out of each cell (Kate's lines, RU-kate-lines).
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(
-        cell_index(neighbour(cell_of(i), d)) if on_board(neighbour(cell_of(i), d)) else NO_CELL
-        for d in range(len(DIRECTIONS))
-    )
-    for i in range(CELL_COUNT)
-)
+# Geometry every board shares, worked out once: which cell lies next to which and the piece
+# slot of each cell (plain arithmetic: this runs at import, on the game's start-up path).
+def _neighbours() -> tuple[tuple[int, ...], ...]:
+    table = []
+    for r in range(BOARD_SIZE):
+        for q in range(BOARD_SIZE):
+            table.append(
+                tuple(
+                    (r + dr) * BOARD_SIZE + q + dq
+                    if 0 <= q + dq < BOARD_SIZE and 0 <= r + dr < BOARD_SIZE
+                    else NO_CELL
+                    for dq, dr in DIRECTIONS
+                )
+            )
+    return tuple(table)
+
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = _neighbours()
 SLOT_OF_CELL: tuple[int, ...] = tuple(
-    (r // PIECE_SIZE) * PIECE_SIZE + q // PIECE_SIZE for q, r in map(cell_of, range(CELL_COUNT))
+    (cell // BOARD_SIZE // PIECE_SIZE) * PIECE_SIZE + cell % BOARD_SIZE // PIECE_SIZE
+    for cell in range(CELL_COUNT)
 )
 SLOT_CELLS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i in range(CELL_COUNT) if SLOT_OF_CELL[i] == s) for s in range(PIECE_SIZE**2)
+    tuple(cell for cell in range(CELL_COUNT) if SLOT_OF_CELL[cell] == slot)
+    for slot in range(PIECE_SIZE**2)
 )
 #: [slot] -> the cell at the slot's (0, 0) corner; a piece side's offsets count from it.
 SLOT_CORNERS: tuple[int, ...] = tuple(cells[0] for cells in SLOT_CELLS)
-#: [cell][direction] -> the cells along the straight line from the cell to the rim
-RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(map(cell_index, ray(cell_of(i), d))) for d in range(len(DIRECTIONS)))
-    for i in range(CELL_COUNT)
-)
-
-
-def _far_end_first(direction: int) -> tuple[int, ...]:
-    """Every cell, each after the next cell in ``direction``: lines are walked from their end."""
-    dq, dr = DIRECTIONS[direction]
-    return tuple(
-        sorted(range(CELL_COUNT), key=lambda i: -(dq * (i % BOARD_SIZE) + dr * (i // BOARD_SIZE)))
-    )
-
-
-_LINE_ORDER = tuple(map(_far_end_first, range(len(DIRECTIONS))))
 #: [cell] -> its neighbours on the board, in direction order
 _ON_BOARD: tuple[tuple[int, ...], ...] = tuple(
     tuple(other for other in around if other != NO_CELL) for around in NEIGHBOURS
 )
+
+
+Lines = tuple[tuple[tuple[int, ...], ...], ...]  # [cell][direction] -> cells
+
+
+@cache
+def _straight_lines() -> tuple[Lines, tuple[tuple[int, ...], ...]]:
+    """[cell][direction] -> the cells along the straight line from the cell to the rim; and
+    [direction] -> every cell, each after the next cell in that direction (lines are walked
+    from their far end). Only Kate's lines need them (RU-kate-lines): made on first use."""
+    rays = []
+    for cell in range(CELL_COUNT):
+        lines = []
+        for direction in range(len(DIRECTIONS)):
+            line = []
+            step = NEIGHBOURS[cell][direction]
+            while step != NO_CELL:
+                line.append(step)
+                step = NEIGHBOURS[step][direction]
+            lines.append(tuple(line))
+        rays.append(tuple(lines))
+    # A cell comes after the next one in a direction when its line that way is shorter.
+    order = tuple(
+        tuple(sorted(range(CELL_COUNT), key=lambda cell: len(rays[cell][direction])))
+        for direction in range(len(DIRECTIONS))
+    )
+    return tuple(rays), order
+
+
 _DIRECTIONS = range(len(DIRECTIONS))
 _BUSH = int(Feature.BUSH)  # plain ints: IntFlag's & and | run Python code
 _RIVER = int(Feature.RIVER)
@@ -257,12 +276,13 @@ def _long_views(
     ends at a bush, a forest or a mountain; from a hill only at a mountain (RU-kate-lines).
     Also [cell] -> the cells of those lines two or more steps away: the first step of a line
     is always in clear view too (its conditions are stricter)."""
+    rays, far_end_first = _straight_lines()
     # runs[direction][cell]: how many steps a line out of ``cell`` goes before it ends, for a
     # viewer off a hill; worked out from the far end of each line back.
     runs = []
     for direction in _DIRECTIONS:
         run = [0] * CELL_COUNT
-        for cell in _LINE_ORDER[direction]:
+        for cell in far_end_first[direction]:
             nxt = NEIGHBOURS[cell][direction]
             if (
                 nxt != NO_CELL
@@ -274,7 +294,7 @@ def _long_views(
         runs.append(run)
     long_view = []
     far_view = []
-    for viewer, lines in enumerate(RAYS):
+    for viewer, lines in enumerate(rays):
         seen: list[int] = []
         far: list[int] = []
         if hill[viewer]:  # only a mountain ends a line

@@ -9,7 +9,7 @@ has one) an illegal action shows its key alone."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from functools import lru_cache
 
 from textual.app import ComposeResult
@@ -17,6 +17,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
+from bigfive_tui.app.components.kept_drawing import KeptDrawing
 from bigfive_tui.app.keys import ACTION_KEYS, ActionKey
 from bigfive_tui.engine.actions import Act
 
@@ -76,6 +77,22 @@ def key_lines(
     return [Content(GAP).join(row) for row in rows]
 
 
+class KeyRows(KeptDrawing, Static):
+    """The rows of action keys, each drawing kept: a move goes back and forth between the same
+    few (the actions, then the targets of one, then the actions again)."""
+
+    KEPT = 32  # the kinds of actions legal in a turn are few
+    _count = -1  # rows shown
+
+    def show_rows(self, rows: Content, key: Hashable) -> None:
+        """Show ``rows``; ``key`` says what they are (the same key, the same rows). Only a
+        change in the number of rows lays the screen out again."""
+        count = len(rows.split("\n"))
+        self.drawing_key = key
+        self.update(rows, layout=count != self._count)
+        self._count = count
+
+
 class ActionBar(Vertical):
     DEFAULT_CSS = """
     ActionBar { height: auto; padding: 0 1; }
@@ -93,9 +110,10 @@ class ActionBar(Vertical):
         self.plan = ROOMY
         self.rows = 0  # the rows the bar may take in all, 0: as many as it needs
         self.prompt_lines = PROMPT_LINES
+        self._prompt_rows = -1
 
     def compose(self) -> ComposeResult:
-        yield Static(id="action-keys")
+        yield KeyRows(id="action-keys")
         yield Static(id="prompt")
 
     def fit_lines(self, plan: Sequence[tuple[bool, int]], rows: int) -> None:
@@ -123,7 +141,7 @@ class ActionBar(Vertical):
             return
         self._shown = shown
         lines = key_lines(legal_kinds, enabled, hidden, width, self.plan)
-        self.query_one("#action-keys", Static).update(Content("\n").join(lines))
+        self.query_one(KeyRows).show_rows(Content("\n").join(lines), shown)
         if self.rows:
             prompt_lines = max(1, min(PROMPT_LINES, self.rows - len(lines)))
             if prompt_lines != self.prompt_lines:
@@ -153,11 +171,14 @@ class ActionBar(Vertical):
         content = self._prompt_content
         width = max(20, self.content_size.width or 118)
         lines = content.wrap(width)
+        # A prompt of as many lines as the last one leaves the layout as it is.
+        rows = min(len(lines), self.prompt_lines)
+        layout, self._prompt_rows = rows != self._prompt_rows, rows
         if len(lines) <= self.prompt_lines:
             widget.tooltip = None
-            widget.update(content)
+            widget.update(content, layout=layout)
             return
         shown = lines[: self.prompt_lines]
         shown[-1] = shown[-1].rstrip().truncate(width - 1).append("…")
         widget.tooltip = content.plain
-        widget.update(Content("\n").join(shown))
+        widget.update(Content("\n").join(shown), layout=layout)

@@ -2,7 +2,11 @@
 (either game's steps: it shows a :class:`~bigfive_tui.shared.steps.RuleStep`).
 
 The log is a way into the timeline: a click on a line, or Enter on the line the cursor is on
-(↑ ↓ while the log has the focus), posts :class:`StepChosen` for that step."""
+(↑ ↓ while the log has the focus), posts :class:`StepChosen` for that step.
+
+It keeps the newest ``LOG_LINES`` rendered lines, so that a long game does not grow the app's
+memory without end; older steps stay in the session's record (the timeline, the debug steps
+and the hand-over read them from there)."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from typing import ClassVar, Self
 from rich.text import Text
 from textual import events, on
 from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
 from textual.geometry import Size
 from textual.strip import Strip
 from textual.widgets import RichLog
@@ -22,6 +27,12 @@ from bigfive_tui.app.messages import StepChosen
 from bigfive_tui.shared.steps import RuleStep
 
 RULE_WIDTH = 20
+#: Rendered lines kept: ten screens of the log at 120x36 (each line keeps several strips,
+#: about 5 KB), a fixed bound on its memory.
+LOG_LINES = 200
+#: Lines cropped to the log's width kept for repainting (RichLog keeps 1024, each with its
+#: own caches: about 4 MB once a long game has filled it). Two tall screens are plenty.
+CROPPED_LINES = 128
 
 
 #: Step kinds written in bold: a turn or a camera move begins, a photo is taken.
@@ -56,10 +67,24 @@ class GameLog(RichLog):
         Binding("enter", "choose", "Open on the timeline"),
     ]
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, id=id)
+    def __init__(self, *, id: str | None = None, max_lines: int | None = LOG_LINES) -> None:
+        super().__init__(
+            wrap=True,
+            markup=False,
+            highlight=False,
+            auto_scroll=True,
+            max_lines=max_lines,
+            id=id,
+        )
+        self._line_cache = LRUCache(CROPPED_LINES)
         self._shown = 0
-        self._ends: list[int] = []  # len(self.lines) after each shown step, when known
+        #: Where the lines of step ``_first_end + i`` end, counted from the first line ever
+        #: written (RichLog's ``_start_line`` counts the lines dropped from the top); only for
+        #: steps with lines still kept, and only once the size is known. ``_first_start`` is
+        #: where the lines of step ``_first_end`` begin (perhaps among the dropped ones).
+        self._ends: list[int] = []
+        self._first_end = 0
+        self._first_start = 0
         self.border_title = "Log"
         self.cursor: int | None = None  # the step the cursor is on, while the log has focus
 
@@ -70,23 +95,51 @@ class GameLog(RichLog):
 
     def show_log(self, steps: Sequence[RuleStep]) -> None:
         """Write the steps not shown yet; after an undo (fewer steps) drop the undone lines."""
-        if len(steps) < self._shown:
-            if self._size_known and len(self._ends) == self._shown and not self._deferred_renders:
-                # Undo: drop the lines of the undone steps instead of re-wrapping the whole log.
-                del self._ends[len(steps) :]
-                del self.lines[self._ends[-1] if self._ends else 0 :]
-                self._line_cache.clear()
-                self.virtual_size = Size(self._widest_line_width, len(self.lines))
-                self.scroll_end(animate=False, immediate=False, x_axis=False)
-                self.refresh()
-                self._shown = len(steps)
-                return
+        if len(steps) < self._shown and not self._drop_steps_after(len(steps)):
             self.clear()
-            self._ends.clear()
-            self._shown = 0
+        # Only the newest steps can show: each takes at least one of the lines kept.
+        newest = len(steps) - (self.max_lines or len(steps))
+        if self._shown < newest:
+            self.clear()
+            self._shown = self._first_end = newest
         for step in steps[self._shown :]:
             self.write(step_text(step))
         self._shown = len(steps)
+
+    def _known(self) -> bool:
+        """Whether the lines of every step kept are known (they are not while the log waits
+        for its size to render what it was given)."""
+        return self._first_end + len(self._ends) == self._shown and not self._deferred_renders
+
+    def _drop_steps_after(self, count: int) -> bool:
+        """Undo: drop the lines of the steps after the first ``count``, instead of re-wrapping
+        the log; False when those lines are not all known and kept (then it is rewritten)."""
+        if not self._size_known or not self._known():
+            return False
+        if count > self._first_end:
+            end = self._ends[count - self._first_end - 1]
+        elif count == self._first_end == self._start_line == 0:
+            end = 0
+        else:
+            return False
+        if end < self._start_line:
+            return False
+        del self._ends[count - self._first_end :]
+        del self.lines[end - self._start_line :]
+        self._line_cache.clear()
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        self.scroll_end(animate=False, immediate=False, x_axis=False)
+        self.refresh()
+        self._shown = count
+        if self.cursor is not None:
+            self.cursor = min(self.cursor, count - 1) if count else None
+        return True
+
+    def clear(self) -> Self:
+        super().clear()
+        self._ends.clear()
+        self._first_end = self._first_start = self._shown = 0
+        return self
 
     def write(
         self,
@@ -99,21 +152,33 @@ class GameLog(RichLog):
     ) -> Self:
         super().write(content, width, expand, shrink, scroll_end, animate)
         if self._size_known:  # else deferred: written (and counted) once the size is known
-            self._ends.append(len(self.lines))
+            self._ends.append(self._start_line + len(self.lines))
+            # Forget the ends of steps whose lines were all dropped from the top.
+            gone = 0
+            while gone < len(self._ends) and self._ends[gone] <= self._start_line:
+                gone += 1
+            if gone:
+                self._first_start = self._ends[gone - 1]
+                del self._ends[:gone]
+                self._first_end += gone
         return self
 
     # ------------------------------------------------------------------ choosing a line
 
     def _lines_of(self, step: int) -> tuple[int, int] | None:
-        """The lines step ``step`` was written on, when every step's lines are known."""
-        if len(self._ends) != self._shown or not 0 <= step < self._shown:
+        """The lines of ``self.lines`` step ``step`` was written on, when they are known and
+        kept (the first may have lost its top lines)."""
+        if not self._known() or not self._first_end <= step < self._shown:
             return None
-        return (self._ends[step - 1] if step else 0), self._ends[step]
+        index = step - self._first_end
+        start = self._ends[index - 1] if index else self._first_start
+        return max(0, start - self._start_line), self._ends[index] - self._start_line
 
     def step_at_line(self, line: int) -> int | None:
-        if len(self._ends) != self._shown:
+        """The step written on line ``line`` of ``self.lines``."""
+        if not self._known():
             return None
-        step = bisect_right(self._ends, line)
+        step = self._first_end + bisect_right(self._ends, line + self._start_line)
         return step if step < self._shown else None
 
     def on_focus(self) -> None:
@@ -127,8 +192,8 @@ class GameLog(RichLog):
     def action_cursor(self, delta: int) -> None:
         if not self._shown:
             return
-        last = self._shown - 1
-        self.cursor = last if self.cursor is None else min(max(self.cursor + delta, 0), last)
+        last, first = self._shown - 1, self._first_end  # older steps: on the timeline (T)
+        self.cursor = last if self.cursor is None else min(max(self.cursor + delta, first), last)
         lines = self._lines_of(self.cursor)
         if lines is not None:
             top, height = round(self.scroll_y), self.scrollable_content_region.height

@@ -20,6 +20,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
+from bigfive_tui.app.components.kept_drawing import KeptDrawing
+
 
 class Rank(IntEnum):
     """How much a key matters on the bar: when they do not all fit, the highest goes first."""
@@ -36,7 +38,8 @@ KEY_STYLE = "bold $footer-key-foreground on $footer-key-background"
 TEXT_STYLE = "$footer-description-foreground"
 
 
-class KeyBar(Static):
+class KeyBar(KeptDrawing, Static):
+    KEPT = 8
     DEFAULT_CSS = """
     KeyBar {
         dock: bottom; height: 1; width: 1fr;
@@ -47,6 +50,9 @@ class KeyBar(Static):
     def __init__(self) -> None:
         super().__init__()
         self._shown: tuple[object, ...] | None = None
+        #: Lines made for the key sets shown so far: a move goes from the actions to target
+        #: mode and back, and the line is drawn again each time (drawings: KeptDrawing).
+        self._lines: dict[tuple[object, ...], Content] = {}
         self._pending = False
 
     def on_mount(self) -> None:
@@ -88,7 +94,16 @@ class KeyBar(Static):
         signature = (tuple(entries), palette, self.size.width)
         if signature == self._shown:
             return
-        self._shown = signature
+        self._shown = self.drawing_key = signature
+        line = self._lines.get(signature)
+        if line is None:
+            if len(self._lines) >= self.KEPT:
+                self._lines.clear()
+            line = self._lines[signature] = self._line(entries, palette)
+        self.update(line, layout=False)
+
+    def _line(self, entries: list[tuple[str, str, bool, Rank]], palette: Content | None) -> Content:
+        """The keys that fit, in one line."""
         parts = [
             (
                 Content.assemble((f" {key} ", KEY_STYLE), (f"{description} ", TEXT_STYLE)).stylize(
@@ -104,7 +119,7 @@ class KeyBar(Static):
         if right is not None:
             gap = max(1, self.size.width - line.cell_length - right.cell_length)
             line = Content.assemble(line, " " * gap, right)
-        self.update(line, layout=False)
+        return line
 
     def _palette(self) -> Content | None:
         """The command palette's key, right-aligned as in Textual's Footer."""

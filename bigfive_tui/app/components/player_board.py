@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from textual.content import Content
-from textual.widget import Widget
 
+from bigfive_tui.app.components.kept_drawing import KeptDrawing
 from bigfive_tui.engine.content import (
     CARDS,
     GUIDE_ABILITIES,
@@ -82,7 +82,11 @@ def lasting_words(state: GameState, seat: int) -> list[str]:
     return words
 
 
-class PlayerBoard(Widget):
+class PlayerBoard(KeptDrawing):
+    """A guide's tracks, spotted animals and lasting effects; the border says whose turn it is
+    and what is left of it. Its drawing is kept while the tracks and effects stay the same (a
+    move changes only the border's "3 actions left")."""
+
     DEFAULT_CSS = """
     PlayerBoard {
         height: 7; width: 1fr; border: round $foreground 35%; padding: 0 0;
@@ -99,6 +103,7 @@ class PlayerBoard(Widget):
         self.computer = computer
         self._state: GameState | None = None
         self._key: tuple[object, ...] | None = None
+        self._titles: tuple[str | None, str] = (None, "")  # border title and subtitle shown
         self.tooltip = f"{guide.title}, {GUIDE_ROLES[guide]}: {GUIDE_ABILITIES[guide]}"
         self.set_class(computer, "-computer")
 
@@ -106,16 +111,16 @@ class PlayerBoard(Widget):
         self._state = state
         active = state.seat == self.seat and not state.over
         self.set_class(active, "-active")
-        self.border_title = self._title(active)
         if not active:
-            self.border_subtitle = ""
+            subtitle = ""
         elif state.phase == Phase.DRAW:
-            self.border_subtitle = "draws a card"
+            subtitle = "draws a card"
         elif state.phase == Phase.INFLUENCE:
-            self.border_subtitle = "influencing"
+            subtitle = "influencing"
         else:
             left = state.actions_left
-            self.border_subtitle = f"{left} action{'s' * (left != 1)} left"
+            subtitle = f"{left} action{'s' * (left != 1)} left"
+        self._show_titles(self._title(active), subtitle)
         seat = self.seat
         key = (
             state.fuel[seat],
@@ -125,7 +130,7 @@ class PlayerBoard(Widget):
             tuple(lasting_words(state, seat)),
         )
         if key != self._key:  # the tracks and effects; title and classes refresh themselves
-            self._key = key
+            self._key = self.drawing_key = key
             self.refresh()
 
     def _title(self, active: bool) -> str:
@@ -138,9 +143,18 @@ class PlayerBoard(Widget):
         who = next((form for form in forms if len(form) <= room), forms[-1])
         return f"▶ {who}" if active else who
 
+    def _show_titles(self, title: str, subtitle: str) -> None:
+        """Setting a border title repaints the whole board, even to the same text: an action
+        would repaint every player board. So only what changed is set."""
+        if title != self._titles[0]:
+            self.border_title = title
+        if subtitle != self._titles[1]:
+            self.border_subtitle = subtitle
+        self._titles = (title, subtitle)
+
     def on_resize(self) -> None:
         if self._state is not None:
-            self.border_title = self._title(self.has_class("-active"))
+            self._show_titles(self._title(self.has_class("-active")), self._titles[1])
 
     def render(self) -> Content:
         state = self._state

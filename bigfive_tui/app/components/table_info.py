@@ -223,6 +223,6 @@ class TableInfo(Static):
             width, height = DEFAULT_SIZE
         content = Content("\n").join(table_lines(*self._shown, width, height))
         key = (content.plain, tuple(content.spans))
-        if key != self._key:  # unchanged: no repaint, no layout
+        if key != self._key:  # unchanged: no repaint; its size is the layout's, not the text's
             self._key = key
-            self.update(content)
+            self.update(content, layout=False)

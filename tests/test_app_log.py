@@ -1,0 +1,132 @@
+"""The game log keeps a bounded number of rendered lines: a long game does not grow the app's
+memory without end, and undo and rewrites still show exactly the newest steps."""
+
+from __future__ import annotations
+
+import gc
+import random
+import tracemalloc
+from functools import cache
+
+from test_app_support import SIZE, game_screen, make_app, seeded_session
+from textual.app import App, ComposeResult
+
+from bigfive_tui.app.components.game_log import LOG_LINES, GameLog, step_text
+from bigfive_tui.engine.actions import Step
+from bigfive_tui.engine.content import Guide
+from bigfive_tui.players import greedy_player
+
+KEPT = 60
+
+
+class LogApp(App[None]):
+    def __init__(self, kept: int = KEPT) -> None:
+        super().__init__()
+        self.kept = kept
+
+    def compose(self) -> ComposeResult:
+        yield GameLog(max_lines=self.kept)
+
+
+@cache
+def long_record(steps: int) -> tuple[Step, ...]:
+    """The rule steps of seeded greedy games, one after the other, at least ``steps`` long."""
+    log: list[Step] = []
+    seed = 0
+    while len(log) < steps:
+        session = seeded_session(seed, (Guide.JACK, Guide.KATE, Guide.SAM))
+        rng = random.Random(seed)
+        while not session.state.over:
+            session.play(greedy_player.choose(session.state, session.legal_actions(), rng))
+        log += session.log
+        seed += 1
+    return tuple(log)
+
+
+def texts(log: GameLog) -> list[str]:
+    return [line.text for line in log.lines]
+
+
+async def shown_alone(steps: tuple[Step, ...]) -> list[str]:
+    """The lines a fresh log shows for ``steps``."""
+    app = LogApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        log = app.query_one(GameLog)
+        log.show_log(steps)
+        await pilot.pause()
+        return texts(log)
+
+
+async def test_a_long_game_keeps_the_newest_lines_and_the_log_memory_stays_bounded() -> None:
+    record = long_record(3000)
+    app = LogApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        log = app.query_one(GameLog)
+
+        async def play(steps: range) -> None:
+            """As the game screen does: shown again after each action, a frame drawn."""
+            for shown in steps:
+                log.show_log(record[:shown])
+                await pilot.pause()
+
+        # Textual's and Rich's caches fill over the first thousands of lines (and what they
+        # held before tracing began is refilled with traced objects), so the growth counted
+        # is that of the third thousand steps. Kept whole, they would take about 8 MB.
+        await play(range(20, 1001, 20))
+        tracemalloc.start()
+        try:
+            await play(range(1020, 2001, 20))
+            gc.collect()
+            before, _ = tracemalloc.get_traced_memory()
+            await play(range(2020, 3001, 20))
+            gc.collect()
+            after, _ = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        assert len(log.lines) <= KEPT and len(log._ends) <= KEPT
+        grown = after - before
+        assert grown < 512 * 1024, f"the log grew by {grown:,} bytes over 1000 steps"
+        assert texts(log) == await shown_alone(record[:3000])
+        assert texts(log)[-1].startswith(step_text(record[2999]).plain[:20])
+
+
+async def test_undo_after_the_oldest_lines_were_dropped_shows_the_newest_lines_of_the_steps() -> (
+    None
+):
+    record = long_record(400)
+    app = LogApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        log = app.query_one(GameLog)
+        for count in range(1, 301):
+            log.show_log(record[:count])
+        for back in (299, 290, 250, 200):  # undo a little, then further than the kept lines
+            log.show_log(record[:back])
+            await pilot.pause()
+            # The newest lines of those steps: an undo does not bring back dropped ones.
+            fresh = await shown_alone(record[:back])
+            assert texts(log) and texts(log) == fresh[len(fresh) - len(texts(log)) :], back
+            log.show_log(record[:300])
+            await pilot.pause()
+            fresh = await shown_alone(record[:300])
+            assert texts(log) == fresh[len(fresh) - len(texts(log)) :]
+
+
+async def test_the_game_screen_log_keeps_at_most_its_lines_over_a_whole_game() -> None:
+    session = seeded_session(7, (Guide.JACK, Guide.KATE, Guide.SAM))
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        log = screen.query_one(GameLog)
+        assert log.max_lines == LOG_LINES
+        rng = random.Random(7)
+        while not session.state.over:
+            session.play(greedy_player.choose(session.state, session.legal_actions(), rng))
+            screen.refresh_view()
+        await pilot.pause()
+        assert 0 < len(log.lines) <= LOG_LINES
+        newest = " ".join(" ".join(texts(log)[-4:]).split())
+        assert " ".join(session.log[-1].text.split()) in newest
