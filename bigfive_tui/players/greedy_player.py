@@ -13,14 +13,11 @@ Anna's token can be used once a turn).
 
 from __future__ import annotations
 
-import heapq
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 from bigfive_tui.engine.actions import FOOD, Act, Action
 from bigfive_tui.engine.board import GATE_CELLS, Board
-from bigfive_tui.engine.boardspec import Feature
 from bigfive_tui.engine.content import (
     ANIMAL_KIND,
     BASE_ACTIONS,
@@ -31,9 +28,9 @@ from bigfive_tui.engine.content import (
     Guide,
     Species,
 )
-from bigfive_tui.engine.costs import DETOUR_COST, rivers_closed_for
-from bigfive_tui.engine.movement import BLOCKED, step_cost
+from bigfive_tui.engine.costs import rivers_closed_for
 from bigfive_tui.engine.state import GameState, Phase
+from bigfive_tui.players.routes import DETOUR_STEP, UNREACHABLE, geometry, route
 
 #: Tracks at or below these marks make the bot look after itself first.
 LOW_FOOD = 3
@@ -43,10 +40,6 @@ NEEDY_FOOD = 3
 NEEDY_FUEL = 1
 
 _ANIMAL_TOKEN_LIMIT = 15
-#: An action budget no route reaches: for the routes of teammates, whose turn is not now.
-_NO_LIMIT = 1 << 30
-#: Marks the detour (R-detour) among the first steps of a route.
-DETOUR_STEP = -1
 _BUFFALO_BIT = 1 << Species.BUFFALO
 
 #: How much the team would rather not face each event card (higher: discard it first).
@@ -280,7 +273,7 @@ def _goal_sets(state: GameState, seat: int) -> list[set[int]]:
     """Cells worth driving to, most urgent first: food or fuel when low, a stranded teammate,
     then the places with a view of an animal this vehicle still needs."""
     board = state.game.board
-    seers = _geometry(board).seers
+    seers = geometry(board).seers
     result: list[set[int]] = []
     if state.food[seat] <= LOW_FOOD:
         food_cells = [state.token_cell[t] for t in FOOD_TOKENS if state.token_cell[t] >= 0]
@@ -310,7 +303,7 @@ def _goal_sets(state: GameState, seat: int) -> list[set[int]]:
     if wanted:
         goals = set().union(*(seers[cell] for cell in wanted))
         if state.game.guides[seat] == Guide.KATE:
-            long_seers = _geometry(board).long_seers
+            long_seers = geometry(board).long_seers
             goals.update(*(long_seers[cell] for cell in wanted))
         result.append(goals)
     return [goals for goals in result if goals]
@@ -318,7 +311,7 @@ def _goal_sets(state: GameState, seat: int) -> list[set[int]]:
 
 def _gate_goals(board: Board, gates: Sequence[int]) -> set[int]:
     """Cells in clear view of these gates, where they can be mended (R-repair-gate)."""
-    seers = _geometry(board).seers
+    seers = geometry(board).seers
     return set().union(*(seers[GATE_CELLS[gate]] for gate in gates))
 
 
@@ -359,7 +352,7 @@ def _turns_to_mend(state: GameState, seat: int, gates: tuple[int, ...]) -> int |
         guide = state.game.guides[seat]
         closed = rivers_closed_for(state, seat)
         key = (cell, guide == Guide.DAVID, guide == Guide.SAM, closed, gates)
-        routes = _geometry(board).gate_routes
+        routes = geometry(board).gate_routes
         if key not in routes:
             found = _route(state, seat, _gate_goals(board, gates))
             routes[key] = None if found is None else found[0]
@@ -384,116 +377,9 @@ def _first_steps(state: GameState, seat: int, goals: set[int]) -> set[int] | Non
 
 
 def _route(
-    state: GameState, seat: int, goals: set[int], left: int = _NO_LIMIT
+    state: GameState, seat: int, goals: set[int], left: int = UNREACHABLE
 ) -> tuple[int, set[int]] | None:
-    """Actions to the nearest goal and the first steps of every cheapest route there (first
-    steps costing more than ``left`` left out), or None when no goal can be reached.
-
-    Dijkstra over the cells this vehicle can drive to, with its own costs.
-    """
-    board = state.game.board
-    start = state.vehicle[seat]
-    if start in goals:
-        return 0, set()
+    """Actions to the nearest goal and the first steps of every cheapest route there."""
     guide = state.game.guides[seat]
-    edges = _geometry(board).edges[guide == Guide.DAVID, guide == Guide.SAM]
-    closed = rivers_closed_for(state, seat)
-    best: dict[int, int] = {start: 0}
-    firsts: dict[int, set[int]] = {start: set()}
-    queue: list[tuple[int, int]] = [(0, start)]
-    found = -1
-    result: set[int] = set()
-    while queue:
-        dist, cell = heapq.heappop(queue)
-        if dist > best[cell]:
-            continue
-        if found >= 0 and dist > found:
-            break
-        if cell in goals:
-            found = dist
-            result |= firsts[cell]
-            continue
-        for target, cost, label, river in edges[cell]:
-            if river and closed:
-                continue
-            new = dist + cost
-            if cell == start:
-                # A first step the turn cannot pay for leads nowhere now; it still counts
-                # for finding the nearest goal, so the vehicle waits rather than wanders.
-                step = {label} if cost <= left else set()
-            else:
-                step = firsts[cell]
-            old = best.get(target)
-            if old is None or new < old:
-                best[target] = new
-                firsts[target] = set(step)
-                heapq.heappush(queue, (new, target))
-            elif new == old:
-                firsts[target] |= step
-    return (found, result) if found >= 0 else None
-
-
-# --------------------------------------------------------------------------- board geometry
-
-#: [cell] -> (target, actions, first-step label, crosses a river) for every way out.
-Edges = tuple[tuple[tuple[int, int, int, bool], ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class _Geometry:
-    """What the bot looks up on every decision, worked out once per board."""
-
-    seers: tuple[frozenset[int], ...]  # [cell] -> cells whose clear view includes it
-    long_seers: tuple[frozenset[int], ...]  # [cell] -> cells Kate sees it from, on a line
-    edges: dict[tuple[bool, bool], Edges]  # (David, Sam) -> driving graph with their costs
-    #: (start, David, Sam, rivers closed, broken gates) -> actions to clear view of one of
-    #: the gates, or None: every guide's way there is weighed on each move while a tyre waits.
-    gate_routes: dict[tuple[int, bool, bool, bool, tuple[int, ...]], int | None] = field(
-        default_factory=dict
-    )
-
-
-_GEOMETRY: dict[int, tuple[Board, _Geometry]] = {}
-
-
-def _geometry(board: Board) -> _Geometry:
-    entry = _GEOMETRY.get(id(board))
-    if entry is not None and entry[0] is board:
-        return entry[1]
-    if len(_GEOMETRY) >= 64:
-        _GEOMETRY.clear()
-    cells = range(len(board.view))
-    seers: list[set[int]] = [set() for _ in cells]
-    long_seers: list[set[int]] = [set() for _ in cells]
-    for viewer in cells:
-        for seen in board.view[viewer]:
-            seers[seen].add(viewer)
-        for seen in board.long_view[viewer]:
-            long_seers[seen].add(viewer)
-    edges = {
-        (david, sam): _edges(board, david=david, sam=sam)
-        for david in (False, True)
-        for sam in (False, True)
-    }
-    geometry = _Geometry(
-        tuple(frozenset(s) for s in seers), tuple(frozenset(s) for s in long_seers), edges
-    )
-    _GEOMETRY[id(board)] = (board, geometry)
-    return geometry
-
-
-def _edges(board: Board, *, david: bool, sam: bool) -> Edges:
-    result = []
-    for cell in range(len(board.view)):
-        out = []
-        for direction in range(6):
-            cost = step_cost(board, cell, direction, through_bushes=david, hills_free=sam)
-            if cost != BLOCKED:
-                target = board.neighbours[cell][direction]
-                river = bool(board.features[cell][direction] & Feature.RIVER)
-                out.append((target, cost, target, river))
-        if cell in GATE_CELLS:
-            other = GATE_CELLS[1] if cell == GATE_CELLS[0] else GATE_CELLS[0]
-            out.append((other, DETOUR_COST, DETOUR_STEP, False))
-        result.append(tuple(out))
-    return tuple(result)
+    mode = (guide == Guide.DAVID, guide == Guide.SAM, rivers_closed_for(state, seat))
+    return route(state.game.board, state.vehicle[seat], mode, goals, left)
