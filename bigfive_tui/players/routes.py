@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 from bigfive_tui.engine.board import GATE_CELLS, Board
 from bigfive_tui.engine.boardspec import Feature
-from bigfive_tui.engine.movement import BLOCKED, step_cost
 from bigfive_tui.engine.costs import DETOUR_COST
+from bigfive_tui.engine.movement import BLOCKED, step_cost
 
 #: Marks the detour (R-detour) among the first steps of a route.
 DETOUR_STEP = -1

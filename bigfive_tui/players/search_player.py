@@ -29,9 +29,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bigfive_tui.engine.actions import Act, Action, Step
+from bigfive_tui.engine.apply_action import apply_in_place
 from bigfive_tui.engine.content import Guide
 from bigfive_tui.engine.hidden import determinize
-from bigfive_tui.engine.rules import apply_in_place, legal_actions
+from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.players import tactics
 from bigfive_tui.players.reasons import Reason, Why, explain

@@ -30,7 +30,7 @@ from bigfive_tui.engine.content import (
     Guide,
     Species,
 )
-from bigfive_tui.engine.rules import rivers_closed_for
+from bigfive_tui.engine.costs import rivers_closed_for
 from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.players.reasons import Reason, Why
 from bigfive_tui.players.routes import DETOUR_STEP, UNREACHABLE, geometry

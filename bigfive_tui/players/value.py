@@ -22,7 +22,7 @@ from bigfive_tui.engine.content import (
     Guide,
     Species,
 )
-from bigfive_tui.engine.rules import rivers_closed_for
+from bigfive_tui.engine.costs import rivers_closed_for
 from bigfive_tui.engine.state import GameState
 from bigfive_tui.players.routes import geometry
 
