@@ -30,7 +30,9 @@ from bigfive_tui.engine.content import (
 )
 from bigfive_tui.engine.costs import rivers_closed_for
 from bigfive_tui.engine.state import GameState, Phase
+from bigfive_tui.players.reasons import Reason, Why
 from bigfive_tui.players.routes import DETOUR_STEP, UNREACHABLE, geometry, route
+from bigfive_tui.players.tactics import Pick
 
 #: Tracks at or below these marks make the bot look after itself first.
 LOW_FOOD = 3
@@ -76,6 +78,78 @@ def choose(state: GameState, legal_actions: Sequence[Action], rng: random.Random
         if kind in by_kind:
             return by_kind[kind][0]
     return legal_actions[0]
+
+
+def decide(state: GameState, legal_actions: Sequence[Action], rng: random.Random) -> Pick:
+    """``choose``'s action with its reason, in the words every player uses (players/reasons):
+    the reason is read back from the rule that picks such an action in this position."""
+    action = choose(state, legal_actions, rng)
+    return Pick(action, _reason(state, action))
+
+
+def _reason(state: GameState, action: Action) -> Reason:
+    seat = state.seat
+    kind = action.kind
+    if kind in (Act.MOVE, Act.DETOUR):
+        return _drive_reason(state, action)
+    if kind == Act.SPOT:
+        token = state.token_at[action.target]
+        if _needed_face_up(state, state.spotted[seat], token):
+            species = int(Species.BUFFALO) if token == BUFFALO_TOKEN else ANIMAL_KIND[token]
+            return Reason(Why.SPOT_NEEDED, action.target, species=species)
+        return Reason(Why.SPOT_UNKNOWN, action.target)
+    if kind == Act.REPLENISH:
+        return Reason(Why.FOOD_LOW if state.food[seat] <= LOW_FOOD else Why.FOOD_TOP_UP)
+    if kind == Act.REFUEL:
+        return Reason(Why.FUEL_LOW if state.fuel[seat] <= LOW_FUEL + 1 else Why.FUEL_TOP_UP)
+    if kind == Act.REPAIR_GATE:
+        free = state.game.costs[seat].repair == 0
+        return Reason(Why.MEND_FREE if free and not any(state.flat) else Why.MEND_GATE)
+    simple = {
+        Act.EXCHANGE: Why.SHARE,
+        Act.REPAIR_VEHICLE: Why.REPAIR,
+        Act.EXTINGUISH: Why.EXTINGUISH,
+        Act.TOKEN_USE: Why.TOKEN,
+        Act.CHOOSE_DISCARD: Why.DISCARD,
+        Act.DRAW: Why.DRAW,
+    }
+    if kind in simple:
+        return Reason(simple[kind], action.target, seat=action.target)
+    if kind == Act.EXTRA_ANIMAL:
+        burning = {state.game.board.slot[c] for c, n in enumerate(state.fires) if n}
+        return Reason(Why.EXTRA_ANIMAL, number=len(burning))
+    if kind == Act.INFLUENCE:
+        fires = sum(1 for card in state.deck if CARDS[card].kind == CardKind.FIRE)
+        return Reason(Why.INFLUENCE, number=fires)
+    return Reason(Why.END_DONE if state.actions_left == 0 else Why.END_NOTHING)
+
+
+def _drive_reason(state: GameState, action: Action) -> Reason:
+    """The goal a drive serves: the first reachable kind of goal, as ``_drive`` takes it, and
+    of its spaces the nearest."""
+    seat = state.seat
+    guide = state.game.guides[seat]
+    mode = (guide == Guide.DAVID, guide == Guide.SAM, rivers_closed_for(state, seat))
+    geo = geometry(state.game.board)
+    routes = geo.routes_from(state.vehicle[seat], mode)
+    for why, subjects, goals in _goal_sets(state, seat):
+        if min((routes.cost[cell] for cell in goals), default=UNREACHABLE) >= UNREACHABLE:
+            continue
+
+        def cost(subject: int, goals: set[int] = goals) -> int:
+            near = geo.seers[subject] | geo.long_seers[subject] | {subject}
+            return min((routes.cost[cell] for cell in near & goals), default=UNREACHABLE)
+
+        subject = min(subjects, key=cost)
+        if why == Why.DRIVE_ANIMAL:
+            token = state.token_at[subject]
+            if token != BUFFALO_TOKEN and not state.face_up[token]:
+                return Reason(Why.DRIVE_UNKNOWN, subject, number=max(0, cost(subject) - 1))
+            species = int(Species.BUFFALO) if token == BUFFALO_TOKEN else ANIMAL_KIND[token]
+            return Reason(why, subject, species=species, number=max(0, cost(subject) - 1))
+        helped = state.vehicle.index(subject) if why == Why.DRIVE_HELP else -1
+        return Reason(why, subject, helped, number=max(0, cost(subject) - 1))
+    return Reason(Why.END_NOTHING)
 
 
 def _choose_discard(state: GameState, legal_actions: Sequence[Action]) -> Action:
@@ -199,7 +273,7 @@ def _drive(state: GameState, by_kind: ByKind, rng: random.Random) -> Choice:
     if not moves and not detour:
         return None
     seat = state.seat
-    for goals in _goal_sets(state, seat):
+    for _, _, goals in _goal_sets(state, seat):
         first = _first_steps(state, seat, goals)
         if first is None:
             continue  # out of reach: try the next kind of goal
@@ -269,17 +343,22 @@ def _wanted_by_team(state: GameState, token: int) -> bool:
     return any(_wanted_by(state, mask, token) for mask in state.spotted)
 
 
-def _goal_sets(state: GameState, seat: int) -> list[set[int]]:
+#: A kind of goal for a drive, the spaces it is about, and the spaces to serve them from.
+Goal = tuple[Why, list[int], set[int]]
+
+
+def _goal_sets(state: GameState, seat: int) -> list[Goal]:
     """Cells worth driving to, most urgent first: food or fuel when low, a stranded teammate,
     then the places with a view of an animal this vehicle still needs."""
     board = state.game.board
     seers = geometry(board).seers
-    result: list[set[int]] = []
+    result: list[Goal] = []
     if state.food[seat] <= LOW_FOOD:
         food_cells = [state.token_cell[t] for t in FOOD_TOKENS if state.token_cell[t] >= 0]
-        result.append(set().union(*(seers[cell] for cell in food_cells)))
+        result.append((Why.DRIVE_FOOD, food_cells, set().union(*(seers[c] for c in food_cells))))
     if state.fuel[seat] <= LOW_FUEL:
-        result.append(set().union(*(seers[cell] for cell in GATE_CELLS)))
+        gates = list(GATE_CELLS)
+        result.append((Why.DRIVE_FUEL, gates, set().union(*(seers[cell] for cell in gates))))
     stranded = [
         state.vehicle[other]
         for other in range(len(state.fuel))
@@ -291,9 +370,12 @@ def _goal_sets(state: GameState, seat: int) -> list[set[int]]:
     ]
     if stranded:
         # Where an exchange with it is possible: clear view both ways (RU-clear-view).
-        result.append(set().union(*(board.mutual_view[cell] for cell in stranded)))
+        near = set().union(*(board.mutual_view[cell] for cell in stranded))
+        result.append((Why.DRIVE_HELP, stranded, near))
     if seat == state.seat and _sent_to_mend(state):
-        result.append(_gate_goals(board, state.broken_gates()))
+        broken = state.broken_gates()
+        gate_cells = [GATE_CELLS[gate] for gate in broken]
+        result.append((Why.DRIVE_MEND, gate_cells, _gate_goals(board, broken)))
     mask = state.spotted[seat]
     wanted = [
         cell
@@ -305,8 +387,8 @@ def _goal_sets(state: GameState, seat: int) -> list[set[int]]:
         if state.game.guides[seat] == Guide.KATE:
             long_seers = geometry(board).long_seers
             goals.update(*(long_seers[cell] for cell in wanted))
-        result.append(goals)
-    return [goals for goals in result if goals]
+        result.append((Why.DRIVE_ANIMAL, wanted, goals))
+    return [goal for goal in result if goal[2]]
 
 
 def _gate_goals(board: Board, gates: Sequence[int]) -> set[int]:

@@ -60,6 +60,7 @@ class Reason(NamedTuple):
     seat: int = -1
     species: int = -1
     number: int = 0
+    animals: int = 0  # animals shielded by Jack's piece
 
 
 _FIRE_DANGER = "while a piece burns, every animal placed on it flees the park"
@@ -230,7 +231,7 @@ def _why(state: GameState, action: Action, reason: Reason) -> str:
 
 
 def _guarded(reason: Reason) -> str:
-    count = reason.number
+    count = reason.animals
     return f"{count} animal{'s' * (count != 1)} the team needs {'are' if count != 1 else 'is'}"
 
 

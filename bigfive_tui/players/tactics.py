@@ -134,7 +134,7 @@ def decide(
         if intent == Intent.GUARD and state.game.guides[state.seat] == Guide.JACK:
             guarded = _guarded_here(state)
             if guarded:
-                return Pick(by_kind[Act.END][0], Reason(Why.END_GUARD, number=guarded))
+                return Pick(by_kind[Act.END][0], Reason(Why.END_GUARD, animals=guarded))
         why = Why.END_DONE if state.actions_left == 0 else Why.END_NOTHING
         return Pick(by_kind[Act.END][0], Reason(why))
     return Pick(legal_actions[0], Reason(Why.END_NOTHING))
@@ -433,8 +433,8 @@ def _goals(turn: _Turn) -> list[_Goal]:
     return goals
 
 
-def _guard_piece(state: GameState) -> tuple[int, int] | None:
-    """(slot, a token's cell) of the piece with the most tokens the team still needs."""
+def _guard_piece(state: GameState) -> tuple[int, int, int] | None:
+    """(slot, a token's cell, how many) of the piece with the most tokens the team needs."""
     board = state.game.board
     counts: dict[int, list[int]] = {}
     for token, cell in enumerate(state.token_cell[:BUFFALO_TOKEN]):
@@ -443,7 +443,7 @@ def _guard_piece(state: GameState) -> tuple[int, int] | None:
     if not counts:
         return None
     slot = max(counts, key=lambda s: (len(counts[s]), -s))
-    return slot, counts[slot][0]
+    return slot, counts[slot][0], len(counts[slot])
 
 
 def _guarded_here(state: GameState) -> int:
