@@ -534,7 +534,10 @@ def read_results(path: Path, settings: Settings) -> dict[int, GameResult]:
             entry = json.loads(line)
         except json.JSONDecodeError:
             if number == len(lines):
-                continue  # a line cut off when the run was stopped: play that game again
+                # A line cut off when the run was stopped: drop it, and play that game again.
+                kept = "".join(f"{kept}\n" for kept in lines[:-1])
+                path.write_text(kept, encoding="utf-8")
+                continue
             raise UsageError(f"{path}:{number}: not a JSON line") from None
         if entry.get("format") != RESULTS_FORMAT or entry.get("run") != settings.same_games():
             raise UsageError(
