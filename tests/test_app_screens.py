@@ -150,19 +150,20 @@ async def test_start_spaces_chosen_on_the_board():
 
 
 async def test_computer_seat_plays_its_turn_by_itself():
+    """One person: no hand-over box before Jack's turns (the keyboard never passes)."""
     session = seeded_session(21, (Guide.JACK, Guide.SAM))
     app = make_app(session, computer_seats=frozenset({1}))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, HandOverScreen)
-        await pilot.press("enter")
+        assert not isinstance(app.screen, HandOverScreen)
+        await pilot.press("D")
         await pilot.pause()
         game_screen(app).play(next(a for a in session.legal_actions() if a.kind.name == "END"))
         await wait_until(pilot, lambda: session.state.seat == 0 or session.state.over)
         assert "draw" in session.texts[1:]
         if not session.state.over:
             assert session.state.phase == Phase.DRAW
-            assert isinstance(app.screen, HandOverScreen)
+            assert not isinstance(app.screen, HandOverScreen)
 
 
 async def test_palette_offers_game_commands():

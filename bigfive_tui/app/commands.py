@@ -11,7 +11,7 @@ from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from bigfive_tui.app.keys import VIEW, command_key
+from bigfive_tui.app.keys import COACH, VIEW, command_key
 
 
 def actions(web: bool) -> list[tuple[str, str, str]]:
@@ -29,6 +29,17 @@ def actions(web: bool) -> list[tuple[str, str, str]]:
             "toggle_debug",
             f"Step through the rule resolution of every action "
             f"({command_key('toggle_debug', web)})",
+        ),
+        ("Hint", "hint", f"What would the strong teammate do now, and why? ({coach_key('hint')})"),
+        (
+            "Computer pace",
+            "pace",
+            f"Computer turns instant, fast, normal or step by step ({coach_key('pace')})",
+        ),
+        (
+            "Finish the computer's turn",
+            "finish",
+            f"Play the rest of the computer's turn at once ({coach_key('finish')})",
         ),
         (
             "Board: bigger drawing",
@@ -50,6 +61,10 @@ def actions(web: bool) -> list[tuple[str, str, str]]:
 
 def view_key(action: str) -> str:
     return VIEW[action].display
+
+
+def coach_key(action: str) -> str:
+    return COACH[action].display
 
 
 class GameCommands(Provider):

@@ -186,6 +186,30 @@ def view_bindings() -> list[Binding]:
     ]
 
 
+class CoachKey(NamedTuple):
+    """A key of the game screen for practice: hints and the computer's pace."""
+
+    key: str
+    action: str  # the game screen's action
+    label: str
+    display: str  # how the key bar, the help and the palette show the key
+    help: str
+
+
+COACH_KEYS: Final[tuple[CoachKey, ...]] = (
+    CoachKey("w", "hint", "hint", "w", "what the strong teammate would do now, and why"),
+    CoachKey(
+        "greater_than_sign",
+        "pace",
+        "pace",
+        ">",
+        "pace of computer turns: instant, fast, normal, step by step",
+    ),
+    CoachKey("full_stop", "computer_step", "next", ".", "step by step: the computer's next action"),
+    CoachKey("right_square_bracket", "finish", "finish", "]", "finish the computer's turn at once"),
+)
+COACH: Final[dict[str, CoachKey]] = {entry.action: entry for entry in COACH_KEYS}
+
 #: Other keys of the game screen, for the help screen: (keys, what they do).
 OTHER_KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("← → ↑ ↓", "move the board cursor (also h j k l); in target mode: the legal spaces"),
@@ -194,6 +218,7 @@ OTHER_KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("Esc", "cancel target mode or line of sight; close a dialog"),
     ("mouse", "click a space to act on it, or an action in the action bar"),
     ("v", "line of sight: highlight what the current guide has clear view of"),
+    *((entry.display, entry.help) for entry in COACH_KEYS),
     ("u", "undo (within the turn, never past a card, a roll or a turned token)"),
     *((entry.display, entry.help) for entry in VIEW_KEYS),
     ("?", "this help; then r for the rules"),

@@ -27,9 +27,10 @@ class EndScreen(Screen[str]):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, hints: int = 0) -> None:
         super().__init__()
         self.session = session
+        self.hints = hints
 
     def compose(self) -> ComposeResult:
         state = self.session.state
@@ -38,7 +39,10 @@ class EndScreen(Screen[str]):
         with Vertical(id="end"):
             yield Static(headline, id="headline", classes="-won" if won else "-lost")
             yield Static(reason, id="reason")
-            yield Static(f"Turns played: {state.turn} · seed {state.game.seed}", id="turns")
+            hints = "no hints" if not self.hints else f"{self.hints} hint{'s' * (self.hints != 1)}"
+            yield Static(
+                f"Turns played: {state.turn} · seed {state.game.seed} · {hints} asked", id="turns"
+            )
             lines = [Content.styled("Animals spotted", "bold")]
             for seat, guide in enumerate(state.game.guides):
                 seen = spotted_names(state.spotted[seat])
