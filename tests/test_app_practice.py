@@ -6,9 +6,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_app_support import SIZE, game_screen, make_app, prompt_text, seeded_session, wait_until
+from test_app_support import (
+    SIZE,
+    game_screen,
+    make_app,
+    palette_highlights,
+    prompt_text,
+    seeded_session,
+    wait_until,
+)
 
-from bigfive_tui.app import saves
+from bigfive_tui.app import settings
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.keys import ACTION_KEYS, COACH_KEYS, OTHER_KEYS
@@ -146,5 +154,18 @@ async def test_the_new_game_screen_offers_practice_with_a_choice_of_teammates(
         await pilot.pause()
         assert app.computer_strength == "steady"
         assert app.computer_seats == frozenset(range(1, len(setup.seats)))
-    remembered = saves.remembered_setup()
+    remembered = settings.remembered_setup()
     assert remembered is not None and remembered.practice and remembered.teammates == "steady"
+
+
+async def test_the_palette_finds_the_hint_and_runs_it() -> None:
+    session = seeded_session(8, (Guide.JACK, Guide.KATE))
+    app = make_app(session, computer_seats=frozenset({1}))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"hint")
+        await wait_until(pilot, lambda: palette_highlights(app, "Hint"))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: hints_used(session) == 1, timeout=60)

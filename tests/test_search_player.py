@@ -12,10 +12,12 @@ from hypothesis import strategies as st
 
 from bigfive_tui.assets import seeded_board
 from bigfive_tui.engine.actions import Act, Step
+from bigfive_tui.engine.apply_action import apply_in_place
 from bigfive_tui.engine.content import ANIMAL_TOKENS, Difficulty, Guide
 from bigfive_tui.engine.hidden import determinize, unseen_animals, unseen_cards
-from bigfive_tui.engine.rules import apply_in_place, legal_actions, new_game
+from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.session import Session, make_game, replay
+from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.players import POLICIES, greedy_player, random_player, tactics
 from bigfive_tui.players.reasons import Reason, Why, explain

@@ -243,6 +243,13 @@ class BigFiveApp(App[None]):
         long after, when the terminal is big again."""
         if action == "command_palette" and isinstance(self.screen, TooSmallScreen):
             return False
+        if action in ("hint", "computer_step", "finish"):
+            # The practice keys work where the game screen says they do (the palette's
+            # entries explain themselves when they do not).
+            game = self._game_screen()
+            if game is None or self.screen is not game:
+                return False
+            return game.check_action(action, parameters)
         return super().check_action(action, parameters)
 
     # ------------------------------------------------------------------ switching screens
@@ -767,6 +774,9 @@ class BigFiveApp(App[None]):
 
     def action_finish(self) -> None:
         self._on_game("finish")
+
+    def action_computer_step(self) -> None:
+        self._on_game("computer_step")
 
     def action_undo(self) -> None:
         game = self._game_screen()

@@ -143,7 +143,9 @@ class GameScreen(PlayScreen):
         Binding("u", "undo", "Undo"),
         Binding("v", "sight", "Line of sight"),
         *[
-            Binding(entry.key, entry.action, entry.label, key_display=entry.display)
+            # App actions: the key bar ranks them with the app's keys, left out first when the
+            # line is full (the palette and help stay).
+            Binding(entry.key, f"app.{entry.action}", entry.label, key_display=entry.display)
             for entry in COACH_KEYS
         ],
         *command_bindings("toggle_debug"),  # the app keeps the choice

@@ -114,8 +114,8 @@ def relabel(button: Button, label: str) -> None:
 
 #: Computer teammate strengths: (name, words); the players module turns a name into a player.
 STRENGTHS: tuple[tuple[str, str], ...] = (
-    ("strong", "strong: plans each turn ahead, through the cards and dice to come"),
-    ("steady", "steady: simple rules of thumb, quick"),
+    ("strong", "strong: plans each turn ahead"),
+    ("steady", "steady: simple rules of thumb"),
 )
 
 KEYS_HINT = "[b]↑ ↓[/] move between fields · [b]← →[/] (or a click) change a choice"
