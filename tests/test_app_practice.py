@@ -119,7 +119,10 @@ async def test_debug_mode_shows_a_computer_reason_beside_the_rule_steps() -> Non
     session = seeded_session(8, (Guide.JACK, Guide.KATE))
     app = make_app(session, computer_seats=frozenset({0}), step_through=True)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, StepsScreen))
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, StepsScreen) and bool(app.screen.query("#steps-reason")),
+        )
         assert app.screen.reason.startswith("Draw the event card:")
         assert "Why:" in str(app.screen.query_one("#steps-reason").render())
 
