@@ -238,6 +238,7 @@ class NewGameScreen(Screen[None]):
             with Vertical(id="options", classes="box") as options:
                 options.border_title = "Safari"
                 if self._computers:
+                    # One row for both: the screen must still fit 80 × 24 and 120 × 34.
                     with Horizontal(classes="option-row"):
                         yield CycleField(
                             "Play",
@@ -246,16 +247,11 @@ class NewGameScreen(Screen[None]):
                             value_width=option_width,
                             id="practice",
                         )
-                        yield Static(
-                            "practice: you play seat 1, computer teammates the others",
-                            classes="muted",
-                        )
-                    with Horizontal(classes="option-row"):
                         yield CycleField(
-                            "Teammates",
+                            "teammates",
                             [(name, name) for name, _ in STRENGTHS],
                             initial.teammates,
-                            value_width=option_width,
+                            label_width=10,
                             id="teammates",
                         )
                         yield Static(id="teammates-words", classes="muted")
@@ -463,7 +459,9 @@ class NewGameScreen(Screen[None]):
         if self._computers:
             chosen = self.query_one("#teammates", CycleField).value
             words = dict(STRENGTHS)[chosen].split(": ", 1)[1]
-            self.query_one("#teammates-words", Static).update(f"computer teammates: {words}")
+            self.query_one("#teammates-words", Static).update(
+                f" practice: you play seat 1; computer teammates {words}"
+            )
 
     def _show_difficulty(self) -> None:
         level = self.query_one("#difficulty", CycleField).value
