@@ -565,6 +565,8 @@ class GameScreen(PlayScreen):
         state = self.state
         if state.over or state.seat not in self.computer_seats or self._policy is None:
             return
+        if not self.is_attached or not self.query(ActionBar):
+            return  # the screen is being taken down (a new game, the app quitting)
         if not self.is_current:
             self._schedule_computer()
             return
