@@ -1,22 +1,28 @@
-"""Engine speed: actions and games per second of random legal play, against catanatron.
+"""Engine speed against catanatron: the play loop, and whole games with their setup.
 
 Not a test: it prints figures (record them in docs/benchmarks.md). Run from the project root::
 
-    .venv/bin/python bench/engine.py            # 10 s per measurement
-    .venv/bin/python bench/engine.py --seconds 3
+    .venv/bin/python bench/engine.py                     # 7 rounds of 2 s per measurement
+    .venv/bin/python bench/engine.py --rounds 11 --seconds 1
+
+Each round measures bigfive with 2, 3 and 5 guides and catanatron once each, alternating which
+engine goes first from round to round, so that a change of load on a shared machine falls on
+both alike; every round gives a ratio, and the summary prints the median ratio and the spread
+(lowest to highest) over the rounds.
 
 bigfive plays whole games with the random policy of ``bigfive_tui.players.random_player`` (an
-action kind uniformly, then an action of that kind) through ``simulate.play_out``, the same
-fast path (``legal_actions`` + ``apply_in_place``, rule steps logged) that ``bigfive simulate``
-uses, with 2, 3 and 5 guides (a random set of guides per game) at normal difficulty. Boards
-are assembled and games set up before the clock starts (assembly time is printed separately),
-just as catanatron's ``Game(...)`` is built before its clock starts. The reference is
-catanatron (``pip install catanatron``, the project's ``bench`` extra) with four
-``RandomPlayer``s; its actions are counted from the game's action records
-(``game.state.actions``) and only ``game.play()`` is timed.
+action kind uniformly, then an action of that kind) through ``simulate.play_out``, the path
+``bigfive simulate`` uses (``legal_actions`` + ``apply_in_place``, rule steps logged), a random
+set of guides per game at normal difficulty. Each game builds its own board from its seed
+(``seeded_board``), makes the game and sets it up (``new_game``): that is its *setup*. The
+reference is catanatron (the project's ``bench`` extra) with four ``RandomPlayer``s: its setup is
+``Game(...)``, its actions are counted from the game's action records.
 
-Times are CPU time of this process (``time.process_time``), so other work on a shared machine
-disturbs the figures less than wall-clock time would; both engines are timed the same way.
+* *play loop*: actions per second of play alone (``play_out``; catanatron's ``game.play()``);
+* *whole games*: actions per second of setup and play together.
+
+Times are CPU time of this process (``time.process_time``), which other work on a shared
+machine disturbs less than wall-clock time.
 """
 
 from __future__ import annotations
@@ -25,46 +31,101 @@ import argparse
 import os
 import platform
 import random
+import statistics
+import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bigfive_tui.assets import load_pieces, seeded_board
-from bigfive_tui.commands.simulate import GameSetup, play_out
-from bigfive_tui.engine.board import Board
+from bigfive_tui.commands.simulate import play_out
 from bigfive_tui.engine.content import Difficulty, Guide
 from bigfive_tui.engine.session import make_game
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.players.random_player import choose
 
-BOARD_POOL = 32
+ROOT = Path(__file__).resolve().parent.parent
+GUIDE_COUNTS = (2, 3, 5)
+PLAY_TARGET = 6.0
+WHOLE_TARGET = 3.0
 
 
 @dataclass
-class Figure:
-    label: str
-    games: int
-    actions: int
-    seconds: float
+class Measure:
+    """Games of one engine in one round: how many, their actions, setup and play seconds."""
+
+    games: int = 0
+    actions: int = 0
+    setup_s: float = 0.0
+    play_s: float = 0.0
 
     @property
-    def actions_per_second(self) -> float:
-        return self.actions / self.seconds
+    def play_rate(self) -> float:
+        return self.actions / self.play_s
 
     @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds
+    def whole_rate(self) -> float:
+        return self.actions / (self.setup_s + self.play_s)
 
-    def line(self) -> str:
-        return (
-            f"{self.label:<22} {self.actions_per_second:>10,.0f} actions/s "
-            f"{self.games_per_second:>8,.1f} games/s   "
-            f"({self.games} games, {self.actions / self.games:,.0f} actions/game, "
-            f"{self.seconds:.1f} s)"
+
+class Bigfive:
+    def __init__(self, guide_count: int) -> None:
+        self.label = f"bigfive, {guide_count} guides"
+        self.guide_count = guide_count
+        self.pick = random.Random(guide_count)
+        self.seed = 0
+
+    def measure(self, seconds: float) -> Measure:
+        measure = Measure()
+        clock = time.process_time
+        while measure.setup_s + measure.play_s < seconds:
+            seed = self.seed
+            self.seed += 1
+            guides = tuple(self.pick.sample(list(Guide), self.guide_count))
+            start = clock()
+            board = seeded_board(seed)
+            state, _ = new_game(make_game(board, guides, Difficulty.NORMAL, (), seed))
+            set_up = clock()
+            result = play_out(state, choose, random.Random(seed))
+            end = clock()
+            measure.games += 1
+            measure.actions += result.actions
+            measure.setup_s += set_up - start
+            measure.play_s += end - set_up
+        return measure
+
+
+class Catanatron:
+    label = "catanatron, 4 random"
+
+    def __init__(self) -> None:
+        from catanatron import Color, Game, RandomPlayer
+
+        self.make: Callable[[int], Game] = lambda seed: Game(
+            [RandomPlayer(color) for color in Color], seed=seed
         )
+        self.seed = 1
+
+    def measure(self, seconds: float) -> Measure:
+        measure = Measure()
+        clock = time.process_time
+        while measure.setup_s + measure.play_s < seconds:
+            start = clock()
+            game = self.make(self.seed)
+            set_up = clock()
+            game.play()
+            end = clock()
+            self.seed += 1
+            records = getattr(game.state, "action_records", None) or game.state.actions
+            measure.games += 1
+            measure.actions += len(records)
+            measure.setup_s += set_up - start
+            measure.play_s += end - set_up
+        return measure
 
 
 def machine() -> str:
@@ -75,74 +136,95 @@ def machine() -> str:
     )
 
 
-def bench_bigfive(guide_count: int, seconds: float, boards: list[Board]) -> Figure:
-    pick = random.Random(guide_count)
-    games = actions = 0
-    elapsed = 0.0
-    seed = 0
-    while elapsed < seconds:
-        guides = tuple(pick.sample(list(Guide), guide_count))
-        setup = GameSetup(seed, guides, Difficulty.NORMAL)
-        board = boards[seed % len(boards)]
-        game = make_game(board, setup.guides, setup.difficulty, (), setup.seed)
-        state, _ = new_game(game)  # set up untimed, like catanatron's Game(...)
-        start = time.process_time()
-        result = play_out(state, choose, random.Random(seed))
-        elapsed += time.process_time() - start
-        games += 1
-        actions += result.actions
-        seed += 1
-    return Figure(f"bigfive, {guide_count} guides", games, actions, elapsed)
-
-
-def bench_catanatron(seconds: float) -> Figure | None:
+def commit() -> str:
     try:
-        from catanatron import Color, Game, RandomPlayer
-    except ImportError:
-        return None
-    games = actions = 0
-    elapsed = 0.0
-    seed = 1
-    while elapsed < seconds:
-        game = Game([RandomPlayer(color) for color in Color], seed=seed)
-        start = time.process_time()
-        game.play()
-        elapsed += time.process_time() - start
-        records = getattr(game.state, "action_records", None) or game.state.actions
-        games += 1
-        actions += len(records)
-        seed += 1
-    return Figure("catanatron, 4 random", games, actions, elapsed)
+        found = subprocess.run(
+            ["git", "-C", str(ROOT), "describe", "--always", "--dirty"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return found.stdout.strip()
+
+
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):.2f}x ({min(values):.2f}-{max(values):.2f})"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seconds", type=float, default=10.0, help="per measurement")
-    parser.add_argument("--no-catanatron", action="store_true", help="skip the reference")
+    parser.add_argument("--rounds", type=int, default=7, help="rounds (default 7)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="per measurement and round")
     args = parser.parse_args()
 
-    print(f"machine: {machine()}")
+    try:
+        import catanatron
+    except ImportError:
+        print("catanatron is not installed: pip install -e '.[bench]'")
+        return 2
+    version = getattr(catanatron, "__version__", None) or _installed_version("catanatron")
+    load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    print(f"machine: {machine()}\ncommit {commit()}, catanatron {version}, load average {load}")
+    print(f"{args.rounds} rounds of {args.seconds:g} s CPU per measurement\n")
     load_pieces()
-    start = time.process_time()
-    boards = [seeded_board(seed) for seed in range(BOARD_POOL)]
-    assembly_ms = (time.process_time() - start) / BOARD_POOL * 1000
-    print(f"board assembly: {assembly_ms:.2f} ms per board (not timed below)")
-    print(f"{args.seconds:g} s of play per measurement\n")
+    engines = [Bigfive(count) for count in GUIDE_COUNTS]
+    reference = Catanatron()
+    rounds: list[tuple[list[Measure], Measure]] = []
+    for index in range(args.rounds):
+        if index % 2:
+            base = reference.measure(args.seconds)
+            ours = [engine.measure(args.seconds) for engine in engines]
+        else:
+            ours = [engine.measure(args.seconds) for engine in engines]
+            base = reference.measure(args.seconds)
+        rounds.append((ours, base))
+        cells = "  ".join(
+            f"{m.play_rate / base.play_rate:4.2f}x/{m.whole_rate / base.whole_rate:4.2f}x"
+            for m in ours
+        )
+        print(f"round {index + 1}: play/whole ratio by guides {GUIDE_COUNTS}: {cells}")
 
-    figures = [bench_bigfive(count, args.seconds, boards) for count in (2, 3, 5)]
-    for figure in figures:
-        print(figure.line())
-    reference = None if args.no_catanatron else bench_catanatron(args.seconds)
-    if reference is None:
-        if not args.no_catanatron:
-            print("catanatron is not installed: pip install catanatron (or the bench extra)")
-        return 0
-    print(reference.line())
-    print()
-    for figure in figures:
-        ratio = figure.actions_per_second / reference.actions_per_second
-        print(f"{figure.label}: {ratio:.2f}x catanatron's actions per second (target 3x)")
+    print("\nper game (medians over the rounds; setup = board + make_game + new_game):")
+    print(
+        f"  {'engine':<22} {'actions/game':>12} {'setup ms':>9} {'play ms':>8}"
+        f" {'play actions/s':>15} {'whole actions/s':>16}"
+    )
+    for label, measures in [
+        *((engine.label, [r[0][i] for r in rounds]) for i, engine in enumerate(engines)),
+        (reference.label, [r[1] for r in rounds]),
+    ]:
+        games = sum(m.games for m in measures)
+        actions = sum(m.actions for m in measures)
+
+        def median(value: Callable[[Measure], float], measures: list[Measure] = measures) -> float:
+            return statistics.median(value(m) for m in measures)
+
+        print(
+            f"  {label:<22} {actions / games:>12,.0f}"
+            f" {median(lambda m: m.setup_s / m.games * 1000):>9.3f}"
+            f" {median(lambda m: m.play_s / m.games * 1000):>8.3f}"
+            f" {median(lambda m: m.play_rate):>15,.0f} {median(lambda m: m.whole_rate):>16,.0f}"
+        )
+    print("\nratio to catanatron, median (lowest-highest) over the rounds:")
+    for i, engine in enumerate(engines):
+        play = [r[0][i].play_rate / r[1].play_rate for r in rounds]
+        whole = [r[0][i].whole_rate / r[1].whole_rate for r in rounds]
+        print(
+            f"  {engine.label:<22} play loop {spread(play)} (target {PLAY_TARGET:g}x)"
+            f"   whole games {spread(whole)} (target {WHOLE_TARGET:g}x)"
+        )
     return 0
+
+
+def _installed_version(name: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return "?"
 
 
 if __name__ == "__main__":

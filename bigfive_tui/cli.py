@@ -17,6 +17,7 @@ COMMANDS = {
     "rules": "show the rules (docs/rules.md)",
     "simulate": "play many games with computer players and report",
     "scenario": "run a scenario file and check its expectations",
+    "replay": "open a saved game on its timeline",
     "playthrough": "write every state, legal action and rule step of a game",
     "serve": "play in a web browser: serve the game on this computer",
     "photo-safari": "play Photo Safari, the second game in the box",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from test_app_support import SIZE, make_app, scenario_session, seeded_session
+from test_app_support import SIZE, make_app, played_session, scenario_session, seeded_session
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 
@@ -79,3 +79,26 @@ def test_each_drawing_in_dark_light_and_no_colour(snap_compare, monkeypatch, siz
         monkeypatch.setenv("NO_COLOR", "1")
     theme = "savanna" if colours == "no-color" else colours
     assert snap_compare(make_app(mid_game(), theme=theme), terminal_size=size, press=["m"])
+
+
+def test_timeline(snap_compare):
+    """The whole game on the timeline: a draw in the third turn, its card's second step."""
+    presses = [
+        "T",
+        "home",
+        "right_square_bracket",
+        "right_square_bracket",
+        "right_square_bracket",
+        "right",
+    ]
+    assert snap_compare(make_app(played_session()), terminal_size=SIZE, press=presses)
+
+
+def test_timeline_compact(snap_compare):
+    presses = ["T", "home", "right_square_bracket", "right_square_bracket", "right", "right"]
+    assert snap_compare(make_app(played_session()), terminal_size=(80, 24), press=presses)
+
+
+def test_log_enlarged_with_a_search(snap_compare):
+    presses = ["T", "slash", *"R-turn-card", "enter", "up"]
+    assert snap_compare(make_app(played_session()), terminal_size=SIZE, press=presses)

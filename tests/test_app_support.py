@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -11,14 +12,17 @@ from textual.pilot import Pilot
 
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.main import BigFiveApp
+from bigfive_tui.app.saves import position_session
 from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.assets import load_layout, load_pieces, seeded_board
 from bigfive_tui.engine.board import Board
 from bigfive_tui.engine.content import Difficulty, Guide
 from bigfive_tui.engine.session import Session, make_game
+from bigfive_tui.engine.state import Phase
 from bigfive_tui.scenarios.board import open_board
 from bigfive_tui.scenarios.build import build
 from bigfive_tui.scenarios.model import parse_scenario
+from bigfive_tui.scenarios.write_position import position
 
 SIZE = (120, 36)
 OPEN = open_board()
@@ -31,18 +35,29 @@ def space(name: str, board: Board = OPEN) -> int:
 
 
 def scenario_session(data: dict[str, Any]) -> Session:
-    """A session whose state is the scenario's position (built by bigfive_tui/scenarios)."""
+    """A session that begins at the scenario's position (built by bigfive_tui/scenarios); its
+    record starts from that position, as a game imported with ``play --scenario`` does."""
     scenario = parse_scenario(data, "test")
     built = build(scenario, "test", load_pieces(), load_layout)
-    session = Session(built.game)
-    session.state = built.state
-    session.log = list(built.setup)
-    return session
+    return position_session(position(built.state, scenario.board.pieces), built.setup)
 
 
 def seeded_session(seed: int = 42, guides: tuple[Guide, ...] = (Guide.JACK, Guide.KATE)) -> Session:
     game = make_game(seeded_board(seed), guides, Difficulty.BEGINNER, (), seed)
     return Session(game)
+
+
+def played_session(actions: int = 60, seed: int = 11) -> Session:
+    """Three guides after a few turns of random play (an action kind first, as in the
+    playthroughs), stopped in an actions phase so no hand-over box opens."""
+    session = seeded_session(seed, (Guide.JACK, Guide.KATE, Guide.SAM))
+    chooser = random.Random(seed)
+    while len(session.actions) < actions or session.state.phase != Phase.ACTIONS:
+        legal = session.legal_actions()
+        kind = chooser.choice(sorted({a.kind for a in legal}))
+        session.play(chooser.choice([a for a in legal if a.kind == kind]))
+        assert not session.state.over, "pick a seed whose game lasts"
+    return session
 
 
 def make_app(session: Session | None = None, **options: Any) -> BigFiveApp:

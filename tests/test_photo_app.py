@@ -137,7 +137,7 @@ async def test_a_random_set_up_and_two_people_from_the_new_game_screen() -> None
         session = app.session
         assert isinstance(session, PhotoSession)
         assert session.computer_seats == frozenset() and session.game.seed == 77
-        assert session.game.layout.name == "random set-up, seed 77"
+        assert session.game.layout.name == "Random set-up, seed 77"
 
 
 async def test_a_broken_set_up_file_is_said_on_the_new_game_screen(tmp_path) -> None:
@@ -441,3 +441,53 @@ async def test_save_as_a_name_and_load_it_back(data_dir) -> None:
     loaded = saves.read_save(path)
     assert isinstance(loaded.session, PhotoSession) and loaded.session.texts == ["a4"]
     assert saves.list_saves()[0].when == "round 1"
+
+
+async def test_the_palette_offers_photo_safaris_own_commands() -> None:
+    from bigfive_tui.app.commands import GameCommands
+
+    app = photo_app(hot_seat())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        titles = [title for title, _, _ in GameCommands(app.screen)._commands()]
+        assert "Photo Safari: the animals' next steps (on/off)" in titles
+        assert "Photo Safari: stay" in titles
+        assert not [title for title in titles if title.startswith(("Board:", "Panels:"))]
+        await app.run_action("photo_preview")
+        await pilot.pause()
+        assert screen_of(app).query_one(PhotoBoard).preview
+        await app.run_action("photo_stay")  # a first move may stay
+        await pilot.pause()
+        assert app.session is not None and app.session.texts == ["stay"]
+
+
+async def test_the_next_new_game_screen_offers_the_last_photo_setup_again() -> None:
+    from bigfive_tui.app import settings
+
+    app = photo_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#yellow", CycleField).set_value(False, announce=True)
+        app.screen.query_one("#setup", CycleField).set_value("random", announce=True)
+        await pilot.pause()
+        await pilot.click("#start")
+        await wait_until(pilot, lambda: isinstance(app.screen, PhotoGameScreen))
+    assert settings.remembered_game() == PHOTO_SAFARI
+    again = photo_app()
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = again.screen
+        assert screen.query_one("#yellow", CycleField).value is False
+        assert screen.query_one("#setup", CycleField).value == "random"
+
+
+async def test_a_remembered_set_up_file_that_is_gone_gives_the_typical_one(tmp_path) -> None:
+    from bigfive_tui.app import settings
+
+    gone = tmp_path / "gone.toml"
+    settings.remember_photo_setup(PhotoSetup((False, True), str(gone)))
+    app = photo_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#setup", CycleField).value == "typical"
+        assert "gone.toml is no longer there" in str(app.screen.query_one("#notice").render())

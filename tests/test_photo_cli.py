@@ -102,7 +102,7 @@ def test_board_prints_a_set_up(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert out.startswith("Typical") and "[R]" in out and "Tu↑" in out
     assert main(["photo-safari", "board", "--setup", "random", "--seed", "5"]) == 0
-    assert capsys.readouterr().out.startswith("random set-up, seed 5")
+    assert capsys.readouterr().out.startswith("Random set-up, seed 5")
 
 
 def test_board_refuses_a_broken_set_up_file(

@@ -78,7 +78,7 @@ def test_PU_start_setup_round_trips_through_its_record_form() -> None:
 def test_PU_random_setup_the_same_seed_gives_the_same_set_up() -> None:
     assert random_layout(11) == random_layout(11)
     assert random_layout(11).terrain != random_layout(12).terrain
-    assert random_layout(11).name == "random set-up, seed 11"
+    assert random_layout(11).name == "Random set-up, seed 11"
 
 
 def test_PU_random_setup_has_some_bush_and_some_water() -> None:

@@ -20,9 +20,9 @@ from bigfive_tui.engine.apply_action import apply, apply_in_place
 from bigfive_tui.engine.board import CELL_COUNT, GATE_CELLS, Board, assemble
 from bigfive_tui.engine.boardspec import Feature, PlacementSpec, Terrain
 from bigfive_tui.engine.content import SPECIES_WITH_THREE, Difficulty, Guide, Species
-from bigfive_tui.engine.hexgrid import opposite
+from bigfive_tui.engine.hexgrid import cell_index, opposite, rotate_half_turn
 from bigfive_tui.engine.legal_actions import legal_actions
-from bigfive_tui.engine.movement import reachable
+from bigfive_tui.engine.movement import BLOCKED, reachable, step_cost
 from bigfive_tui.engine.notation import format_action, parse_action
 from bigfive_tui.engine.session import make_game
 from bigfive_tui.engine.setup import new_game
@@ -165,6 +165,56 @@ def test_RU_kate_lines_never_pass_a_mountain(board: Board) -> None:
             assert any(cell in ray_cells(board, viewer, d) for d in range(6))
 
 
+@given(boards)
+def test_board_tables_say_what_the_rules_say(board: Board) -> None:
+    """The tables a board is assembled with, each against its rule spelled out plainly."""
+    for cell in range(CELL_COUNT):
+        # R-kate-spot: clear view first, then the rest of her lines, nearest first by direction.
+        lines = [c for d in range(6) for c in ray_cells(board, cell, d)]
+        assert list(board.long_view[cell]) == [c for c in lines if c in board.long_view[cell]]
+        near = board.view[cell]
+        assert board.spotter_view[cell] == near + tuple(
+            far for far in board.long_view[cell] if far not in near
+        )
+        # RU-clear-view: two vehicles see each other when each sees the other.
+        seen_by = {viewer for viewer in range(CELL_COUNT) if cell in board.view[viewer]}
+        assert board.mutual_view[cell] == frozenset(near) & seen_by
+        assert sorted(board.seen_from[cell]) == sorted(seen_by)
+        spotters = {viewer for viewer in range(CELL_COUNT) if cell in board.spotter_view[viewer]}
+        assert sorted(board.spotted_from[cell]) == sorted(spotters)
+        for mode in range(4):
+            steps = tuple(
+                (board.neighbours[cell][d], board.hill[board.neighbours[cell][d]])
+                for d in range(6)
+                if step_cost(board, cell, d, through_bushes=bool(mode & 1), rivers_closed=mode >= 2)
+                != BLOCKED
+            )
+            assert board.exits[cell][mode] == steps, (board.names[cell], mode)
+
+
+@given(placed_boards())
+def test_RU_assembly_each_piece_lies_in_its_slot_side_up_and_turned_as_placed(
+    board: Board,
+) -> None:
+    pieces = load_pieces()
+    for slot, placement in enumerate(board.placements):
+        piece = pieces[placement.piece]
+        side = piece.sides[placement.side]
+        pr, pq = divmod(slot, 3)
+        for local, label in side.labels.items():
+            q, r = rotate_half_turn(local) if placement.turned else local
+            cell = cell_index((pq * 3 + q, pr * 3 + r))
+            assert board.names[cell] == piece.symbol + label
+            assert board.terrain[cell] == side.terrain[local]
+            assert board.slot[cell] == slot
+        for (local, direction), feature in side.features.items():
+            q, r = rotate_half_turn(local) if placement.turned else local
+            cell = cell_index((pq * 3 + q, pr * 3 + r))
+            turned = opposite(direction) if placement.turned else direction
+            if board.neighbours[cell][turned] >= 0:
+                assert board.features[cell][turned] & feature == feature
+
+
 # --------------------------------------------------------------------------- the dice generator
 
 
@@ -174,6 +224,15 @@ def test_rng_below_stays_in_bounds(state: int, bound: int) -> None:
     assert 0 <= value < bound
     assert 0 <= new_state < 2**64
     assert rng.below(state, bound) == (new_state, value)
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(1, 300))
+def test_rng_below_draws_splitmix_outputs_without_modulo_bias(state: int, bound: int) -> None:
+    limit = 2**64 - 2**64 % bound
+    expected_state, value = rng.next_value(state)
+    while value >= limit:
+        expected_state, value = rng.next_value(expected_state)
+    assert rng.below(state, bound) == (expected_state, value % bound)
 
 
 @given(st.integers(0, 2**64 - 1), st.lists(st.integers(), max_size=60))

@@ -1,4 +1,5 @@
-"""The command palette (Ctrl+P): new game, save, load, undo, rules, help, the board's drawing.
+"""The command palette (Ctrl+P): new game, save, load, undo, rules, help, and the commands of
+the game in play (the Big Five's board drawings; Photo Safari's next steps and stay).
 
 Each command runs an app action by name, so the palette needs no import of the app class (the
 app imports the palette). Themes have one entry, Textual's own "Theme", which opens a list of
@@ -11,12 +12,20 @@ from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from bigfive_tui.app.keys import COACH, VIEW, command_key
+from bigfive_tui.app.components.game_choice import PHOTO_SAFARI
+from bigfive_tui.app.keys import COACH, DEBUG, PHOTO_KEY, VIEW, command_key
 
 
-def actions(web: bool) -> list[tuple[str, str, str]]:
-    """(title, app action, help) of each command; the keys named are those that reach the app
-    (in a browser, the second keys)."""
+def actions(web: bool, game: str = "") -> list[tuple[str, str, str]]:
+    """(title, app action, help) of each command for ``game`` (the game in play or on the
+    new-game screen); the keys named are those that reach the app (in a browser, the second
+    keys)."""
+    if game == PHOTO_SAFARI:
+        return [*_shared(web), *_photo_safari()]
+    return [*_shared(web), *_big_five()]
+
+
+def _shared(web: bool) -> list[tuple[str, str, str]]:
     return [
         ("New game", "new_game", f"Set up a new safari ({command_key('new_game', web)})"),
         ("Save game", "save", "Save the game under a name (Ctrl+S)"),
@@ -30,6 +39,11 @@ def actions(web: bool) -> list[tuple[str, str, str]]:
             f"Step through the rule resolution of every action "
             f"({command_key('toggle_debug', web)})",
         ),
+    ]
+
+
+def _big_five() -> list[tuple[str, str, str]]:
+    return [
         ("Hint", "hint", f"What would the strong teammate do now, and why? ({coach_key('hint')})"),
         (
             "Computer pace",
@@ -56,6 +70,43 @@ def actions(web: bool) -> list[tuple[str, str, str]]:
             "panels",
             f"With the compact board: the pages beside the board ({view_key('panels')})",
         ),
+        (
+            "Timeline: the whole game",
+            "timeline",
+            f"Every turn, action and rule step as it was; go back and play on from there in "
+            f"debug mode, practice and finished games ({view_key('timeline')})",
+        ),
+        (
+            "Timeline: play from here",
+            "play_from_here",
+            "On the timeline: go on from the moment shown, keeping the line left as a save (p)",
+        ),
+        ("Log: enlarge", "log", f"The whole log, large ({view_key('log')})"),
+        (
+            "Log: search",
+            "search_log",
+            f"Find steps by rule id, guide or word ({view_key('search_log')})",
+        ),
+        (
+            "Debug: rig the randomness",
+            "rig",
+            f"The next roll, the next event card, or a face-down token ({DEBUG['rig'].display})",
+        ),
+    ]
+
+
+def _photo_safari() -> list[tuple[str, str, str]]:
+    return [
+        (
+            "Photo Safari: the animals' next steps (on/off)",
+            "photo_preview",
+            f"Where each animal steps next ({PHOTO_KEY['preview'].key})",
+        ),
+        (
+            "Photo Safari: stay",
+            "photo_stay",
+            f"Keep the camera where it is, when that is allowed ({PHOTO_KEY['stay'].key})",
+        ),
     ]
 
 
@@ -72,7 +123,7 @@ class GameCommands(Provider):
         app = self.app
         return [
             (title, partial(app.run_action, action), help_text)
-            for title, action, help_text in actions(app.is_web)
+            for title, action, help_text in actions(app.is_web, getattr(app, "game", ""))
         ]
 
     async def discover(self) -> Hits:

@@ -164,6 +164,16 @@ VIEW_KEYS: Final[tuple[ViewKey, ...]] = (
     ),
     ViewKey("pageup", "PgUp", "log_up", "Log up", "scroll the game log back (the wheel too)"),
     ViewKey("pagedown", "PgDn", "log_down", "Log down", "scroll the game log on"),
+    ViewKey(
+        "T",
+        "T",
+        "timeline",
+        "Timeline",
+        "the whole game as a timeline: every turn, action and rule step as it was "
+        "(also: click a line of the log, or Enter on it)",
+    ),
+    ViewKey("L", "L", "log", "Log", "the whole log, large, with the rule of each step"),
+    ViewKey("slash", "/", "search_log", "Search log", "search the log by rule id, guide or word"),
 )
 VIEW: Final[dict[str, ViewKey]] = {entry.action: entry for entry in VIEW_KEYS}
 #: The two drawing keys share one place on the key bar.
@@ -176,10 +186,12 @@ def view_bindings() -> list[Binding]:
     return [
         Binding(
             entry.key,
-            entry.action,
+            # The app opens the timeline over whatever is on top; on the key bar it gives way
+            # first, as the app's other keys do.
+            f"app.{entry.action}" if entry.action == "timeline" else entry.action,
             entry.label,
             key_display=entry.display,
-            show=entry.action in ("bigger_board", "smaller_board", "panels"),
+            show=entry.action in ("bigger_board", "smaller_board", "panels", "timeline"),
             group=BOARD_SIZE_GROUP if entry.action.endswith("_board") else None,
         )
         for entry in VIEW_KEYS
@@ -206,9 +218,88 @@ COACH_KEYS: Final[tuple[CoachKey, ...]] = (
         "pace of computer turns: instant, fast, normal, step by step",
     ),
     CoachKey("full_stop", "computer_step", "next", ".", "step by step: the computer's next action"),
-    CoachKey("right_square_bracket", "finish", "finish", "]", "finish the computer's turn at once"),
+    CoachKey("F", "finish", "finish", "F", "finish the computer's turn at once"),
 )
 COACH: Final[dict[str, CoachKey]] = {entry.action: entry for entry in COACH_KEYS}
+
+
+#: Debug mode's keys on the game screen (docs/rules.md, D-*): they change the game itself.
+DEBUG_KEYS: Final[tuple[ViewKey, ...]] = (
+    ViewKey(
+        "exclamation_mark",
+        "!",
+        "rig",
+        "Rig",
+        "debug mode: rig the next roll (or X), the next event card, or look at a face-down "
+        "token (and make it another animal); the log marks it",
+    ),
+)
+
+
+DEBUG: Final[dict[str, ViewKey]] = {entry.action: entry for entry in DEBUG_KEYS}
+
+
+def debug_bindings() -> list[Binding]:
+    return [
+        Binding(entry.key, entry.action, entry.label, key_display=entry.display, show=False)
+        for entry in DEBUG_KEYS
+    ]
+
+
+#: The timeline's keys (screens/timeline.py): moving along the whole game, and what to do there.
+TIMELINE_KEYS: Final[tuple[ViewKey, ...]] = (
+    ViewKey("left,h", "← h", "step(-1)", "Step", "the rule step before"),
+    ViewKey("right,l", "→ l", "step(1)", "Step", "the next rule step"),
+    ViewKey("up,k", "↑ k", "action(-1)", "Action", "the action (or rig) before, at its first step"),
+    ViewKey("down,j", "↓ j", "action(1)", "Action", "the next action, at its first step"),
+    ViewKey(
+        "left_square_bracket",
+        "[",
+        "turn(-1)",
+        "Turn",
+        "the start of this turn, or of the one before (PgUp scrolls logs, as everywhere)",
+    ),
+    ViewKey("right_square_bracket", "]", "turn(1)", "Turn", "the start of the next turn"),
+    ViewKey("home", "Home", "ends(0)", "Start", "the first step of the game (the setup)"),
+    ViewKey("end", "End", "ends(1)", "End", "the last step: the game as it stands"),
+    ViewKey(
+        "p",
+        "p",
+        "play_from_here",
+        "Play from here",
+        "go on from the moment shown (debug mode, practice games, finished games); the line "
+        "left is kept as a named save",
+    ),
+    ViewKey("L", "L", "log", "Log", "the whole log, large; Enter on a line goes there"),
+    ViewKey("slash", "/", "search_log", "Search", "search the log by rule id, guide or word"),
+    ViewKey("escape", "Esc", "close", "Back", "back to the game (or the end of the game)"),
+)
+#: Keys on the timeline's key bar: each pair shares one place.
+TIMELINE_GROUPS: Final[dict[str, Binding.Group]] = {
+    "step": Binding.Group("Step", compact=True),
+    "action": Binding.Group("Action", compact=True),
+    "turn": Binding.Group("Turn", compact=True),
+    "ends": Binding.Group("Start/End", compact=True),
+}
+
+
+def timeline_bindings() -> list[Binding]:
+    bindings = []
+    for entry in TIMELINE_KEYS:
+        name = entry.action.split("(")[0]
+        for key, display in zip(entry.key.split(","), entry.display.split(" "), strict=True):
+            bindings.append(
+                Binding(
+                    key,
+                    entry.action,
+                    entry.label,
+                    key_display=display,
+                    show=key == entry.key.split(",")[0],
+                    group=TIMELINE_GROUPS.get(name),
+                )
+            )
+    return bindings
+
 
 #: Other keys of the game screen, for the help screen: (keys, what they do).
 OTHER_KEYS: Final[tuple[tuple[str, str], ...]] = (
@@ -221,6 +312,7 @@ OTHER_KEYS: Final[tuple[tuple[str, str], ...]] = (
     *((entry.display, entry.help) for entry in COACH_KEYS),
     ("u", "undo (within the turn, never past a card, a roll or a turned token)"),
     *((entry.display, entry.help) for entry in VIEW_KEYS),
+    *((entry.display, entry.help) for entry in DEBUG_KEYS),
     ("?", "this help; then r for the rules"),
     ("Ctrl+S", "save the game under a name"),
     *((both_keys(entry.action), entry.help) for entry in COMMAND_KEYS),
@@ -249,6 +341,8 @@ PHOTO_KEYS: Final[tuple[PhotoKey, ...]] = (
         "take back your move until the other player moves (against the computer: with its reply)",
     ),
 )
+
+PHOTO_KEY: Final[dict[str, PhotoKey]] = {entry.action: entry for entry in PHOTO_KEYS}
 
 #: Photo Safari's other keys, for its help screen: (keys, what they do).
 PHOTO_OTHER_KEYS: Final[tuple[tuple[str, str], ...]] = (

@@ -32,13 +32,14 @@ from bigfive_tui.app.autosave import AutosaveFile
 from bigfive_tui.app.commands import GameCommands
 from bigfive_tui.app.components.game_choice import BIG_FIVE, PHOTO_SAFARI
 from bigfive_tui.app.drawings import MIN_HEIGHT, MIN_WIDTH
-from bigfive_tui.app.keys import BROWSER_SECOND, command_bindings, command_key
+from bigfive_tui.app.keys import BROWSER_SECOND, VIEW, command_bindings, command_key
 from bigfive_tui.app.messages import (
     AutosaveFinished,
     ChooseStartSpaces,
     ContinueGame,
     GameChanged,
     GameOver,
+    OpenTimeline,
     StartGame,
     StartPhotoSafari,
     SwitchGame,
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
     from bigfive_tui.app.game_setup import GameSetup
     from bigfive_tui.app.photo_setup import PhotoSetup
     from bigfive_tui.app.screens.new_game import ContinueOffer
+    from bigfive_tui.app.screens.timeline import Branching
     from bigfive_tui.photo_safari.engine.session import PhotoSession
 
 
@@ -112,6 +114,7 @@ class BigFiveApp(App[None]):
         photo_setup: str | None = None,
         strength: str = "strong",
         pace: str = "normal",
+        replay: bool = False,
     ) -> None:
         """``pending``: a game loaded from the command line (``--load``); one that needs the
         player's word first (see :attr:`saves.LoadedGame.doubt`) is asked about over the
@@ -147,6 +150,9 @@ class BigFiveApp(App[None]):
         self._told_not_autosaving = False
         #: The drawing of the board the player chose (+/-), used wherever it fits.
         self.preferred_drawing: Drawing | None = drawing
+        #: ``bigfive replay``: the game is only looked at (nothing autosaved) until the player
+        #: plays on from a moment of it.
+        self.replaying = replay and session is not None
 
     def choose_drawing(self, drawing: Drawing) -> None:
         """The player's choice of drawing, kept for the next start (with autosave on)."""
@@ -200,6 +206,9 @@ class BigFiveApp(App[None]):
     def on_mount(self) -> None:
         # Later: the signal comes in the middle of a push or pop.
         self.screen_change_signal.subscribe(self, lambda _: self.call_later(self._cover_dialog))
+        if self.replaying:
+            self.call_later(self.open_timeline, 0, replay=True)
+            return
         blocked = self.autosave_file.claim() if self.autosave_file is not None else ""
         pending, self._pending = self._pending, None
         if self.session is not None or (pending is not None and not pending.doubt):
@@ -399,6 +408,8 @@ class BigFiveApp(App[None]):
             return
 
         def begin() -> None:
+            if self.autosave_enabled:
+                settings.remember_photo_setup(setup)
             self._switch_to(session, session.computer_seats, holds_game=False)
 
         if self.game_at_risk():
@@ -618,7 +629,13 @@ class BigFiveApp(App[None]):
 
     def _autosave(self) -> None:
         autosave, session = self.autosave_file, self.session
-        if autosave is None or not autosave.active or session is None or not session.recordable:
+        if (
+            self.replaying
+            or autosave is None
+            or not autosave.active
+            or session is None
+            or not session.recordable
+        ):
             return
         if session.state.over:
             autosave.clear()
@@ -665,6 +682,118 @@ class BigFiveApp(App[None]):
         else:
             self.notify("Autosave works again: the game is saved.", timeout=4)
 
+    # ------------------------------------------------------------------ the whole game
+
+    @property
+    def big_five(self) -> Session | None:
+        """The game in play when it is a Big Five game (the timeline, rigging and editing are
+        the Big Five's)."""
+        return self.session if isinstance(self.session, Session) else None
+
+    def going_back_refusal(self) -> str:
+        """Why the timeline may not go back to play on in this game, or "" (D-branch): only
+        in debug mode, in practice games (one person with computer teammates) and in finished
+        games. Undo keeps the fair rule in every game."""
+        session = self.big_five
+        if session is None:
+            return "There is no game."
+        if not session.recordable:
+            return "This game began from a position that cannot be saved: it has no going back."
+        if self.step_through or session.state.over:
+            return ""
+        seats = len(session.game.guides)
+        if self.computer_seats and seats - len(self.computer_seats) == 1:
+            return ""
+        debug = command_key("toggle_debug", self.is_web)
+        return (
+            f"Going back to play on is for debug mode ({debug}), practice games and finished "
+            "games; u undoes within a turn."
+        )
+
+    @on(OpenTimeline)
+    def _open_timeline(self, message: OpenTimeline) -> None:
+        self.open_timeline(0 if message.from_start else None, log_index=message.log_index)
+
+    def open_timeline(
+        self, moment: int | None = None, log_index: int | None = None, *, replay: bool = False
+    ) -> None:
+        """The whole game on the timeline, over the screen on top (the game, or its end)."""
+        from bigfive_tui.app.screens.timeline import TimelineScreen
+
+        session = self.big_five
+        if session is None:
+            self.notify(
+                "The timeline is the Big Five's: there is no such game.", severity="warning"
+            )
+            return
+        self.push_screen(
+            TimelineScreen(
+                session,
+                self.computer_seats,
+                moment=moment,
+                log_index=log_index,
+                refusal=self.going_back_refusal(),
+                title="Replay" if replay else "Timeline",
+                closing="Quit" if replay else "Back",
+            ),
+            self._from_timeline if not replay else self._from_replay,
+        )
+
+    def _from_replay(self, branching: Branching | None) -> None:
+        if branching is None:
+            self.exit()
+        else:
+            self._play_from(branching)
+
+    def _from_timeline(self, branching: Branching | None) -> None:
+        if branching is not None:
+            self._play_from(branching)
+
+    def _play_from(self, branching: Branching) -> None:
+        """Go back (D-branch): keep the whole line as a named save first - if it cannot be
+        written, nothing changes - then cut the game there and play on."""
+        from bigfive_tui.engine.session import Branch
+
+        session = self.big_five
+        assert session is not None
+        try:
+            path = saves.save_named(branching.name, session, self.computer_seats)
+        except saves.SaveError as problem:
+            self.notify(
+                f"Not gone back: the line could not be kept ({problem}).",
+                title="Play from here",
+                severity="error",
+                markup=False,
+            )
+            return
+        kept = session.entries[: branching.keep]
+        actions = sum(1 for entry in kept if not entry.is_rig)
+        turn = session.state_after(branching.keep).turn
+        session.truncate(
+            branching.keep,
+            Branch(actions=actions, turn=turn, how="play from here", abandoned=path.name),
+        )
+        if self.autosave_file is not None:
+            if self.replaying:  # the autosave holds another game, if any: keep it
+                self.replaying = False
+                self.autosave_file.claim()
+            else:
+                self.autosave_file.holds_game = True
+        self._show_game()
+        self.notify(
+            f"The game goes on from turn {turn}. The line left is kept as {path.name}; "
+            f"{command_key('load', self.is_web)} loads it.",
+            timeout=8,
+            markup=False,
+        )
+
+    def play_again(self) -> None:
+        """The same game from its start: same board, guides, seed and start spaces."""
+        session = self.big_five
+        assert session is not None
+        self._switch_to(session.restart(), self.computer_seats, holds_game=False)
+        self.notify("The same safari again: the same board, seed and start.", timeout=4)
+
     @on(GameOver)
     def _game_over(self) -> None:
         session = self.session
@@ -675,6 +804,8 @@ class BigFiveApp(App[None]):
         def next_step(choice: str | None) -> None:
             if choice == "new":
                 self._show_new_game()
+            elif choice == "again":
+                self.play_again()
             elif choice == "quit":
                 self.exit()
 
@@ -777,6 +908,52 @@ class BigFiveApp(App[None]):
 
     def action_computer_step(self) -> None:
         self._on_game("computer_step")
+
+    def _on_photo_safari(self, action: str) -> None:
+        """Run a Photo Safari game screen action from the palette."""
+        from bigfive_tui.app.photo_safari.game import PhotoGameScreen
+
+        game = self._game_screen()
+        if not isinstance(game, PhotoGameScreen):
+            self.notify("This works on Photo Safari's game screen.", severity="warning")
+            return
+        getattr(game, f"action_{action}")()
+
+    def action_photo_preview(self) -> None:
+        self._on_photo_safari("preview")
+
+    def action_photo_stay(self) -> None:
+        self._on_photo_safari("stay")
+
+    def action_timeline(self) -> None:
+        self.open_timeline()
+
+    def action_log(self) -> None:
+        self._on_top("log")
+
+    def action_search_log(self) -> None:
+        self._on_top("search_log")
+
+    def _on_top(self, action: str) -> None:
+        """The timeline's own action when it is on top, else the game screen's."""
+        from bigfive_tui.app.screens.timeline import TimelineScreen
+
+        if isinstance(self.screen, TimelineScreen):
+            getattr(self.screen, f"action_{action}")()
+        else:
+            self._on_game(action)
+
+    def action_play_from_here(self) -> None:
+        from bigfive_tui.app.screens.timeline import TimelineScreen
+
+        if isinstance(self.screen, TimelineScreen):
+            self.screen.action_play_from_here()
+        else:
+            key = VIEW["timeline"].display
+            self.notify(f"Open the timeline first ({key}), then choose the moment.", timeout=4)
+
+    def action_rig(self) -> None:
+        self._on_game("rig")
 
     def action_undo(self) -> None:
         game = self._game_screen()

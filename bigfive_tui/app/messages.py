@@ -73,3 +73,22 @@ class AutosaveFinished(Message):
         super().__init__()
         self.job = job
         self.problem = problem
+
+
+class StepChosen(Message):
+    """A step of the game's log was chosen (a click on a log line, or Enter on it): ``index``
+    in the log. The timeline opens at that moment."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__()
+        self.index = index
+
+
+class OpenTimeline(Message):
+    """Open the whole game on the timeline: at log step ``log_index``, at its start
+    (``from_start``) or else at its end."""
+
+    def __init__(self, log_index: int | None = None, *, from_start: bool = False) -> None:
+        super().__init__()
+        self.log_index = log_index
+        self.from_start = from_start

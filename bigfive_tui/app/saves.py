@@ -17,19 +17,21 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bigfive_tui import __version__
 from bigfive_tui.app.describe import joined
 from bigfive_tui.assets import load_pieces
+from bigfive_tui.engine.actions import Step
 from bigfive_tui.engine.boardspec import BoardFileError
 from bigfive_tui.engine.session import GameRecord, RecordError, Session, replay_longest
-from bigfive_tui.engine.state import fingerprint
+from bigfive_tui.engine.state import GameState, fingerprint
 from bigfive_tui.files.reading import LoadError, read_json
 from bigfive_tui.files.writing import move_to_unique, remove_stale_temporaries, write_atomically
 from bigfive_tui.photo_safari.engine.record import RECORD_FORMAT, PhotoRecord
@@ -274,6 +276,27 @@ def _parse(path: Path, *, short: bool = False) -> tuple[SaveFile | None, GameRec
         raise SaveError(f"{name} is damaged: {where}: {first['msg']}.") from None
 
 
+def build_start(position: Mapping[str, Any]) -> tuple[GameState, list[Step]]:
+    """The first state of a game that began from a position (a scenario, an edited position),
+    written in the scenario format and checked exactly like a scenario file; ScenarioError (a
+    ValueError) names what is wrong."""
+    from bigfive_tui.assets import load_layout
+    from bigfive_tui.scenarios.build import build
+    from bigfive_tui.scenarios.model import parse_scenario
+
+    where = "the position the game began from"
+    built = build(parse_scenario(position, where), where, load_pieces(), load_layout)
+    return built.state, built.setup
+
+
+def position_session(position: Mapping[str, Any], log: Sequence[Step] = ()) -> Session:
+    """A game that begins at ``position`` (the scenario format), built from it as a reload of
+    its save will build it, so that the save replays to the very same state (alike cards and
+    tokens keep their ids). ``log``: the steps that led there, shown in this game's log."""
+    state, setup = build_start(position)
+    return Session.from_position(state, position, list(log) or setup)
+
+
 def read_save(path: Path) -> LoadedGame:
     """Load and replay a save (or a bare game record); never raises anything but SaveError.
 
@@ -295,7 +318,7 @@ def read_save(path: Path) -> LoadedGame:
             session, played, problem = photo.session, photo.played, photo.problem
             steps, seats = record.moves, len(PHOTO_CAMERAS)
         else:
-            replayed = replay_longest(record, load_pieces())
+            replayed = replay_longest(record, load_pieces(), build_start)
             session, played, problem = replayed.session, replayed.played, replayed.problem
             steps, seats = record.actions, len(replayed.session.game.guides)
     except (RecordError, BoardFileError) as error:

@@ -1,4 +1,5 @@
-"""Choices kept from one start to the next (the theme, the last setup), in ``settings.json``.
+"""Choices kept from one start to the next (the theme, the last setup of each game, the game
+chosen last), in ``settings.json``.
 
 The file lives in the user's config folder (``platformdirs.user_config_dir``), apart from the
 games; ``--data-dir`` / ``BIGFIVE_DATA_DIR`` keeps it in that one folder with everything else.
@@ -24,7 +25,9 @@ from pydantic import (
     model_validator,
 )
 
+from bigfive_tui.app.components.game_choice import BIG_FIVE, PHOTO_SAFARI
 from bigfive_tui.app.game_setup import GameSetup, SeatChoice
+from bigfive_tui.app.photo_setup import PhotoSetup
 from bigfive_tui.app.saves import DATA_DIR_VARIABLE, data_dir
 from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.content import Difficulty, Guide, Species
@@ -65,6 +68,16 @@ class SetupSettings(BaseModel):
         return self
 
 
+class PhotoSetupSettings(BaseModel):
+    """The last Photo Safari setup started: who is a computer, and the set-up (a shipped
+    name, ``random``, or a file's full path). Not the seed: the next random set-up is new."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    computer: list[bool] = Field(min_length=2, max_length=2)
+    setup: str = Field(default="typical", min_length=1, max_length=4096)
+
+
 class Settings(BaseModel):
     """Choices kept from one start to the next: the theme and the last setup.
 
@@ -76,8 +89,10 @@ class Settings(BaseModel):
     theme: str | None = None
     setup: SetupSettings | None = None
     drawing: Literal["compact", "normal", "large"] | None = None
+    photo_safari: PhotoSetupSettings | None = None
+    game: Literal["big-five", "photo-safari"] | None = None
 
-    @field_validator("theme", "setup", "drawing", mode="wrap")
+    @field_validator("theme", "setup", "drawing", "photo_safari", "game", mode="wrap")
     @classmethod
     def _none_if_invalid(cls, value: object, handler: ValidatorFunctionWrapHandler) -> object:
         try:
@@ -179,3 +194,29 @@ def remember_setup(setup: GameSetup) -> None:
         practice=setup.practice,
     )
     _update("setup", kept.model_dump(mode="json"))
+    _update("game", BIG_FIVE)
+
+
+def remembered_game() -> str | None:
+    """The game of the last game started (its new-game screen opens first), or None."""
+    return _settings().game
+
+
+def remembered_photo_setup() -> PhotoSetup | None:
+    """The last Photo Safari setup started (seed left at 0), or None."""
+    kept = _settings().photo_safari
+    if kept is None:
+        return None
+    return PhotoSetup((kept.computer[0], kept.computer[1]), kept.setup)
+
+
+def remember_photo_setup(setup: PhotoSetup) -> None:
+    from bigfive_tui.photo_safari.setups import RANDOM, setup_names
+
+    where = setup.setup
+    if where not in (RANDOM, *setup_names()):
+        # A file path as typed would break when the game is started from another folder.
+        where = str(Path(where).resolve())
+    kept = PhotoSetupSettings(computer=list(setup.computer), setup=where)
+    _update("photo_safari", kept.model_dump(mode="json"))
+    _update("game", PHOTO_SAFARI)

@@ -86,6 +86,7 @@ def launch(args: argparse.Namespace, **app_options: object) -> int:
     gc.disable()
     try:
         from bigfive_tui.app import saves, settings
+        from bigfive_tui.app.components.game_choice import BIG_FIVE
         from bigfive_tui.app.main import BigFiveApp
         from bigfive_tui.app.themes import DEFAULT_THEME
         from bigfive_tui.safe_text import printable
@@ -112,6 +113,8 @@ def launch(args: argparse.Namespace, **app_options: object) -> int:
     finally:
         if collecting:
             gc.enable()
+    if "game" not in app_options:  # the new-game screen of the game started last
+        app_options["game"] = settings.remembered_game() or BIG_FIVE
     app = BigFiveApp(
         pending=loaded,
         seed=args.seed,

@@ -10,8 +10,8 @@ from bigfive_tui.engine.actions import FUEL, RESOURCE_NAMES, Act, Action, Illega
 from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
 from bigfive_tui.engine.boardspec import Feature
 from bigfive_tui.engine.cards import draw_card
-from bigfive_tui.engine.content import ANIMAL_KIND, CARDS, MONKEY, Guide, Species, species_of
-from bigfive_tui.engine.costs import DETOUR_COST, EXTRA_ANIMAL_COST, INFLUENCE_COST, move_cost
+from bigfive_tui.engine.content import ANIMAL_KIND, CARDS, MONKEY, Guide, species_of
+from bigfive_tui.engine.costs import DETOUR_COST, EXTRA_ANIMAL_COST, INFLUENCE_COST
 from bigfive_tui.engine.dice import discard_animal, place_animal, place_food
 from bigfive_tui.engine.dispatch import dispatch_table
 from bigfive_tui.engine.end_checks import check_end
@@ -19,7 +19,7 @@ from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.refusals import why_illegal
 from bigfive_tui.engine.state import FLAT_TYRE_CARDS, GATE_CARDS, GameState, Phase
 from bigfive_tui.engine.turns import end_turn
-from bigfive_tui.engine.wording import counted, guide_name, token_name
+from bigfive_tui.engine.wording import SPECIES_NAMES, counted, guide_name, token_name
 from bigfive_tui.shared import rng
 from bigfive_tui.shared.steps import StepRecorder
 
@@ -112,7 +112,9 @@ def _do_move(state: GameState, action: Action, log: Log) -> None:
     here = state.vehicle[seat]
     target = action.target
     direction = board.neighbours[here].index(target)
-    cost = move_cost(state, seat, direction)
+    # A legal move is one of the board's exits for this guide (legal_actions), so it costs
+    # what any step costs the guide: the hill price onto a hill, else one action.
+    cost = state.game.costs[seat].hill_move if board.hill[target] else 1
     crossing = board.features[here][direction]
     state.vehicle[seat] = target
     state.actions_left -= cost
@@ -201,9 +203,7 @@ def _do_spot(state: GameState, action: Action, log: Log) -> None:
     if not state.spotted[seat] & (1 << species):
         state.spotted[seat] |= 1 << species
         log.append(
-            Step(
-                "R-spot-take", "effect", f"{name} has spotted the {Species(species).name.lower()}!"
-            )
+            Step("R-spot-take", "effect", f"{name} has spotted the {SPECIES_NAMES[species]}!")
         )
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import cached_property
 
 from bigfive_tui.engine.boardspec import (
     BoardFileError,
@@ -21,16 +22,12 @@ from bigfive_tui.engine.hexgrid import (
     BOARD_SIZE,
     DIRECTIONS,
     PIECE_SIZE,
-    EdgeKey,
     cell_index,
     cell_of,
-    edge_key,
     neighbour,
     on_board,
-    rotate_half_turn,
+    ray,
 )
-from bigfive_tui.engine.movement import BLOCKED, step_cost
-from bigfive_tui.engine.sight import compute_long_view, compute_view
 
 CELL_COUNT = BOARD_SIZE * BOARD_SIZE
 NO_CELL = -1
@@ -41,9 +38,13 @@ GATE_CELLS = (WEST_GATE_CELL, EAST_GATE_CELL)
 GATE_NAMES = ("west", "east")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Board:
-    """An assembled board. Slots are the nine piece positions, ``pr * 3 + pq``."""
+    """An assembled board. Slots are the nine piece positions, ``pr * 3 + pq``.
+
+    Tables every game needs are built with the board; those only Kate, the computer players
+    or the screen ask for (her straight lines, where a space is seen from) on first use.
+    """
 
     layout_name: str
     placements: tuple[PlacementSpec, ...]
@@ -61,9 +62,6 @@ class Board:
     hill: tuple[bool, ...]
     space_by_roll: Mapping[tuple[int, int], int]  # (slot, number) -> cell
     view: tuple[tuple[int, ...], ...] = ()  # [cell] -> own space + clear-view neighbours
-    long_view: tuple[tuple[int, ...], ...] = ()  # [cell] -> Kate's six straight lines
-    #: [cell] -> view, then the long_view cells not in it: where Kate may spot (R-kate-spot)
-    spotter_view: tuple[tuple[int, ...], ...] = ()
     #: [cell] -> every cell in clear view of it both ways, itself included: two vehicles there
     #: see each other (RU-clear-view)
     mutual_view: tuple[frozenset[int], ...] = ()
@@ -72,6 +70,39 @@ class Board:
     #: [cell][mode] -> (target, onto a hill) for every step a vehicle may take, where mode is
     #: 1 for driving through bushes (David) + 2 when rivers are closed; from movement.step_cost.
     exits: tuple[tuple[tuple[tuple[int, bool], ...], ...], ...] = ()
+
+    @cached_property
+    def _lines(self) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+        return _long_views(self.terrain, self.hill, self.features)
+
+    @property
+    def long_view(self) -> tuple[tuple[int, ...], ...]:
+        """[cell] -> what Kate sees along her six straight lines, nearest first by direction."""
+        return self._lines[0]
+
+    @cached_property
+    def spotter_view(self) -> tuple[tuple[int, ...], ...]:
+        """[cell] -> view, then the long_view cells not in it: where Kate may spot
+        (R-kate-spot)."""
+        return tuple(near + far for near, far in zip(self.view, self._lines[1], strict=True))
+
+    @cached_property
+    def seen_from(self) -> tuple[tuple[int, ...], ...]:
+        """[cell] -> every cell whose clear view takes it in: where to stand to spot on it."""
+        view = self.view
+        return tuple(
+            (cell, *(other for other in around if other != NO_CELL and cell in view[other]))
+            for cell, around in enumerate(NEIGHBOURS)
+        )
+
+    @cached_property
+    def spotted_from(self) -> tuple[tuple[int, ...], ...]:
+        """[cell] -> every cell from which Kate can spot on it (whose spotter_view has it)."""
+        spotters = [list(seers) for seers in self.seen_from]
+        for viewer, far in enumerate(self._lines[1]):
+            for cell in far:
+                spotters[cell].append(viewer)
+        return tuple(map(tuple, spotters))
 
     def find(self, name: str) -> int | None:
         """A cell by its printed (``♣4``) or typed (``c4``) name, in any case (``C4``, ``♣A``)."""
@@ -83,67 +114,92 @@ class Board:
         return None
 
 
+# Geometry every board shares, worked out once: which cell lies next to which, the piece
+# slot of each cell, and the straight lines out of each cell (Kate's lines, RU-kate-lines).
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        cell_index(neighbour(cell_of(i), d)) if on_board(neighbour(cell_of(i), d)) else NO_CELL
+        for d in range(len(DIRECTIONS))
+    )
+    for i in range(CELL_COUNT)
+)
+SLOT_OF_CELL: tuple[int, ...] = tuple(
+    (r // PIECE_SIZE) * PIECE_SIZE + q // PIECE_SIZE for q, r in map(cell_of, range(CELL_COUNT))
+)
+SLOT_CELLS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(CELL_COUNT) if SLOT_OF_CELL[i] == s) for s in range(PIECE_SIZE**2)
+)
+#: [slot] -> the cell at the slot's (0, 0) corner; a piece side's offsets count from it.
+SLOT_CORNERS: tuple[int, ...] = tuple(cells[0] for cells in SLOT_CELLS)
+#: [cell][direction] -> the cells along the straight line from the cell to the rim
+RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(map(cell_index, ray(cell_of(i), d))) for d in range(len(DIRECTIONS)))
+    for i in range(CELL_COUNT)
+)
+
+
+def _far_end_first(direction: int) -> tuple[int, ...]:
+    """Every cell, each after the next cell in ``direction``: lines are walked from their end."""
+    dq, dr = DIRECTIONS[direction]
+    return tuple(
+        sorted(range(CELL_COUNT), key=lambda i: -(dq * (i % BOARD_SIZE) + dr * (i // BOARD_SIZE)))
+    )
+
+
+_LINE_ORDER = tuple(map(_far_end_first, range(len(DIRECTIONS))))
+#: [cell] -> its neighbours on the board, in direction order
+_ON_BOARD: tuple[tuple[int, ...], ...] = tuple(
+    tuple(other for other in around if other != NO_CELL) for around in NEIGHBOURS
+)
+_DIRECTIONS = range(len(DIRECTIONS))
+_BUSH = int(Feature.BUSH)  # plain ints: IntFlag's & and | run Python code
+_RIVER = int(Feature.RIVER)
+_HILL = Terrain.HILL
+_FOREST = Terrain.FOREST
+_MOUNTAIN = Terrain.MOUNTAIN
+_DRIVABLE = tuple(kind.drivable for kind in Terrain)
+
+
 def assemble(
     placements: Sequence[PlacementSpec], pieces: Mapping[str, Piece], layout_name: str
 ) -> Board:
+    """The board with every table the engine looks up, built from the pieces' placed sides
+    (worked out once per piece) in a few passes over the 81 cells."""
     if len(placements) != PIECE_SIZE * PIECE_SIZE:
         raise BoardFileError(f"{layout_name}: a board needs 9 pieces, got {len(placements)}")
     terrain = [Terrain.SAVANNA] * CELL_COUNT
     number = [0] * CELL_COUNT
     names = [""] * CELL_COUNT
     typed = [""] * CELL_COUNT
-    slot = [0] * CELL_COUNT
-    # Each edge once, under a key both of its spaces share; rim edges join nothing and are dropped.
-    edge_features: dict[EdgeKey, Feature] = {}
+    # [cell][direction]: an edge's features on both of its sides; rim edges join nothing.
+    features = [[0] * 6 for _ in range(CELL_COUNT)]
     symbols: list[str] = []
     keys: list[str] = []
     space_by_roll: dict[tuple[int, int], int] = {}
     for slot_index, placement in enumerate(placements):
         piece = pieces[placement.piece]
-        side = piece.sides[placement.side]
+        placed = piece.placed[placement.side, placement.turned]
         symbols.append(piece.symbol)
         keys.append(piece.key)
-        pr, pq = divmod(slot_index, PIECE_SIZE)
-        for local, kind in side.terrain.items():
-            placed = rotate_half_turn(local) if placement.turned else local
-            cell = (pq * PIECE_SIZE + placed[0], pr * PIECE_SIZE + placed[1])
-            index = cell_index(cell)
-            label = side.labels[local]
+        corner = SLOT_CORNERS[slot_index]
+        for offset, kind, name, typed_name, numbered in placed.cells:
+            index = corner + offset
             terrain[index] = kind
-            slot[index] = slot_index
-            names[index] = piece.symbol + label
-            typed[index] = piece.key + label
-            if label.isdigit():
-                number[index] = int(label)
-                space_by_roll[(slot_index, int(label))] = index
-        for (local, direction), feature in side.features.items():
-            placed = rotate_half_turn(local) if placement.turned else local
-            turned_direction = (direction + 3) % 6 if placement.turned else direction
-            cell = (pq * PIECE_SIZE + placed[0], pr * PIECE_SIZE + placed[1])
-            other = neighbour(cell, turned_direction)
-            if on_board(other):
-                key = edge_key(cell, other)
-                edge_features[key] = edge_features.get(key, Feature.NONE) | feature
-    neighbours = tuple(
-        tuple(
-            cell_index(neighbour(cell_of(i), d)) if on_board(neighbour(cell_of(i), d)) else NO_CELL
-            for d in range(len(DIRECTIONS))
-        )
-        for i in range(CELL_COUNT)
-    )
-    features = tuple(
-        tuple(
-            int(edge_features.get(edge_key(cell_of(i), cell_of(other)), Feature.NONE))
-            if other != NO_CELL
-            else int(Feature.NONE)
-            for other in neighbours[i]
-        )
-        for i in range(CELL_COUNT)
-    )
-    slot_cells = tuple(
-        tuple(i for i in range(CELL_COUNT) if slot[i] == s) for s in range(PIECE_SIZE**2)
-    )
-    board = Board(
+            names[index] = name
+            typed[index] = typed_name
+            if numbered:
+                number[index] = numbered
+                space_by_roll[(slot_index, numbered)] = index
+        for offset, direction, feature in placed.edges:
+            cell = corner + offset
+            other = NEIGHBOURS[cell][direction]
+            if other != NO_CELL:
+                features[cell][direction] |= feature
+                features[other][(direction + 3) % 6] |= feature
+    drivable = [_DRIVABLE[kind] for kind in terrain]
+    hill = [kind == _HILL for kind in terrain]
+    view, mutual_view = _views(terrain, hill, features)
+    return Board(
         layout_name=layout_name,
         placements=tuple(placements),
         symbols=tuple(symbols),
@@ -152,38 +208,129 @@ def assemble(
         number=tuple(number),
         names=tuple(names),
         typed_names=tuple(typed),
-        slot=tuple(slot),
-        slot_cells=slot_cells,
-        neighbours=neighbours,
-        features=features,
-        drivable=tuple(t.drivable for t in terrain),
-        hill=tuple(t == Terrain.HILL for t in terrain),
+        slot=SLOT_OF_CELL,
+        slot_cells=SLOT_CELLS,
+        neighbours=NEIGHBOURS,
+        features=tuple(map(tuple, features)),
+        drivable=tuple(drivable),
+        hill=tuple(hill),
         space_by_roll=space_by_roll,
-    )
-    view = tuple(compute_view(board, i) for i in range(CELL_COUNT))
-    mutual = [{seen for seen in cells if viewer in view[seen]} for viewer, cells in enumerate(view)]
-    long_view = tuple(compute_long_view(board, i) for i in range(CELL_COUNT))
-    return replace(
-        board,
-        mutual_view=tuple(frozenset(cells) for cells in mutual),
-        numbered_cells=tuple(i for i, n in enumerate(number) if n),
         view=view,
-        long_view=long_view,
-        spotter_view=tuple(
-            near + tuple(far for far in lines if far not in near)
-            for near, lines in zip(view, long_view, strict=True)
-        ),
-        exits=tuple(tuple(_exits(board, i, mode) for mode in range(4)) for i in range(CELL_COUNT)),
+        mutual_view=mutual_view,
+        numbered_cells=tuple(i for i, n in enumerate(number) if n),
+        exits=_exits(drivable, hill, features),
     )
 
 
-def _exits(board: Board, cell: int, mode: int) -> tuple[tuple[int, bool], ...]:
-    return tuple(
-        (board.neighbours[cell][direction], board.hill[board.neighbours[cell][direction]])
-        for direction in range(6)
-        if step_cost(board, cell, direction, through_bushes=bool(mode & 1), rivers_closed=mode >= 2)
-        != BLOCKED
-    )
+def _views(
+    terrain: list[Terrain], hill: list[bool], features: list[list[int]]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[frozenset[int], ...]]:
+    """[cell] -> the cell and every neighbour it has clear view of: bushes block the view
+    unless the viewer stands on a hill, and nobody sees onto a mountain (R-land-clear-view,
+    R-land-mountain); and [cell] -> the cells in clear view of it both ways (RU-clear-view).
+    An edge's bush stands between both of its spaces, so the way back is known here too."""
+    view = []
+    mutual = []
+    for viewer, around in enumerate(NEIGHBOURS):
+        on_hill = hill[viewer]
+        seen_back = terrain[viewer] != _MOUNTAIN
+        edges = features[viewer]
+        seen = [viewer]
+        both = [viewer]
+        for direction in _DIRECTIONS:
+            target = around[direction]
+            if target != NO_CELL and terrain[target] != _MOUNTAIN:
+                bush = edges[direction] & _BUSH
+                if on_hill or not bush:
+                    seen.append(target)
+                    if seen_back and (hill[target] or not bush):
+                        both.append(target)
+        view.append(tuple(seen))
+        mutual.append(frozenset(both))
+    return tuple(view), tuple(mutual)
+
+
+def _long_views(
+    terrain: Sequence[Terrain], hill: Sequence[bool], features: Sequence[Sequence[int]]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """[cell] -> what Kate sees along the six straight lines from it, nearest first: a line
+    ends at a bush, a forest or a mountain; from a hill only at a mountain (RU-kate-lines).
+    Also [cell] -> the cells of those lines two or more steps away: the first step of a line
+    is always in clear view too (its conditions are stricter)."""
+    # runs[direction][cell]: how many steps a line out of ``cell`` goes before it ends, for a
+    # viewer off a hill; worked out from the far end of each line back.
+    runs = []
+    for direction in _DIRECTIONS:
+        run = [0] * CELL_COUNT
+        for cell in _LINE_ORDER[direction]:
+            nxt = NEIGHBOURS[cell][direction]
+            if (
+                nxt != NO_CELL
+                and terrain[nxt] != _MOUNTAIN
+                and terrain[nxt] != _FOREST
+                and not features[cell][direction] & _BUSH
+            ):
+                run[cell] = run[nxt] + 1
+        runs.append(run)
+    long_view = []
+    far_view = []
+    for viewer, lines in enumerate(RAYS):
+        seen: list[int] = []
+        far: list[int] = []
+        if hill[viewer]:  # only a mountain ends a line
+            for line in lines:
+                for step, nxt in enumerate(line):
+                    if terrain[nxt] == _MOUNTAIN:
+                        break
+                    seen.append(nxt)
+                    if step:
+                        far.append(nxt)
+        else:
+            for direction in _DIRECTIONS:
+                steps = runs[direction][viewer]
+                if steps:
+                    line = lines[direction]
+                    seen.append(line[0])
+                    if steps > 1:
+                        far.extend(line[1:steps])
+                        seen.extend(line[1:steps])
+        long_view.append(tuple(seen))
+        far_view.append(tuple(far))
+    return tuple(long_view), tuple(far_view)
+
+
+def _exits(
+    drivable: list[bool], hill: list[bool], features: list[list[int]]
+) -> tuple[tuple[tuple[tuple[int, bool], ...], ...], ...]:
+    """[cell][mode] -> (target, onto a hill) for each step a vehicle may take, as
+    ``movement.step_cost`` rules (mode: 1 through bushes, + 2 with rivers closed)."""
+    step_to = [(cell, on_hill) for cell, on_hill in enumerate(hill)]
+    exits = []
+    for cell, around in enumerate(NEIGHBOURS):
+        edges = features[cell]
+        if not any(edges):  # no bush, no river: every mode drives the same steps
+            same = tuple([step_to[t] for t in _ON_BOARD[cell] if drivable[t]])
+            exits.append((same, same, same, same))
+            continue
+        open_road: list[tuple[int, bool]] = []
+        bushes_ok: list[tuple[int, bool]] = []
+        rivers_closed: list[tuple[int, bool]] = []
+        both: list[tuple[int, bool]] = []
+        for direction in _DIRECTIONS:
+            target = around[direction]
+            if target == NO_CELL or not drivable[target]:
+                continue
+            step = step_to[target]
+            feature = edges[direction]
+            bushes_ok.append(step)
+            if not feature & _RIVER:
+                both.append(step)
+            if not feature & _BUSH:
+                open_road.append(step)
+                if not feature & _RIVER:
+                    rivers_closed.append(step)
+        exits.append((tuple(open_road), tuple(bushes_ok), tuple(rivers_closed), tuple(both)))
+    return tuple(exits)
 
 
 def random_placements(pieces: Mapping[str, Piece], rng: random.Random) -> list[PlacementSpec]:

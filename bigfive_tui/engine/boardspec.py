@@ -10,17 +10,19 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from enum import IntEnum, IntFlag
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from bigfive_tui.engine.hexgrid import (
+    BOARD_SIZE,
     DIRECTION_BY_NAME,
     DIRECTION_NAMES,
     PIECE_SIZE,
     Hex,
     direction_between,
     neighbour,
+    rotate_half_turn,
 )
 
 
@@ -133,16 +135,55 @@ class PieceSpec(BaseModel):
         return sides
 
 
+class PlacedSide(NamedTuple):
+    """A piece side as it lands on the board, worked out once per piece rather than on every
+    assembly. Offsets count from the cell at the piece's (0, 0) corner on the 9x9 board, so a
+    board cell is that corner's number plus the offset."""
+
+    #: (offset, terrain, printed name, typed name, number or 0) for each of the nine spaces
+    cells: tuple[tuple[int, Terrain, str, str, int], ...]
+    #: (offset, direction, Feature bits as a plain int) for each listed side of an edge
+    edges: tuple[tuple[int, int, int], ...]
+
+
 class Piece:
     """A validated two-sided piece."""
 
-    __slots__ = ("name", "symbol", "key", "sides")
+    __slots__ = ("name", "symbol", "key", "sides", "placed")
 
     def __init__(self, name: str, symbol: str, key: str, sides: dict[str, PieceSide]) -> None:
         self.name = name
         self.symbol = symbol
         self.key = key
         self.sides = sides
+        #: (side name, turned half round) -> the side as it lands on the board
+        self.placed = {
+            (side_name, turned): _placed(self, side, turned)
+            for side_name, side in sides.items()
+            for turned in (False, True)
+        }
+
+
+def _placed(piece: Piece, side: PieceSide, turned: bool) -> PlacedSide:
+    def offset(local: Hex) -> int:
+        q, r = rotate_half_turn(local) if turned else local
+        return r * BOARD_SIZE + q
+
+    cells = tuple(
+        (
+            offset(local),
+            kind,
+            piece.symbol + side.labels[local],
+            piece.key + side.labels[local],
+            int(side.labels[local]) if side.labels[local] in NUMBER_LABELS else 0,
+        )
+        for local, kind in side.terrain.items()
+    )
+    edges = tuple(
+        (offset(local), (direction + 3) % 6 if turned else direction, int(feature))
+        for (local, direction), feature in side.features.items()
+    )
+    return PlacedSide(cells, edges)
 
 
 class PlacementSpec(BaseModel):

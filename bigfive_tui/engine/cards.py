@@ -87,7 +87,8 @@ def _track_loss_card(state: GameState, log: Log, card_id: int, card: Card) -> bo
             )
         )
     for target in hit:
-        track[target] = max(0, track[target] - card.steps)
+        left = track[target] - card.steps
+        track[target] = left if left > 0 else 0
         log.append(
             Step(
                 card.rule,

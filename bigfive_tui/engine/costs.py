@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bigfive_tui.engine.actions import Act, Action
 from bigfive_tui.engine.movement import step_cost
-from bigfive_tui.engine.state import GameState
+from bigfive_tui.engine.state import RIVERS_CLOSED_FOR, GameState
 
 DETOUR_COST = 3
 INFLUENCE_COST = 4
@@ -12,7 +12,8 @@ EXTRA_ANIMAL_COST = 4
 
 
 def rivers_closed_for(state: GameState, seat: int) -> bool:
-    return state.rain() or state.hippos(seat)
+    """Heavy rain closes every river, hippos the drawer's (RU-rain, RU-hippos): one set test."""
+    return not RIVERS_CLOSED_FOR[seat].isdisjoint(state.lasting)
 
 
 def move_cost(state: GameState, seat: int, direction: int) -> int:

@@ -4,13 +4,14 @@ R-animal-*, R-buffalo-*, R-foodtoken-*); scripted results come before the seeded
 from __future__ import annotations
 
 from bigfive_tui.engine.actions import Log, Step
-from bigfive_tui.engine.content import BUFFALO_TOKEN, NO_TOKEN, Guide, is_animal
+from bigfive_tui.engine.content import ANIMAL_TOKEN_LIMIT, BUFFALO_TOKEN, NO_TOKEN, Guide
 from bigfive_tui.engine.end_checks import check_species
 from bigfive_tui.engine.state import GameState
 from bigfive_tui.engine.wording import token_name
 from bigfive_tui.shared import rng
 
 X_FACE = 9  # the ten-sided die shows the nine piece symbols (faces 0..8, one per slot) and an X
+_JACK = Guide.JACK  # an Enum member looked up on its class costs ~60 ns in Python 3.11
 
 
 def roll(state: GameState, log: Log, purpose: str) -> tuple[int, int]:
@@ -43,15 +44,19 @@ def die_text(state: GameState, face: int, number: int) -> str:
     return state.game.board.symbols[face] + str(number)
 
 
-def _free_numbered_cells(state: GameState, burning_ok: bool) -> list[int]:
+def _free_numbered_space(state: GameState, burning_ok: bool) -> bool:
+    """Whether some numbered space holds no token (and, unless ``burning_ok``, lies on a piece
+    without fire): the dice can then find one (RU-no-space)."""
     board = state.game.board
     token_at = state.token_at
-    free = [cell for cell in board.numbered_cells if token_at[cell] == NO_TOKEN]
-    if burning_ok or not free:
-        return free
+    if burning_ok:
+        return NO_TOKEN in map(token_at.__getitem__, board.numbered_cells)
     slot = board.slot
     burning = {slot[cell] for cell, count in enumerate(state.fires) if count}
-    return [cell for cell in free if slot[cell] not in burning]
+    for cell in board.numbered_cells:
+        if token_at[cell] == NO_TOKEN and slot[cell] not in burning:
+            return True
+    return False
 
 
 def put_token(state: GameState, token: int, cell: int) -> None:
@@ -81,7 +86,7 @@ def place_fire(state: GameState, log: Log, rule: str) -> None:
         log.append(Step("R-fire-x", "effect", "An X: the fire marker is not placed."))
         return
     cell = board.space_by_roll[(face, number)]
-    if state.seat_on_slot(Guide.JACK, face):
+    if state.seat_on_slot(_JACK, face):
         log.append(
             Step(
                 "R-fire-jack",
@@ -93,9 +98,12 @@ def place_fire(state: GameState, log: Log, rule: str) -> None:
     state.fires[cell] += 1
     state.fire_supply -= 1
     log.append(Step(rule, "place", f"A fire breaks out on {board.names[cell]}."))
+    token_at = state.token_at
+    chased = False
     for other in board.slot_cells[face]:
-        token = state.token_at[other]
-        if is_animal(token):
+        token = token_at[other]
+        if 0 <= token < ANIMAL_TOKEN_LIMIT:
+            chased = True
             discard_animal(state, token)
             log.append(
                 Step(
@@ -105,9 +113,10 @@ def place_fire(state: GameState, log: Log, rule: str) -> None:
                     f"{board.names[other]} out of the game.",
                 )
             )
-    check_species(state, log)
-    if state.outcome:
-        return  # RU-end-check: a loss stops the card at once
+    if chased:  # only animals leaving the game can take a species out of it
+        check_species(state, log)
+        if state.outcome:
+            return  # RU-end-check: a loss stops the card at once
     buffalo_cell = state.token_cell[BUFFALO_TOKEN]
     if buffalo_cell >= 0 and board.slot[buffalo_cell] == face:
         log.append(Step("RU-buffalo-chased", "effect", "The fire chases the buffalo away."))
@@ -182,7 +191,7 @@ def _roll_free_space(state: GameState, log: Log, what: str, *, avoid_fire: bool)
 
 def place_buffalo(state: GameState, log: Log, rule: str) -> None:
     board = state.game.board
-    if not _free_numbered_cells(state, burning_ok=False):
+    if not _free_numbered_space(state, burning_ok=False):
         text = "No free space on a piece without fire: the buffalo stays where it is."
         log.append(Step("RU-no-space", "effect", text))
         return
@@ -194,7 +203,7 @@ def place_buffalo(state: GameState, log: Log, rule: str) -> None:
 
 def place_food(state: GameState, log: Log, token: int, rule: str) -> None:
     board = state.game.board
-    if not _free_numbered_cells(state, burning_ok=True):
+    if not _free_numbered_space(state, burning_ok=True):
         text = "No free numbered space: the food token stays where it is."
         log.append(Step("RU-no-space", "effect", text))
         return

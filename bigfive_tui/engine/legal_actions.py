@@ -31,14 +31,16 @@ from bigfive_tui.engine.costs import (
     INFLUENCE_COST,
     rivers_closed_for,
 )
-from bigfive_tui.engine.state import GameState, Phase
+from bigfive_tui.engine.state import Game, GameState, Phase
 
 # Enum members bound once: looking one up on its class costs ~60 ns in Python 3.11, and this
 # runs for every action.
 _DRAW_PHASE = Phase.DRAW
+_ACTIONS_PHASE = Phase.ACTIONS
 _INFLUENCE_PHASE = Phase.INFLUENCE
 _OVER_PHASE = Phase.OVER
 _KATE = Guide.KATE
+_BUFFALO_BIT = 1 << Species.BUFFALO
 
 
 def can_drive(state: GameState, seat: int) -> bool:
@@ -54,17 +56,22 @@ def sight(state: GameState, seat: int) -> tuple[int, ...]:
 
 
 def spot_targets(state: GameState, seat: int) -> list[int]:
-    cells = sight(state, seat)
+    game = state.game  # sight(), written out: legal_actions asks on every action
+    here = state.vehicle[seat]
+    cells = game.board.spotter_view[here] if game.guides[seat] == _KATE else game.board.view[here]
     mask = state.spotted[seat]
     targets = []
     token_at = state.token_at
+    face_up = state.face_up
     for target in cells:
         token = token_at[target]
+        if token < 0:
+            continue
         if token == BUFFALO_TOKEN:
-            if not mask & (1 << Species.BUFFALO):
+            if not mask & _BUFFALO_BIT:
                 targets.append(target)
-        elif 0 <= token < ANIMAL_TOKEN_LIMIT and (
-            not state.face_up[token] or not mask & (1 << ANIMAL_KIND[token])
+        elif token < ANIMAL_TOKEN_LIMIT and (
+            not face_up[token] or not mask & (1 << ANIMAL_KIND[token])
         ):
             targets.append(target)
     return targets
@@ -84,79 +91,95 @@ def vehicles_seen_by(state: GameState, seat: int) -> list[int]:
     return [other for other, cell in enumerate(state.vehicle) if other != seat and cell in sight]
 
 
-_FOOD_TOKENS = frozenset(FOOD_TOKENS)
-
-#: Per-cell actions made once; building NamedTuples is a visible cost in legal_actions.
+#: Actions made once; building NamedTuples is a visible cost in legal_actions.
 MOVES = tuple(Action(Act.MOVE, cell) for cell in range(CELL_COUNT))
 _REPLENISH = tuple(Action(Act.REPLENISH, cell) for cell in range(CELL_COUNT))
 _SPOT = tuple(Action(Act.SPOT, cell) for cell in range(CELL_COUNT))
 _EXTINGUISH = tuple(Action(Act.EXTINGUISH, cell) for cell in range(CELL_COUNT))
+_REPAIR_VEHICLE = tuple(Action(Act.REPAIR_VEHICLE, seat) for seat in range(5))
+_REPAIR_GATE = tuple(Action(Act.REPAIR_GATE, gate) for gate in range(len(GATE_CELLS)))
+_TOKEN_GIVE = tuple(Action(Act.TOKEN_GIVE, seat) for seat in range(5))
+_CHOOSE_DISCARD = tuple(Action(Act.CHOOSE_DISCARD, position) for position in range(10))
+_FOOD_TOKENS = frozenset(FOOD_TOKENS)
+_WEST_GATE, _EAST_GATE = GATE_CELLS
 
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every action the current guide may take now, the actions of each kind listed together
     (the random player relies on that to pick a kind first)."""
     phase = state.phase
+    game = state.game
     if phase == _DRAW_PHASE:
-        return [DRAW, *_exchanges(state)]  # RU-exchange: also before the card
-    if phase == _OVER_PHASE:
+        actions = [DRAW]
+    elif phase == _ACTIONS_PHASE:
+        actions = _turn_actions(state, game)
+    elif phase == _INFLUENCE_PHASE:
+        return list(_CHOOSE_DISCARD[: len(state.looking_at)])
+    else:
         return []
-    if phase == _INFLUENCE_PHASE:
-        return [Action(Act.CHOOSE_DISCARD, i) for i in range(len(state.looking_at))]
+    # RU-exchange: free between vehicles in clear view, also before the card is drawn.
+    cells = tuple(state.vehicle)
+    pairs = game.exchange_pairs.get(cells)
+    if pairs is None:
+        pairs = game.exchange_pairs[cells] = _exchange_pairs(game.board, cells)
+    if pairs:
+        _add_exchanges(state, pairs, actions)
+    return actions
+
+
+def _turn_actions(state: GameState, game: Game) -> list[Action]:
+    """What the guide at the wheel may do with the turn's actions, exchanges aside."""
     seat = state.seat
-    board = state.game.board
+    board = game.board
     here = state.vehicle[seat]
     left = state.actions_left
     view = board.view[here]
     actions = [END]
-    costs = state.game.costs[seat]
-    if state.fuel[seat] > 0 and not state.flat[seat]:
+    costs = game.costs[seat]
+    cap = game.caps[seat]
+    if state.fuel[seat] > 0 and not state.flat[seat] and left:
         closed = bool(state.lasting) and rivers_closed_for(state, seat)
-        mode = costs.through_bushes + 2 * closed
-        hill_cost = costs.hill_move
-        for target, onto_hill in board.exits[here][mode]:
-            if (hill_cost if onto_hill else 1) <= left:
-                actions.append(MOVES[target])
-        if here in GATE_CELLS and left >= DETOUR_COST:
+        exits = board.exits[here][costs.through_bushes + 2 * closed]
+        if left >= costs.hill_move:
+            actions += [MOVES[target] for target, _ in exits]
+        else:  # one action left: not onto a hill
+            actions += [MOVES[target] for target, onto_hill in exits if not onto_hill]
+        if left >= DETOUR_COST and here in GATE_CELLS:
             actions.append(DETOUR)
-    supply_cost = costs.supply
-    if (
-        state.fuel[seat] < state.game.caps[seat]
-        and left >= supply_cost
-        and (GATE_CELLS[0] in view or GATE_CELLS[1] in view)
-    ):
-        actions.append(REFUEL)
-    if left >= supply_cost:  # RU-full-track: also at a full food track, to move the token
-        # By the spaces in view, not by token: the four food tokens are alike, so which one
-        # lies where must not change the order (a written position does not tell them apart).
+    if left >= costs.supply:
+        if state.fuel[seat] < cap and (_WEST_GATE in view or _EAST_GATE in view):
+            actions.append(REFUEL)
+        # RU-full-track: food may be taken at a full track too, to move the token. Listed by
+        # the spaces in view, not by token: the four food tokens are alike, so which one lies
+        # where must not change the order (a written position does not tell them apart).
         token_at = state.token_at
-        actions.extend([_REPLENISH[cell] for cell in view if token_at[cell] in _FOOD_TOKENS])
+        for cell in view:
+            if token_at[cell] in _FOOD_TOKENS:
+                actions.append(_REPLENISH[cell])
     if left >= costs.spot:
-        actions.extend([_SPOT[cell] for cell in spot_targets(state, seat)])
+        for cell in spot_targets(state, seat):
+            actions.append(_SPOT[cell])
     if left >= costs.extinguish:
         fires = state.fires
-        actions.extend([_EXTINGUISH[cell] for cell in view if fires[cell]])
+        for cell in view:
+            if fires[cell]:
+                actions.append(_EXTINGUISH[cell])
     if left >= costs.repair:
-        broken = state.broken_gates() if state.lasting else []
+        broken = state.broken_gates() if state.lasting else ()
         if not broken and 2 in state.flat:
             for other in [seat, *vehicles_seen_by(state, seat)]:
                 if state.flat[other] == 2:
-                    actions.append(Action(Act.REPAIR_VEHICLE, other))
+                    actions.append(_REPAIR_VEHICLE[other])
         for gate in broken:
             if GATE_CELLS[gate] in view:
-                actions.append(Action(Act.REPAIR_GATE, gate))
+                actions.append(_REPAIR_GATE[gate])
     if left >= INFLUENCE_COST and len(state.deck) + len(state.discard) >= 2:
         actions.append(INFLUENCE)
     if left >= EXTRA_ANIMAL_COST and state.animal_supply:
         actions.append(EXTRA_ANIMAL)
-    if seat == state.game.anna_seat and state.token_holder == seat and not state.token_spent:
+    if seat == game.anna_seat and state.token_holder == seat and not state.token_spent:
         actions.append(TOKEN_USE)
-        actions.extend(
-            Action(Act.TOKEN_GIVE, other)
-            for other in range(len(state.game.guides))
-            if other != seat
-        )
-    actions.extend(_exchanges(state))
+        actions += [_TOKEN_GIVE[other] for other in range(len(game.guides)) if other != seat]
     return actions
 
 
@@ -175,33 +198,31 @@ _EXCHANGES = tuple(
 
 def _exchange_pairs(board: Board, cells: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """(giver, receiver) for every two vehicles that see each other (RU-clear-view)."""
-    mutual = board.mutual_view
-    return tuple(
-        (giver, receiver)
-        for giver, here in enumerate(cells)
-        for receiver, there in enumerate(cells)
-        if receiver != giver and there in mutual[here]
-    )
+    pairs = []
+    for giver, here in enumerate(cells):
+        sight = board.mutual_view[here]
+        for receiver, there in enumerate(cells):
+            if there in sight and receiver != giver:
+                pairs.append((giver, receiver))
+    return tuple(pairs)
 
 
-def _exchanges(state: GameState) -> list[Action]:
-    cells = tuple(state.vehicle)
-    memo = state.game.exchange_pairs
-    pairs = memo.get(cells)
-    if pairs is None:
-        pairs = memo[cells] = _exchange_pairs(state.game.board, cells)
-    if not pairs:
-        return []
+def _add_exchanges(
+    state: GameState, pairs: tuple[tuple[int, int], ...], actions: list[Action]
+) -> None:
+    """Every amount of fuel and food one vehicle may give another in view (R-exchange)."""
     caps = state.game.caps
     fuel, food = state.fuel, state.food
-    result: list[Action] = []
     for giver, receiver in pairs:
         table = _EXCHANGES[giver][receiver]
-        most = min(fuel[giver], caps[receiver] - fuel[receiver])
+        most = caps[receiver] - fuel[receiver]
+        if fuel[giver] < most:
+            most = fuel[giver]
         if most > 0:
-            result.extend(table[FUEL][:most])
+            actions += table[FUEL][:most]
         # RU-exchange: the last food may be given away too, and the game is lost at once.
-        most = min(food[giver], caps[receiver] - food[receiver])
+        most = caps[receiver] - food[receiver]
+        if food[giver] < most:
+            most = food[giver]
         if most > 0:
-            result.extend(table[FOOD][:most])
-    return result
+            actions += table[FOOD][:most]

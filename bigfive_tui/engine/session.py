@@ -189,6 +189,16 @@ class Session:
         session.start_position = dict(position)
         return session
 
+    def restart(self) -> Session:
+        """The same game again from its start: the same board, guides, seed and start spaces
+        (or the same position), so the same dice and cards as long as the same is played."""
+        setup_log = self.log[: self.setup_steps]
+        if self.start_position is not None:
+            return Session.from_position(self.start, self.start_position, setup_log)
+        if not self.recordable:
+            return Session.from_state(self.start, setup_log)
+        return Session(self.game, self.start_cells)
+
     @property
     def start(self) -> GameState:
         """The game before its first action (after the setup, or the position it began at)."""
@@ -351,7 +361,8 @@ class Session:
                 guides=[g.name.lower() for g in self.game.guides],
                 difficulty=self.game.difficulty.name.lower(),
                 removed_species=[s.name.lower() for s in self.game.removed_species],
-                seed=self.game.seed,
+                # A game that began from a position has its seed in the position.
+                seed=self.game.seed if self.start_position is None else 0,
                 layout_name=board.layout_name,
                 board=[placement.text() for placement in board.placements],
                 start_spaces=[board.names[cell] for cell in self.start_cells],

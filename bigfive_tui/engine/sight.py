@@ -11,15 +11,6 @@ if TYPE_CHECKING:
     from bigfive_tui.engine.board import Board
 
 
-def sees_neighbour(board: Board, viewer: int, direction: int) -> bool:
-    """Bushes block the view to an adjacent space unless the viewer stands on a hill; nobody
-    sees onto a mountain (R-land-mountain)."""
-    target = board.neighbours[viewer][direction]
-    if target < 0 or board.terrain[target] == Terrain.MOUNTAIN:
-        return False
-    return board.hill[viewer] or not board.features[viewer][direction] & Feature.BUSH
-
-
 def clear_view(board: Board, viewer: int, target: int) -> bool:
     return target in board.view[viewer]
 
@@ -28,15 +19,6 @@ def clear_view_between(board: Board, a: int, b: int) -> bool:
     """Two vehicles see each other when each can see the other (RU-clear-view): a vehicle on a
     hill sees over a bush, the one below does not see it."""
     return b in board.view[a] and a in board.view[b]
-
-
-def compute_view(board: Board, viewer: int) -> tuple[int, ...]:
-    """The viewer's own space and every adjacent space it has clear view of."""
-    seen = [viewer]
-    for direction in range(6):
-        if sees_neighbour(board, viewer, direction):
-            seen.append(board.neighbours[viewer][direction])
-    return tuple(seen)
 
 
 def _line_stop(board: Board, on_hill: bool, cell: int, nxt: int, direction: int) -> str | None:
@@ -50,20 +32,6 @@ def _line_stop(board: Board, on_hill: bool, cell: int, nxt: int, direction: int)
     if kind == Terrain.FOREST and not on_hill:
         return "forest"
     return None
-
-
-def compute_long_view(board: Board, viewer: int) -> tuple[int, ...]:
-    """Every space Kate sees along the six straight lines from ``viewer`` (not ``viewer``)."""
-    on_hill = board.hill[viewer]
-    seen: list[int] = []
-    for direction in range(6):
-        cell = viewer
-        for nxt in map(cell_index, ray(cell_of(viewer), direction)):
-            if _line_stop(board, on_hill, cell, nxt, direction):
-                break
-            seen.append(nxt)
-            cell = nxt
-    return tuple(seen)
 
 
 def line_stop(board: Board, viewer: int, target: int) -> tuple[str, int, int] | None:

@@ -6,6 +6,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from enum import IntEnum
+from operator import itemgetter
 from typing import Any
 
 from bigfive_tui.engine.board import CELL_COUNT, Board
@@ -32,6 +33,17 @@ RAIN_CARDS = _cards_of(CardKind.RAIN)
 HIPPO_CARDS = _cards_of(CardKind.HIPPOS)
 GATE_CARDS = _cards_of(CardKind.BROKEN_GATE)
 FLAT_TYRE_CARDS = _cards_of(CardKind.FLAT_TYRE)
+#: [seat] -> the (card, owner) entries of hippos lying out for that seat
+_HIPPOS_OF = tuple(frozenset((card, seat) for card in HIPPO_CARDS) for seat in range(5))
+#: [seat] -> the (card, owner) entries that close the rivers for that seat: heavy rain drawn
+#: by anyone, hippos drawn by that seat (RU-rain, RU-hippos)
+RIVERS_CLOSED_FOR = tuple(
+    frozenset((card, owner) for card in RAIN_CARDS for owner in range(5)) | _HIPPOS_OF[seat]
+    for seat in range(5)
+)
+#: The (card, gate) entries of broken gates lying out (each card breaks its own gate)
+_GATE_ENTRIES = frozenset((card, CARDS[card].gate) for card in GATE_CARDS)
+_card_of = itemgetter(0)
 
 
 class Phase(IntEnum):
@@ -200,18 +212,20 @@ class GameState:
     def over(self) -> bool:
         return self.phase == Phase.OVER
 
+    # Set tests and map, which run in C: a generator costs more than the cards lying out.
     def rain(self) -> bool:
-        return any(card in RAIN_CARDS for card, _ in self.lasting)
+        return not RAIN_CARDS.isdisjoint(map(_card_of, self.lasting))
 
     def hippos(self, seat: int) -> bool:
-        return any(card in HIPPO_CARDS and owner == seat for card, owner in self.lasting)
+        return not _HIPPOS_OF[seat].isdisjoint(self.lasting)
 
     def broken_gates(self) -> list[int]:
+        if _GATE_ENTRIES.isdisjoint(self.lasting):  # in C: usually no gate is broken
+            return []
         return [owner for card, owner in self.lasting if card in GATE_CARDS]
 
     def burning(self, slot: int) -> bool:
-        fires = self.fires
-        return any(fires[cell] for cell in self.game.board.slot_cells[slot])
+        return any(map(self.fires.__getitem__, self.game.board.slot_cells[slot]))
 
     def seat_on_slot(self, guide: Guide, slot: int) -> bool:
         seat = self.game.seat_of(guide)

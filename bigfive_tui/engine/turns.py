@@ -19,7 +19,7 @@ def begin_turn(state: GameState, log: Log) -> None:
     state.actions_left = BASE_ACTIONS
     name = guide_name(state, seat)
     log.append(Step("R-turn-order", "turn", f"Turn {state.turn}: {name}."))
-    for card, owner in list(state.lasting) if state.lasting else ():
+    for card, owner in state.lasting[:] if state.lasting else ():
         if card in RAIN_CARDS and owner == seat:
             state.lasting.remove((card, owner))
             state.discard.append(card)
@@ -36,7 +36,7 @@ def begin_turn(state: GameState, log: Log) -> None:
 
 def end_turn(state: GameState, log: Log) -> None:
     seat = state.seat
-    for card, owner in list(state.lasting) if state.lasting else ():
+    for card, owner in state.lasting[:] if state.lasting else ():
         if card in HIPPO_CARDS and owner == seat:
             state.lasting.remove((card, owner))
             state.discard.append(card)

@@ -9,13 +9,14 @@ from bigfive_tui.engine.content import (
     FOOD_TOKENS,
     GATE_TOKENS,
     MONKEY,
+    TOKEN_COUNT,
     Guide,
     Species,
 )
 from bigfive_tui.engine.state import GameState
 
 
-def token_name(token: int) -> str:
+def _token_name(token: int) -> str:
     if token == BUFFALO_TOKEN:
         return "the buffalo"
     if token in FOOD_TOKENS:
@@ -27,6 +28,16 @@ def token_name(token: int) -> str:
         return "a monkey"
     name = Species(kind).name.lower()
     return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
+#: Worked out once: a fire or a spot names a token in the log of every game.
+_TOKEN_NAMES = tuple(map(_token_name, range(TOKEN_COUNT)))
+#: [species] -> its name in running text ("lion")
+SPECIES_NAMES = tuple(species.name.lower() for species in Species)
+
+
+def token_name(token: int) -> str:
+    return _TOKEN_NAMES[token]
 
 
 _GUIDE_TITLES = tuple(guide.title for guide in Guide)

@@ -31,7 +31,7 @@ from bigfive_tui.engine.content import (
 from bigfive_tui.engine.costs import rivers_closed_for
 from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.players.reasons import Reason, Why
-from bigfive_tui.players.routes import DETOUR_STEP, UNREACHABLE, geometry, route
+from bigfive_tui.players.routes import DETOUR_STEP, UNREACHABLE, driving_mode, geometry, route
 from bigfive_tui.players.tactics import Pick
 
 #: Tracks at or below these marks make the bot look after itself first.
@@ -128,8 +128,7 @@ def _drive_reason(state: GameState, action: Action) -> Reason:
     """The goal a drive serves: the first reachable kind of goal, as ``_drive`` takes it, and
     of its spaces the nearest."""
     seat = state.seat
-    guide = state.game.guides[seat]
-    mode = (guide == Guide.DAVID, guide == Guide.SAM, rivers_closed_for(state, seat))
+    mode = driving_mode(state, seat)
     geo = geometry(state.game.board)
     routes = geo.routes_from(state.vehicle[seat], mode)
     for why, subjects, goals in _goal_sets(state, seat):
@@ -137,8 +136,8 @@ def _drive_reason(state: GameState, action: Action) -> Reason:
             continue
 
         def cost(subject: int, goals: set[int] = goals) -> int:
-            near = geo.seers[subject] | geo.long_seers[subject] | {subject}
-            return min((routes.cost[cell] for cell in near & goals), default=UNREACHABLE)
+            near = geo.kate_seers[subject]  # every place it is seen from, her lines too
+            return min((routes.cost[cell] for cell in near if cell in goals), default=UNREACHABLE)
 
         subject = min(subjects, key=cost)
         if why == Why.DRIVE_ANIMAL:
@@ -351,7 +350,7 @@ def _goal_sets(state: GameState, seat: int) -> list[Goal]:
     """Cells worth driving to, most urgent first: food or fuel when low, a stranded teammate,
     then the places with a view of an animal this vehicle still needs."""
     board = state.game.board
-    seers = geometry(board).seers
+    seers = board.seen_from
     result: list[Goal] = []
     if state.food[seat] <= LOW_FOOD:
         food_cells = [state.token_cell[t] for t in FOOD_TOKENS if state.token_cell[t] >= 0]
@@ -383,17 +382,15 @@ def _goal_sets(state: GameState, seat: int) -> list[Goal]:
         if cell >= 0 and _wanted_by(state, mask, token)
     ]
     if wanted:
-        goals = set().union(*(seers[cell] for cell in wanted))
         if state.game.guides[seat] == Guide.KATE:
-            long_seers = geometry(board).long_seers
-            goals.update(*(long_seers[cell] for cell in wanted))
-        result.append((Why.DRIVE_ANIMAL, wanted, goals))
+            seers = board.spotted_from  # her straight lines too (R-kate-spot)
+        result.append((Why.DRIVE_ANIMAL, wanted, set().union(*(seers[cell] for cell in wanted))))
     return [goal for goal in result if goal[2]]
 
 
 def _gate_goals(board: Board, gates: Sequence[int]) -> set[int]:
     """Cells in clear view of these gates, where they can be mended (R-repair-gate)."""
-    seers = geometry(board).seers
+    seers = board.seen_from
     return set().union(*(seers[GATE_CELLS[gate]] for gate in gates))
 
 
@@ -462,6 +459,5 @@ def _route(
     state: GameState, seat: int, goals: set[int], left: int = UNREACHABLE
 ) -> tuple[int, set[int]] | None:
     """Actions to the nearest goal and the first steps of every cheapest route there."""
-    guide = state.game.guides[seat]
-    mode = (guide == Guide.DAVID, guide == Guide.SAM, rivers_closed_for(state, seat))
+    mode = driving_mode(state, seat)
     return route(state.game.board, state.vehicle[seat], mode, goals, left)

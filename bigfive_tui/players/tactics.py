@@ -14,7 +14,7 @@ macro-actions): the same rules in a different order. Pure and deterministic give
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from enum import IntEnum
 from typing import NamedTuple
 
@@ -30,10 +30,9 @@ from bigfive_tui.engine.content import (
     Guide,
     Species,
 )
-from bigfive_tui.engine.costs import rivers_closed_for
 from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.players.reasons import Reason, Why
-from bigfive_tui.players.routes import DETOUR_STEP, UNREACHABLE, geometry
+from bigfive_tui.players.routes import DETOUR_STEP, UNREACHABLE, driving_mode, geometry
 
 _ANIMAL_TOKEN_LIMIT = 15
 _BUFFALO = int(Species.BUFFALO)
@@ -303,10 +302,9 @@ def _drive(turn: _Turn) -> Pick | None:
     if not moves and not detour:
         return None
     state, seat = turn.state, turn.seat
-    guide = state.game.guides[seat]
-    mode = (guide == Guide.DAVID, guide == Guide.SAM, rivers_closed_for(state, seat))
+    mode = driving_mode(state, seat)
     routes = geometry(state.game.board).routes_from(state.vehicle[seat], mode)
-    best: tuple[int, Why, int, frozenset[int]] | None = None
+    best: tuple[int, Why, int, Collection[int]] | None = None
     for why, subject, cells in _goals(turn):
         cost = min((routes.cost[cell] for cell in cells), default=UNREACHABLE)
         if cost >= UNREACHABLE:
@@ -370,7 +368,7 @@ def _subject_seat(state: GameState, why: Why, cell: int) -> int:
     return next((seat for seat, at in enumerate(state.vehicle) if at == cell), -1)
 
 
-_Goal = tuple[Why, int, frozenset[int]]
+_Goal = tuple[Why, int, Collection[int]]
 
 
 def _goals(turn: _Turn) -> list[_Goal]:
@@ -412,24 +410,22 @@ def _goals(turn: _Turn) -> list[_Goal]:
             why = Why.DRIVE_ANIMAL
         else:
             why = Why.DRIVE_UNKNOWN
-        cells = seers[cell] | geo.long_seers[cell] if kate else seers[cell]
-        goals.append((why, cell, cells))
+        goals.append((why, cell, geo.kate_seers[cell] if kate else seers[cell]))
     fires = state.fires
     if state.fire_supply < len(fires):  # some fire is on the board
         jack = guide == Guide.JACK
         for cell, count in enumerate(fires):
             if count:
-                cells = seers[cell]
+                near: Collection[int] = seers[cell]
                 if jack:
                     piece = board.slot_cells[board.slot[cell]]
-                    cells = cells | frozenset(c for c in piece if board.drivable[c])
-                goals.append((Why.DRIVE_FIRE, cell, cells))
+                    near = frozenset(near).union(c for c in piece if board.drivable[c])
+                goals.append((Why.DRIVE_FIRE, cell, near))
     if turn.intent == Intent.GUARD and guide == Guide.JACK:
         guard = _guard_piece(state)
         if guard is not None:
             piece = board.slot_cells[guard[0]]
-            cells = frozenset(c for c in piece if board.drivable[c])
-            goals.append((Why.GUARD, guard[1], cells))
+            goals.append((Why.GUARD, guard[1], [c for c in piece if board.drivable[c]]))
     return goals
 
 

@@ -22,9 +22,8 @@ from bigfive_tui.engine.content import (
     Guide,
     Species,
 )
-from bigfive_tui.engine.costs import rivers_closed_for
 from bigfive_tui.engine.state import GameState
-from bigfive_tui.players.routes import geometry
+from bigfive_tui.players.routes import driving_mode, geometry
 
 FEATURE_NAMES = (
     "missing",  # (vehicle, species) pairs not yet spotted
@@ -112,8 +111,7 @@ def features(state: GameState) -> list[float]:
                 continue
             in_sight += 1
             if routes is None:
-                guide = state.game.guides[seat]
-                mode = (guide == Guide.DAVID, guide == Guide.SAM, rivers_closed_for(state, seat))
+                mode = driving_mode(state, seat)
                 routes = geo.routes_from(state.vehicle[seat], mode).cost
             seers = geo.seers
             near = min(routes[viewer] for cell in cells for viewer in seers[cell])

@@ -7,24 +7,34 @@ sequence is fixed by this code alone, not by the Python version's ``random`` mod
 from __future__ import annotations
 
 _MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+#: [bound] -> the largest multiple of it that fits in 64 bits, for the small bounds of dice
+#: and shuffles (outputs at or above it are drawn again, so no value is more likely).
+_LIMITS = (0, *((1 << 64) - ((1 << 64) % bound) for bound in range(1, 128)))
 
 
 def next_value(state: int) -> tuple[int, int]:
     """Return ``(new_state, 64-bit output)``."""
-    state = (state + 0x9E3779B97F4A7C15) & _MASK
+    state = (state + _GAMMA) & _MASK
     z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK
     return state, z ^ (z >> 31)
 
 
 def below(state: int, bound: int) -> tuple[int, int]:
     """Return ``(new_state, n)`` with ``0 <= n < bound``, without modulo bias."""
-    limit = (1 << 64) - ((1 << 64) % bound)
+    # next_value written out: dice and shuffles call this thousands of times a game.
+    limit = _LIMITS[bound] if 0 < bound < 128 else (1 << 64) - ((1 << 64) % bound)
     while True:
-        state, value = next_value(state)
-        if value < limit:
-            return state, value % bound
+        state = (state + _GAMMA) & _MASK
+        z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        z ^= z >> 31
+        if z < limit:
+            return state, z % bound
 
 
 def shuffled(state: int, items: list[int]) -> tuple[int, list[int]]:

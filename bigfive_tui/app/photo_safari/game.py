@@ -219,6 +219,8 @@ class PhotoGameScreen(PlayScreen):
         self.query_one("#photo-animals", Static).update(animal_table(state))
 
     def _prompt(self) -> Content:
+        """Whose move and how to make it; after a move, first what it did (the photos). The
+        prompt has two lines: with news, the how-to is short."""
         state = self.state
         if state.over:
             new = command_key("new_game", self.app.is_web)
@@ -232,22 +234,25 @@ class PhotoGameScreen(PlayScreen):
             return news + Content.from_markup("[b]$who[/] (computer) is thinking…", who=who)
         legal = self.session.legal_actions()
         here = state.camera[state.seat]
+        first = state.moves[state.seat] == 0
         number = state.moves[state.seat] + 1
+        limit = state.game.move_limit
         if legal == [here]:
-            text = "[b]$who[/] (move $n): every way is blocked — press [b]s[/] to stay."
-            if state.moves[state.seat] == 0:
-                text = "[b]$who[/] (move $n): no straight way is open — press [b]s[/] to stay."
-        elif state.moves[state.seat] == 0:
+            way = "straight way" if first else "way"
+            text = f"[b]$who[/] (move $n of $limit): no {way} is open — [b]s[/] stays."
+        elif self._news is not None:
+            text = "[b]$who[/] (move $n of $limit): your move."
+        elif first:
             text = (
-                "[b]$who[/] (first move): straight like a rook, or [b]s[/] to stay — arrows "
-                "jump between the marked squares, Enter moves. [b]a[/] animals' next steps."
+                "[b]$who[/] (first move): straight like a rook, or [b]s[/] to stay — the arrows "
+                "jump between the marked squares, Enter moves. [b]a[/] the animals' next steps."
             )
         else:
             text = (
-                "[b]$who[/] (move $n of 40): choose a marked square — arrows jump between "
-                "them, Enter (or a click) moves. [b]a[/] animals' next steps, [b]?[/] help."
+                "[b]$who[/] (move $n of $limit): a marked square — the arrows jump between "
+                "them, Enter or a click moves · [b]a[/] next steps · [b]?[/] help"
             )
-        return news + Content.from_markup(text, who=who, n=str(number))
+        return news + Content.from_markup(text, who=who, n=str(number), limit=str(limit))
 
     def warn(self, text: str) -> None:
         prompt = self.query_one("#photo-prompt", Static)

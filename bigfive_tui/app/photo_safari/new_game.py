@@ -7,6 +7,7 @@ play (Ctrl+N) or an autosaved one is offered first, as on the Big Five's screen.
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from rich.cells import cell_len
@@ -18,6 +19,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
+from bigfive_tui.app import settings
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.game_choice import PHOTO_SAFARI, game_row
 from bigfive_tui.app.keys import command_bindings, command_key
@@ -67,7 +69,17 @@ class PhotoNewGameScreen(Screen[None]):
         self.notice = notice
         self.seed = seed
         self.cursor_blink = cursor_blink
-        self.initial = setup or DEFAULT_SETUP
+        #: The fields start at the last Photo Safari setup (a ``setup`` given wins).
+        remembered = settings.remembered_photo_setup() or PhotoSetup()
+        self.computer = remembered.computer
+        self.initial = setup or remembered.setup
+        shipped = (*setup_names(), RANDOM)
+        if not setup and self.initial not in shipped and not os.path.isfile(self.initial):
+            self.notice = notice or (
+                f"The last game's set-up file {self.initial} is no longer there: the typical "
+                "set-up is offered."
+            )
+            self.initial = DEFAULT_SETUP
         self.offer = offer
         self.keeps_games = keeps_games
         #: Opened by the other game's screen: the game field keeps the focus, so ← → goes back.
@@ -98,19 +110,31 @@ class PhotoNewGameScreen(Screen[None]):
                 id="keys-hint",
                 classes="muted",
             )
-            yield Static(self.notice, id="notice", classes="error" if self.notice else "")
+            yield Static(
+                self.notice, id="notice", classes="error" if self.notice else "", markup=False
+            )
             yield game_row(PHOTO_SAFARI)
             yield Vertical(id="continue-row")
             with Vertical(id="photo-players", classes="box") as players:
                 players.border_title = "Cameras"
                 with Horizontal(classes="option-row"):
                     yield CycleField(
-                        "Red", PLAYER_KINDS, False, label_width=8, value_width=width, id="red"
+                        "Red",
+                        PLAYER_KINDS,
+                        self.computer[0],
+                        label_width=8,
+                        value_width=width,
+                        id="red",
                     )
                     yield Static("moves first, from the top-left corner", classes="muted")
                 with Horizontal(classes="option-row"):
                     yield CycleField(
-                        "Yellow", PLAYER_KINDS, True, label_width=8, value_width=width, id="yellow"
+                        "Yellow",
+                        PLAYER_KINDS,
+                        self.computer[1],
+                        label_width=8,
+                        value_width=width,
+                        id="yellow",
                     )
                     yield Static("moves second, from the bottom-right corner", classes="muted")
             with Vertical(id="photo-setup-box", classes="box") as setup_box:

@@ -403,13 +403,21 @@ FOOD_NAME = RESOURCE_NAMES[FOOD]
 class SaveDialog(ModalScreen[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, suggestion: str) -> None:
+    def __init__(
+        self, suggestion: str, *, title: str = "Save the game", about: str = "", verb: str = "saves"
+    ) -> None:
+        """``about``: a question or explanation above the name; ``verb``: what Enter does."""
         super().__init__(classes="dialog-screen")
         self.suggestion = suggestion
+        self.title_text = title
+        self.about = about
+        self.verb = verb
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("Save the game", classes="dialog-title")
+            yield Static(self.title_text, classes="dialog-title")
+            if self.about:
+                yield Static(self.about, markup=False, id="save-about")
             yield Static(
                 f"A name (saved in {printable(str(saves.saves_dir()))}), or a path ending in "
                 ".json.",
@@ -417,7 +425,9 @@ class SaveDialog(ModalScreen[str | None]):
                 markup=False,
             )
             yield Input(self.suggestion, id="name", compact=True)
-            yield Static(Content.from_markup("[$text-muted]Enter saves, Esc cancels.[/]"))
+            yield Static(
+                Content.from_markup("[$text-muted]Enter $verb, Esc cancels.[/]", verb=self.verb)
+            )
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

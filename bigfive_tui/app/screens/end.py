@@ -13,14 +13,18 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from bigfive_tui.app.describe import outcome_words, spotted_names
+from bigfive_tui.app.messages import OpenTimeline
 from bigfive_tui.engine.content import GUIDE_ROLES, Species
 from bigfive_tui.engine.session import Session
 
 
 class EndScreen(Screen[str]):
-    """Dismisses with "new", "board" (look at the final board) or "quit"."""
+    """Dismisses with "new", "again" (the same seed again), "board" (look at the final board)
+    or "quit"; "replay" opens the timeline over it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "replay", "Replay"),
+        Binding("s", "choose('again')", "Same seed again"),
         Binding("n", "choose('new')", "New game"),
         Binding("b", "choose('board')", "Look at the board"),
         # The action of the app's Ctrl+Q: the footer shows one key per action, so "Quit" once.
@@ -57,6 +61,9 @@ class EndScreen(Screen[str]):
             yield Static(Content("\n").join(lines), id="spotted")
             with Horizontal(classes="buttons"):
                 yield Button("New game (n)", variant="primary", id="new", compact=True)
+                yield Button("Replay (r)", id="replay", compact=True)
+                yield Button("Same seed again (s)", id="again", compact=True)
+            with Horizontal(classes="buttons"):
                 yield Button("Look at the board (b)", id="board", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
         yield Footer()
@@ -70,6 +77,13 @@ class EndScreen(Screen[str]):
     def action_quit(self) -> None:
         self.dismiss("quit")
 
+    def action_replay(self) -> None:
+        """The whole game on the timeline, from its start; Esc comes back here."""
+        self.post_message(OpenTimeline(from_start=True))
+
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "replay":
+            self.action_replay()
+            return
         self.dismiss(event.button.id or "new")

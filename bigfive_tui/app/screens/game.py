@@ -42,24 +42,28 @@ from bigfive_tui.app.drawings import (
 from bigfive_tui.app.keys import (
     ACTION_KEYS,
     BY_NAME,
+    COACH,
     COACH_KEYS,
     ActionKey,
     command_bindings,
     command_key,
+    debug_bindings,
     view_bindings,
 )
-from bigfive_tui.app.messages import GameChanged, GameOver
+from bigfive_tui.app.messages import GameChanged, GameOver, OpenTimeline, StepChosen
 from bigfive_tui.app.screens.base import PlayScreen
 from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.actions import END, RESOURCE_NAMES, Act, Action, IllegalAction, Step
 from bigfive_tui.engine.apply_action import loses_at_once
 from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
-from bigfive_tui.engine.content import CARDS, Guide
+from bigfive_tui.engine.content import ANIMAL_KIND, CARDS, Guide
 from bigfive_tui.engine.costs import EXTRA_ANIMAL_COST, INFLUENCE_COST, action_cost
 from bigfive_tui.engine.legal_actions import sight
 from bigfive_tui.engine.refusals import why_not_any, why_not_at
+from bigfive_tui.engine.rigging import ANIMAL_KINDS, Rig, RigKind
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import GameState, Phase
+from bigfive_tui.engine.wording import token_name
 
 if TYPE_CHECKING:
     from bigfive_tui.players.search_player import Decision
@@ -143,19 +147,25 @@ class GameScreen(PlayScreen):
         Binding("u", "undo", "Undo"),
         Binding("v", "sight", "Line of sight"),
         *[
-            # App actions: the key bar ranks them with the app's keys, left out first when the
-            # line is full (the palette and help stay).
+            # App actions: the key bar ranks them with the app's keys, the last left out first
+            # when the line is full (the palette and help stay): Save (the game autosaves),
+            # then the pace, then the timeline, then the hint.
             Binding(entry.key, f"app.{entry.action}", entry.label, key_display=entry.display)
             for entry in COACH_KEYS
+            if entry.action != "pace"
         ],
         *command_bindings("toggle_debug"),  # the app keeps the choice
         Binding("escape", "cancel", "Cancel", show=False),
         Binding("question_mark", "help", "Help"),
         *command_bindings("rules", show=True),
-        Binding("ctrl+s", "app.save", "Save"),
         *command_bindings("load"),
         *command_bindings("new_game"),
         *view_bindings(),
+        *debug_bindings(),
+        Binding(
+            COACH["pace"].key, "app.pace", COACH["pace"].label, key_display=COACH["pace"].display
+        ),
+        Binding("ctrl+s", "app.save", "Save"),
     ]
 
     def __init__(
@@ -1104,3 +1114,169 @@ class GameScreen(PlayScreen):
                 self.call_later(self.run_action, "app.rules")
 
         self.app.push_screen(HelpScreen(), closed)
+
+    # ------------------------------------------------------------------ the whole game
+
+    @on(StepChosen)
+    def _log_line_chosen(self, event: StepChosen) -> None:
+        """A line of the log, clicked or Enter on it: that moment on the timeline."""
+        event.stop()
+        self.post_message(OpenTimeline(event.index))
+
+    def action_log(self) -> None:
+        self._open_log(search=False)
+
+    def action_search_log(self) -> None:
+        self._open_log(search=True)
+
+    def _open_log(self, *, search: bool) -> None:
+        from bigfive_tui.app.screens.log import LogScreen
+        from bigfive_tui.engine.timeline import Timeline
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.post_message(OpenTimeline(index))
+
+        timeline = Timeline(self.session)
+        newest = len(timeline.log) - 1 if timeline.log else None
+        self.app.push_screen(LogScreen(timeline, current=newest, search=search), chosen)
+
+    # ------------------------------------------------------------------ rigging (debug mode)
+
+    def action_rig(self) -> None:
+        """Debug mode: rig the next roll, the next card, or look at a face-down token (and
+        make it another animal). The engine records it (D-rig-*) and the log marks it."""
+        from bigfive_tui.app.screens.dialogs import ChoiceDialog
+
+        if not self.step_through:
+            toggle = command_key("toggle_debug", self.app.is_web)
+            self.warn(f"Rigging the dice, cards and tokens is for debug mode ({toggle}).")
+            return
+        if self.state.over:
+            self.warn("The game is over: there is nothing left to rig.")
+            return
+        kinds = ["The next roll of the dice…", "The next event card…", "A face-down token…"]
+        follow = (self._rig_roll, self._rig_card, self._rig_token)
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                follow[index]()
+
+        self._open(
+            ChoiceDialog(
+                "Rig the randomness (debug mode)",
+                kinds,
+                "What you rig is kept in the log, the save and the end screen.",
+            ),
+            chosen,
+        )
+
+    def _rigged(self, chosen: Rig) -> None:
+        try:
+            steps = self.session.rig(chosen)
+        except IllegalAction as refusal:
+            self.warn(str(refusal))
+            return
+        self.refresh_view()
+        self.post_message(GameChanged())
+        said = " ".join(step.text.removeprefix("Debug: ") for step in steps)
+        self.notify(said[:1].upper() + said[1:], title="Rigged (debug mode)", markup=False)
+
+    def _rig_roll(self) -> None:
+        from bigfive_tui.app.screens.dialogs import ChoiceDialog
+
+        board = self.state.game.board
+        faces = [f"{symbol}  (the {symbol} piece)" for symbol in board.symbols] + ["X"]
+
+        def face_chosen(face: int | None) -> None:
+            if face is None:
+                return
+            shown = "X and" if face == len(board.symbols) else board.symbols[face]
+
+            def number_chosen(number: int | None) -> None:
+                if number is not None:
+                    self._rigged(Rig(RigKind.ROLL, face=face, number=number + 1))
+
+            self._open(
+                ChoiceDialog(
+                    "The next roll: the six-sided die",
+                    [f"{shown} {n}" for n in range(1, 7)],
+                    "An X places no fire and no animal; the buffalo and food tokens roll again.",
+                ),
+                number_chosen,
+            )
+
+        self._open(
+            ChoiceDialog(
+                "The next roll: the ten-sided die",
+                faces,
+                f"Rolled next, for whatever rolls first ({len(self.state.rigged_dice)} rigged "
+                "roll(s) waiting before it).",
+            ),
+            face_chosen,
+        )
+
+    def _rig_card(self) -> None:
+        from bigfive_tui.app.screens.dialogs import ChoiceDialog
+
+        state = self.state
+        pile = state.deck or state.discard  # an empty draw pile is shuffled from the discards
+        counts: dict[str, list[int]] = {}
+        for card in reversed(pile):
+            counts.setdefault(CARDS[card].name, []).append(card)
+        names = sorted(counts)
+        where = "in the draw pile" if state.deck else "to be shuffled into a new draw pile"
+        labels = [f"{name}  ({len(counts[name])} {where})" for name in names]
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self._rigged(Rig(RigKind.CARD, card=counts[names[index]][0]))
+
+        self._open(ChoiceDialog("The next event card", labels), chosen)
+
+    def _rig_token(self) -> None:
+        from bigfive_tui.app.screens.dialogs import ChoiceDialog
+        from bigfive_tui.engine.content import is_animal
+
+        state = self.state
+        board = state.game.board
+        hidden = [
+            cell
+            for cell, token in enumerate(state.token_at)
+            if is_animal(token) and not state.face_up[token]
+        ]
+        if not hidden:
+            self.warn("No face-down token lies on the board.")
+            return
+
+        def chosen(index: int | None) -> None:
+            if index is None:
+                return
+            cell = hidden[index]
+            self._rigged(Rig(RigKind.TOKEN, cell=cell))
+            token = self.state.token_at[cell]
+            own = ANIMAL_KIND[token]
+            kinds = [kind for kind in ANIMAL_KINDS.values() if kind != own]
+            names = {kind: name for name, kind in ANIMAL_KINDS.items()}
+
+            def made(choice: int | None) -> None:
+                if choice:
+                    self._rigged(Rig(RigKind.TOKEN, cell=cell, animal=kinds[choice - 1]))
+
+            self._open(
+                ChoiceDialog(
+                    f"The face-down token on {board.names[cell]} is {token_name(token)}",
+                    [f"Keep it: {token_name(token)}"] + [f"Make it a {names[k]}" for k in kinds],
+                    "Made another animal, it swaps with one of that kind still face down.",
+                ),
+                made,
+            )
+
+        self._open(
+            ChoiceDialog(
+                "Look at a face-down token",
+                [f"{board.names[cell]}  (face down)" for cell in hidden],
+                "Seeing it is kept in the log (D-rig-token); undo stops there.",
+            ),
+            chosen,
+        )

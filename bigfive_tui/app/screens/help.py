@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from bigfive_tui.app.keys import ACTION_KEYS, OTHER_KEYS, SECOND_KEYS_NOTE
+from bigfive_tui.app.keys import ACTION_KEYS, OTHER_KEYS, SECOND_KEYS_NOTE, TIMELINE_KEYS
 from bigfive_tui.app.overlays import LEGEND
 from bigfive_tui.boardmap import FEATURE_GLYPHS, FEATURE_LABELS, TERRAIN_GLYPHS, TERRAIN_LABELS
 
@@ -28,6 +28,9 @@ def big_five_help_lines() -> list[Content]:
     lines.append(Content.styled("Everything else", "bold"))
     lines += [row(keys, text) for keys, text in OTHER_KEYS]
     lines.append(Content.styled(SECOND_KEYS_NOTE, "italic"))
+    lines.append(Content(""))
+    lines.append(Content.styled("On the timeline (T): the whole game", "bold"))
+    lines += [row(entry.display, entry.help) for entry in TIMELINE_KEYS]
     lines.append(Content(""))
     lines.append(Content.styled("On the board", "bold"))
     lines += [row(glyph, meaning) for glyph, meaning in LEGEND]

@@ -90,7 +90,7 @@ def random_layout(seed: int) -> Layout:
         state, layout = _draw(state)
         if layout is not None:
             return Layout(
-                f"random set-up, seed {seed}",
+                f"Random set-up, seed {seed}",
                 layout.terrain,
                 layout.animals,
                 layout.cameras,

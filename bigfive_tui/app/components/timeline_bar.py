@@ -1,0 +1,111 @@
+"""Where on the timeline the game is shown: a ruler of the whole game (click it to go there),
+the turn, action and step in words, and the rule the step cites, quoted from docs/rules.md."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.content import Content
+from textual.message import Message
+from textual.widget import Widget
+
+from bigfive_tui.app.rules_text import rule_text
+from bigfive_tui.engine.timeline import Timeline
+
+
+def place_words(timeline: Timeline, moment: int) -> Content:
+    """ "Turn 12 · round 3 · Kate ▸ action 3 of 7: move ♣4 ▸ step 2 of 3"."""
+    session = timeline.session
+    entry, step, steps = timeline.place(moment)
+    if entry < 0:
+        if moment < timeline.offset:
+            where = "The position the game began from"
+        else:
+            where = f"Setup ▸ step {step + 1} of {steps}"
+        return Content.styled(where, "bold")
+    chosen = session.entries[entry]
+    rounds = (chosen.turn - 1) // len(session.game.guides) + 1
+    guide = session.game.guides[chosen.seat].title
+    turn_entries = [e for e in session.entries if e.turn == chosen.turn]
+    number = turn_entries.index(chosen) + 1
+    what = "rig" if chosen.is_rig else "action"
+    parts: list[tuple[str, str] | str] = [
+        (f"Turn {chosen.turn}", "bold"),
+        (f" · round {rounds} · ", "$text-muted"),
+        (guide, "bold"),
+        ("  ▸ ", "$text-muted"),
+        f"{what} {number} of {len(turn_entries)}: ",
+        (chosen.text, "bold $warning" if chosen.is_rig else "bold"),
+    ]
+    if steps > 1:
+        parts += [("  ▸ ", "$text-muted"), f"step {step + 1} of {steps}"]
+    return Content.assemble(*parts)
+
+
+class TimelineBar(Widget):
+    """Three lines: the ruler, the place in words, the rule."""
+
+    DEFAULT_CSS = """
+    TimelineBar { height: 3; padding: 0 1; background: $boost; }
+    """
+
+    class Seek(Message):
+        """A click on the ruler: go to that part of the game (0.0 the start, 1.0 the end)."""
+
+        def __init__(self, fraction: float) -> None:
+            super().__init__()
+            self.fraction = fraction
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._timeline: Timeline | None = None
+        self._moment = 0
+        self.notice = ""  # said after the place (e.g. that going back is not allowed here)
+
+    def show(self, timeline: Timeline, moment: int) -> None:
+        self._timeline, self._moment = timeline, moment
+        self.refresh()
+
+    def _ruler(self, width: int) -> Content:
+        timeline = self._timeline
+        if timeline is None or width < 10:
+            return Content("")
+        counter = f" {self._moment + 1}/{len(timeline)}"
+        track = width - len(counter) - 2
+        last = max(1, timeline.last)
+        here = round(self._moment / last * (track - 1))
+        turns = {round(start / last * (track - 1)) for start in timeline.round_starts()}
+        cells = []
+        for column in range(track):
+            if column == here:
+                cells.append(("●", "bold $accent"))
+            elif column < here:
+                cells.append(("┿" if column in turns else "━", "$accent"))
+            else:
+                cells.append(("┼" if column in turns else "─", "$text-muted"))
+        return Content.assemble("▕", *cells, "▏", (counter, "$text-muted"))
+
+    def render(self) -> Content:
+        timeline = self._timeline
+        if timeline is None:
+            return Content("")
+        width = self.content_size.width
+        step = timeline.step(self._moment)
+        place = place_words(timeline, self._moment)
+        if self.notice:
+            place = place.append(Content.styled(f"   {self.notice}", "$warning"))
+        if step is None:
+            rule = Content.styled("Nothing has happened yet: no rule step.", "$text-muted")
+        else:
+            quoted = rule_text(step.rule) or "(this rule id has no text in docs/rules.md)"
+            rule = Content.assemble((f"{step.rule}  ", "bold $accent"), (quoted, "$text-muted"))
+        lines = [self._ruler(width), place, rule]
+        return Content("\n").join(line.truncate(width, ellipsis=True) for line in lines)
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or offset.y != 0 or self._timeline is None:
+            return
+        counter = len(f" {self._moment + 1}/{len(self._timeline)}")
+        track = self.content_size.width - counter - 2
+        if track > 1 and 1 <= offset.x <= track:
+            self.post_message(self.Seek((offset.x - 1) / (track - 1)))

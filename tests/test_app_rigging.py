@@ -1,0 +1,124 @@
+"""Rigging in the app (debug mode, ``!``): the next roll, the next card, a face-down token; the log
+marks them and the save keeps them (D-rig-*)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_app_support import (
+    SIZE,
+    autosaved,
+    game_screen,
+    make_app,
+    prompt_text,
+    scenario_session,
+    space,
+    wait_until,
+)
+from textual.pilot import Pilot
+from textual.widgets import OptionList
+
+from bigfive_tui.app import saves
+from bigfive_tui.app.main import BigFiveApp
+from bigfive_tui.app.screens.dialogs import ChoiceDialog, HandOverScreen
+from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.engine.content import ANIMAL_KIND, MONKEY
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def kate_to_draw() -> object:
+    return scenario_session(
+        {
+            "guides": ["kate", "david"],
+            "vehicles": {"kate": {"at": "★4"}, "david": {"at": "♣4"}},
+            "tokens": {"■4": "lion", "●2": "rhino"},
+            "turn": {"guide": "kate", "phase": "draw"},
+        }
+    )
+
+
+async def at_the_game(pilot: Pilot[None], app: BigFiveApp) -> GameScreen:
+    await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen | GameScreen))
+    for _ in range(3):
+        await pilot.pause()
+    if isinstance(app.screen, HandOverScreen):
+        await pilot.press("escape")
+    game = game_screen(app)
+    await wait_until(pilot, lambda: app.screen is game)
+    return game
+
+
+async def choose(pilot: Pilot[None], app: BigFiveApp, text: str) -> None:
+    """In the choice dialog on top, the option whose label contains ``text``."""
+    await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+    dialog = app.screen
+    assert isinstance(dialog, ChoiceDialog)
+    index = next(i for i, label in enumerate(dialog.options) if text in label)
+    dialog.query_one(OptionList).highlighted = index
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: app.screen is not dialog)
+
+
+async def test_rigging_a_card_and_a_roll_is_marked_in_the_log_and_kept_in_the_save() -> None:
+    session = kate_to_draw()
+    app = make_app(session, step_through=True)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await at_the_game(pilot, app)
+        await pilot.press("exclamation_mark")
+        await choose(pilot, app, "next event card")
+        await choose(pilot, app, "Fire")
+        assert session.log[-1].text == "Debug: the next event card is rigged: Fire."
+        await pilot.press("exclamation_mark")
+        await choose(pilot, app, "next roll")
+        await choose(pilot, app, "■")
+        await choose(pilot, app, "■ 5")
+        await pilot.press("D")  # Kate draws the rigged card; its fire rolls the rigged roll
+        await wait_until(pilot, lambda: session.state.phase == 1 and app.screen is not game)
+        texts = [step.text for step in session.log]
+        assert "Kate draws: Fire (rigged in debug mode)." in texts
+        assert "Rolled ■5 (rigged in debug mode) for a fire." in texts
+        assert session.state.fires[space("■5")] == 1
+        autosaved(app)
+        record = json.loads(saves.autosave_path().read_text(encoding="utf-8"))["record"]
+        assert record["rigs"] == [
+            {"before": 0, "rig": "rig card Fire"},
+            {"before": 0, "rig": "rig roll ■5"},
+        ]
+        again = saves.read_save(saves.autosave_path())
+        assert again.session.state == session.state
+
+
+async def test_looking_at_a_face_down_token_and_making_it_another_animal() -> None:
+    session = kate_to_draw()
+    app = make_app(session, step_through=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_the_game(pilot, app)
+        await pilot.press("exclamation_mark")
+        await choose(pilot, app, "face-down token")
+        await choose(pilot, app, "■4")
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        assert "■4 is a lion" in app.screen.title_text  # type: ignore[attr-defined]
+        assert session.log[-1].text == "Debug: the face-down token on ■4 is a lion."
+        await choose(pilot, app, "monkey")
+        token = session.state.token_at[space("■4")]
+        assert ANIMAL_KIND[token] == MONKEY and not session.state.face_up[token]
+        assert "rigged to be a monkey (it was a lion)" in session.log[-1].text
+        assert not session.can_undo()
+
+
+async def test_rigging_is_for_debug_mode_only() -> None:
+    session = kate_to_draw()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await at_the_game(pilot, app)
+        await pilot.press("exclamation_mark")
+        await pilot.pause()
+        assert app.screen is game and "debug mode" in prompt_text(app)
+        assert not [step for step in session.log if step.kind == "rig"]

@@ -1,0 +1,301 @@
+"""The whole game as a timeline (T, the log, the end screen, ``bigfive replay``): moving along it
+shows the board, the player boards, the table and the log as they were; the log is a way in;
+"play from here" keeps the line it leaves (D-branch)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from test_app_support import SIZE, game_screen, make_app, played_session, wait_until
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from bigfive_tui.app import saves
+from bigfive_tui.app.components.board_view import BoardView
+from bigfive_tui.app.components.game_log import GameLog
+from bigfive_tui.app.components.player_board import PlayerBoard
+from bigfive_tui.app.components.step_views import StepList, StepTail
+from bigfive_tui.app.components.table_info import TableInfo
+from bigfive_tui.app.components.timeline_bar import TimelineBar
+from bigfive_tui.app.main import BigFiveApp
+from bigfive_tui.app.screens.dialogs import HandOverScreen, SaveDialog
+from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.app.screens.log import LogScreen
+from bigfive_tui.app.screens.timeline import TimelineScreen
+from bigfive_tui.engine.session import Session
+from bigfive_tui.engine.state import GameState
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def played(actions: int = 60, seed: int = 11) -> Session:
+    return played_session(actions, seed)
+
+
+async def at_the_game(pilot: Pilot[None], app: BigFiveApp) -> GameScreen:
+    """The game screen on top, past the hand-over box a turn in its draw phase opens with."""
+    await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen | GameScreen))
+    for _ in range(3):  # the hand-over box comes after the game screen's first frame
+        await pilot.pause()
+    if isinstance(app.screen, HandOverScreen):
+        await pilot.press("escape")
+    game = game_screen(app)
+    await wait_until(pilot, lambda: app.screen is game)
+    return game
+
+
+async def open_timeline(pilot: Pilot[None], app: BigFiveApp) -> TimelineScreen:
+    await at_the_game(pilot, app)
+    await pilot.press("T")
+    await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+    screen = app.screen
+    assert isinstance(screen, TimelineScreen)
+    return screen
+
+
+def shown_state(screen: TimelineScreen) -> GameState | None:
+    return screen.query_one(BoardView)._state
+
+
+def assert_shows(screen: TimelineScreen, moment: int) -> None:
+    """Board, player boards, table and log as they were right after the moment's step."""
+    timeline = screen.timeline
+    state = timeline.state(moment)
+    assert screen.moment == moment
+    assert shown_state(screen) == state
+    for board in screen.query(PlayerBoard):
+        assert board._state == state
+    table = str(screen.query_one(TableInfo).render())
+    assert f"Deck {len(state.deck)}" in table and f"Disc {len(state.discard)}" in table
+    tail = screen.query_one(StepTail)
+    assert tail._upto == moment - timeline.offset
+    step = timeline.step(moment)
+    bar = str(screen.query_one(TimelineBar).render())
+    if step is not None:
+        assert step.rule in bar
+
+
+async def test_the_timeline_moves_by_step_action_and_turn_and_shows_the_game_as_it_was() -> None:
+    session = played()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_timeline(pilot, app)
+        timeline = screen.timeline
+        assert screen.moment == timeline.last  # opens at the game as it stands
+        assert shown_state(screen) == session.state
+        await pilot.press("home")
+        assert_shows(screen, 0)
+        assert "Setup ▸ step 1 of" in str(screen.query_one(TimelineBar).render())
+        await pilot.press("right", "right")
+        assert_shows(screen, 2)
+        await pilot.press("left")
+        assert_shows(screen, 1)
+        await pilot.press("right_square_bracket")  # the first turn begins
+        first_turn = timeline.turn_starts[0]
+        assert_shows(screen, first_turn)
+        assert shown_state(screen) == session.start
+        await pilot.press("right_square_bracket")
+        assert_shows(screen, timeline.turn_starts[1])
+        await pilot.press("down")  # the next action: its first step
+        entry = timeline.place(screen.moment).entry
+        assert screen.moment == timeline.entry_start(entry)
+        assert_shows(screen, screen.moment)
+        await pilot.press("down", "down", "up")
+        assert screen.moment == timeline.entry_start(entry + 1)
+        await pilot.press("left_square_bracket")
+        assert_shows(screen, timeline.turn_starts[1])
+        await pilot.press("end")
+        assert_shows(screen, timeline.last)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert session.state == shown_state(app.screen)  # the live game, untouched
+
+
+async def test_jumping_anywhere_matches_a_replay_from_the_start() -> None:
+    session = played(90, seed=23)
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_timeline(pilot, app)
+        timeline = screen.timeline
+        for moment in random.Random(5).sample(range(len(timeline)), 12):
+            screen.go_to(moment)
+            await pilot.pause()
+            place = timeline.place(moment)
+            replayed = Session(session.game, session.start_cells)
+            for entry in session.entries[: max(place.entry, 0)]:
+                replayed.play(entry.move)  # type: ignore[arg-type]
+            if place.entry >= 0:
+                _, states = replayed.play_recorded(session.entries[place.entry].move)  # type: ignore[arg-type]
+                assert shown_state(screen) == states[place.step]
+            assert_shows(screen, moment)
+
+
+async def test_the_ruler_is_a_way_to_any_part_of_the_game() -> None:
+    app = make_app(played())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_timeline(pilot, app)
+        bar = screen.query_one(TimelineBar)
+        await pilot.click(bar, offset=(2, 0))  # the left end of the ruler
+        await pilot.pause()
+        assert screen.moment == 0
+        await pilot.click(bar, offset=(bar.content_size.width // 2, 0))
+        await pilot.pause()
+        assert abs(screen.moment - screen.timeline.last // 2) < len(screen.timeline) // 20
+
+
+async def test_a_click_on_a_log_line_opens_that_moment_with_its_rule_text() -> None:
+    session = played(30)
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await at_the_game(pilot, app)
+        log = game.query_one(GameLog)
+
+        def bottom_step() -> int | None:  # the step on the log's last line
+            return log.step_at_line(round(log.scroll_y) + log.content_size.height - 1)
+
+        await wait_until(pilot, lambda: bottom_step() == len(session.log) - 1)  # all written
+        chosen = bottom_step()
+        assert chosen is not None
+        await pilot.click(log, offset=(5, log.content_size.height))  # the newest line
+        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        screen = app.screen
+        assert isinstance(screen, TimelineScreen)
+        assert screen.moment == screen.timeline.moment_of_log(chosen)
+        step = session.log[chosen]
+        bar = str(screen.query_one(TimelineBar).render())
+        assert step.rule in bar and "the log as it was" in str(
+            screen.query_one(StepTail).border_title
+        )
+
+
+async def test_enter_on_the_focused_log_opens_the_line_the_cursor_is_on() -> None:
+    session = played(30)
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await at_the_game(pilot, app)
+        log = game.query_one(GameLog)
+        log.focus()
+        await pilot.pause()
+        assert log.cursor == len(session.log) - 1
+        await pilot.press("up", "up", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        screen = app.screen
+        assert isinstance(screen, TimelineScreen)
+        assert screen.moment == screen.timeline.moment_of_log(len(session.log) - 3)
+
+
+async def test_the_log_enlarged_searches_by_rule_id_or_guide_and_opens_the_step() -> None:
+    session = played(60)
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_timeline(pilot, app)
+        await pilot.press("slash")
+        await wait_until(pilot, lambda: isinstance(app.screen, LogScreen))
+        log = app.screen
+        assert isinstance(log, LogScreen)
+        field = log.query_one(Input)
+        assert app.focused is field
+        await pilot.press(*"R-turn-card")
+        await pilot.pause()
+        steps = log.query_one(StepList)
+        draws = [i for i, step in enumerate(session.log) if step.rule == "R-turn-card"]
+        assert steps.indices == draws and "of" in str(log.query_one("#log-title").render())
+        field.value = "kate"
+        await pilot.pause()
+        assert steps.indices and all("kate" in session.log[i].text.lower() for i in steps.indices)
+        field.value = "R-turn-card"
+        await pilot.press("enter")  # from the search to the list
+        await pilot.pause()
+        await pilot.press("home", "enter")  # the first card of the game
+        await wait_until(pilot, lambda: app.screen is screen)
+        assert screen.moment == screen.timeline.moment_of_log(draws[0])
+        assert screen.timeline.step(screen.moment).rule == "R-turn-card"
+
+
+async def test_D_branch_play_from_here_keeps_the_line_left_among_the_saves() -> None:
+    session = played(60)
+    line = session.record()
+    app = make_app(session, step_through=True)  # debug mode: going back is allowed
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_timeline(pilot, app)
+        timeline = screen.timeline
+        point = timeline.turn_starts[3]
+        screen.go_to(point)
+        await pilot.pause()
+        keep = timeline.continue_after(point)
+        expected = session.state_after(keep)
+        await pilot.press("p")
+        await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        field = app.screen.query_one(Input)
+        field.value = "the-old-line"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen | HandOverScreen))
+        assert app.session is session and session.state == expected
+        assert len(session.entries) == keep and not session.can_undo()
+        kept = {info.name: info for info in saves.list_saves()}
+        assert "the-old-line" in kept
+        old = saves.read_save(kept["the-old-line"].path)
+        assert old.session.record().actions == line.actions  # the whole line, never lost
+        record = session.record()
+        assert [branch.abandoned for branch in record.branches] == ["the-old-line.json"]
+        assert record.branches[0].how == "play from here"
+
+
+async def test_without_debug_practice_or_a_finished_game_play_from_here_explains() -> None:
+    session = played(40)
+    app = make_app(session)  # two people at one table, debug mode off
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_timeline(pilot, app)
+        await pilot.press("home", "p")
+        await pilot.pause()
+        assert app.screen is screen
+        assert "debug mode" in screen.query_one(TimelineBar).notice
+        assert len(session.actions) == 40
+
+
+async def test_a_practice_game_may_go_back() -> None:
+    """One person with computer teammates: going back asks only for the name of the line."""
+    session = played(40)
+    app = make_app(session, computer_seats=frozenset({1, 2}), computer_delay=30.0)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.going_back_refusal() == ""
+        screen = await open_timeline(pilot, app)
+        screen.go_to(screen.timeline.turn_starts[2])
+        await pilot.press("p")
+        await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
+
+
+async def test_replay_opens_the_saved_game_at_its_first_step_and_esc_quits(
+    tmp_path: Path,
+) -> None:
+    session = played(30)
+    path = saves.save_named("to-replay", session, frozenset())
+    loaded = saves.read_save(path)
+    app = BigFiveApp(session=loaded.session, replay=True, cursor_blink=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        screen = app.screen
+        assert isinstance(screen, TimelineScreen)
+        assert screen.moment == 0 and "Replay" in str(screen.query_one(StepTail).border_title)
+        assert not saves.autosave_path().exists()  # a replay is only looked at
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_the_compact_layout_has_the_timeline_too() -> None:
+    app = make_app(played())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_timeline(pilot, app)
+        assert screen.drawing == "compact"
+        await pilot.press("home", "right")
+        assert_shows(screen, 1)
+        await pilot.press("o", "o")  # the log's page
+        await pilot.pause()
+        assert screen.query_one(StepTail).display
