@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -105,9 +106,10 @@ async def test_a_drawn_card_is_stepped_through_with_no_card_dialog_after_it() ->
         await pilot.press("enter")  # Kate draws
         steps = await stepping(pilot, app)
         assert [step.kind for step in steps.steps] == ["card", "roll", "place"]
-        assert "a fire" not in shown(app, "■4") and "Disc 0" in table(app)
+        assert "a fire" not in shown(app, "■4") and re.search(r"Disc(ard)? 0", table(app))
         await pilot.press("right", "right")
-        assert steps.index == 2 and "a fire" in shown(app, "■4") and "Disc 1" in table(app)
+        assert steps.index == 2 and "a fire" in shown(app, "■4")
+        assert re.search(r"Disc(ard)? 1", table(app))  # the word as the table's width allows
         assert "Kate" in str(steps.query_one("#steps-guides").render())
         await pilot.press("right")  # past the last step: back to the game, and only that
         await pilot.pause()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Callable
@@ -24,7 +25,9 @@ from bigfive_tui.scenarios.build import build
 from bigfive_tui.scenarios.model import parse_scenario
 from bigfive_tui.scenarios.write_position import position
 
-SIZE = (120, 36)
+#: The terminal of the app tests: 120 x 36 unless BIGFIVE_TEST_SIZE says another ("80x24"), so
+#: that the same Pilot tests can be run against every drawing of the board.
+SIZE = tuple(int(n) for n in os.environ.get("BIGFIVE_TEST_SIZE", "120x36").split("x"))
 OPEN = open_board()
 
 

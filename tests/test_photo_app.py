@@ -491,3 +491,16 @@ async def test_a_remembered_set_up_file_that_is_gone_gives_the_typical_one(tmp_p
         await pilot.pause()
         assert app.screen.query_one("#setup", CycleField).value == "typical"
         assert "gone.toml is no longer there" in str(app.screen.query_one("#notice").render())
+
+
+async def test_a_terminal_too_small_for_the_board_gets_a_notice_and_nothing_is_lost() -> None:
+    app = photo_app(hot_seat())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        assert screen.too_small
+        notice = str(screen.query_one("#too-small").render())
+        assert "at least 120 × 34" in notice and "this one is 100 × 30" in notice
+        await pilot.resize_terminal(120, 34)
+        await pilot.pause()
+        assert not screen.too_small and isinstance(app.focused, PhotoBoard)
