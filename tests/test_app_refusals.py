@@ -24,6 +24,7 @@ from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.screens.dialogs import HandOverScreen
 from bigfive_tui.engine.content import Guide
 from bigfive_tui.engine.session import Session
+from bigfive_tui.engine.state import Phase
 
 
 @pytest.fixture(autouse=True)
@@ -174,18 +175,18 @@ async def test_the_hand_over_sums_up_what_the_computer_guides_did() -> None:
     session = seeded_session(8, guides)
     app = make_app(session, computer_seats=frozenset({1, 2, 3}))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, HandOverScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        game = game_screen(app)
         assert not app.screen.query("#handover-summary")  # turn 1: nothing happened yet
         await pilot.press("enter")  # Jack draws
-        await pilot.pause()
+        await wait_until(pilot, lambda: app.screen is game and session.state.phase == Phase.ACTIONS)
         await pilot.press("e", "enter")  # and ends his turn
         await wait_until(
             pilot,
             lambda: isinstance(app.screen, HandOverScreen) and session.state.turn == 5,
         )
         await pilot.press("enter")  # Anna draws
-        await pilot.pause()
+        await wait_until(pilot, lambda: app.screen is game and session.state.phase == Phase.ACTIONS)
         await pilot.press("e", "enter")  # and ends her turn
         await wait_until(
             pilot,

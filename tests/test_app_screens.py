@@ -469,7 +469,7 @@ async def test_computer_seats_choose_their_own_start_spaces_and_show_them():
         view = screen.query_one(BoardView)
         assert board.slot[david] not in {board.slot[cell] for cell in view.targets}
         await pilot.press("n", "enter")
-        await pilot.pause()
+        await wait_until(pilot, lambda: len(screen.chosen) == 3)
         kate = screen.chosen[1]
         sam = computer_start(board, [david, kate], Guide.SAM)
         assert screen.chosen == [david, kate, sam]
@@ -478,8 +478,8 @@ async def test_computer_seats_choose_their_own_start_spaces_and_show_them():
         assert f"Sam on {board.names[sam]}" in str(screen.query_one("#start-computers").render())
         assert app.session is None and app.focused is screen.query_one("#start")
         await pilot.press("escape")
-        await pilot.pause()
-        assert screen.chosen == [david] and screen.query_one(BoardView).cursor == kate
+        await wait_until(pilot, lambda: screen.chosen == [david])
+        assert screen.query_one(BoardView).cursor == kate
         await pilot.press("enter", "enter")
         await wait_until(pilot, lambda: app.session is not None)
         assert app.session is not None and app.session.start_cells == (david, kate, sam)
