@@ -36,6 +36,14 @@ the compositor and the terminal encoding. "Last frame" is the last frame written
 press settled (footer, action bar and so on). Over the move/undo cycles the script also counts
 live objects (after ``gc.collect()``) and garbage-collector pauses: a cycle ends where it began,
 so live objects should not grow.
+
+**Timeline.** A game of 60 turns (five greedy guides from a fixed seed, stopped at the end of
+turn 60) is opened on its timeline (``T``) at 120x36. Each jump goes to a moment of the game
+chosen at random (as a click on the ruler or a log line does: ``TimelineScreen.go_to``); the
+clock starts before the call and stops at the first frame written after it, which holds the
+whole redraw (board, player boards, table, log, bar: one batched update). Home and End (the
+two ends of the game, through the key path) and the engine's share (the game at a moment,
+with the kept step states cleared) are timed too. Target: median ≤ 100 ms for any moment.
 """
 
 from __future__ import annotations
@@ -70,6 +78,8 @@ CURSOR_TARGET_MS = 1000 / 60
 ACTION_TARGET_MS = 1000 / 60  # within one frame too: cursor and actions alike (issue 10)
 #: Autosave's share of the UI thread for one action (taking the record; the writing is off it).
 AUTOSAVE_UI_TARGET_MS = 1.0
+TIMELINE_TARGET_MS = 100.0
+TIMELINE_TURNS = 60
 
 
 # ------------------------------------------------------------------------------- helpers
@@ -243,6 +253,7 @@ class Probe:
     last_frame: float | None = None
     autosaved: float = 0.0  # when the autosave writer last finished a write (its thread)
     autosave_ui_ms: list[float] = field(default_factory=list)  # autosave's share of the UI
+    first_frame: float | None = None  # the first frame written after t0 (any widget)
 
 
 @dataclass
@@ -298,7 +309,7 @@ def build_bench_app(save: Path, probe: Probe) -> Any:
             if isinstance(message, events.Key) and probe.ready is not None:
                 probe.t0 = time.perf_counter()
                 probe.board_dirty = False
-                probe.painted = probe.last_frame = None
+                probe.painted = probe.last_frame = probe.first_frame = None
             super().send_message(message)
 
     class BenchApp(BigFiveApp):
@@ -328,6 +339,8 @@ def build_bench_app(save: Path, probe: Probe) -> Any:
             if probe.t0 and written and renderable is not None:
                 now = time.perf_counter()
                 probe.last_frame = now
+                if probe.first_frame is None:
+                    probe.first_frame = now
                 if probe.board_dirty and probe.painted is None:
                     probe.painted = now
             probe.board_dirty = False
@@ -522,6 +535,98 @@ def print_keys(series: list[Series], watch: GcWatch) -> None:
             )
 
 
+# ------------------------------------------------------------------------------- timeline
+
+
+def make_long_save(folder: Path) -> Path:
+    """A game of 60 turns: five greedy guides (beginner) from the first seed whose game lasts
+    that long, stopped at the end of turn 60 (turn 61's hand-over not yet shown)."""
+    from bigfive_tui.app import saves
+    from bigfive_tui.app.game_setup import GameSetup, SeatChoice
+    from bigfive_tui.engine.content import Difficulty, Guide
+    from bigfive_tui.players import greedy_player
+
+    guides = (Guide.JACK, Guide.KATE, Guide.SAM, Guide.ANNA, Guide.DAVID)
+    for seed in range(1, 200):
+        seats = tuple(SeatChoice(guide) for guide in guides)
+        session = GameSetup(seats=seats, difficulty=Difficulty.BEGINNER, seed=seed).session()
+        rng = random.Random(seed)
+        while not session.state.over and session.state.turn <= TIMELINE_TURNS:
+            state = session.state
+            session.play(greedy_player.choose(state, session.legal_actions(), rng))
+        if session.state.turn > TIMELINE_TURNS:
+            path = folder / "sixty-turns.json"
+            saves.write_save(path, session, frozenset())
+            return path
+    raise SystemExit("no seed below 200 gives a game of 60 turns")
+
+
+async def bench_timeline(jumps: int, save: Path) -> tuple[list[Series], str]:
+    from bigfive_tui.app.screens.timeline import TimelineScreen
+
+    probe = Probe()
+    app = build_bench_app(save, probe)
+    jump = Series("timeline: jump to any moment", TIMELINE_TARGET_MS)
+    ends = Series("timeline: Home / End", TIMELINE_TARGET_MS)
+    engine = Series("  engine: the game at a moment", TIMELINE_TARGET_MS)
+    async with app.run_test(size=DRAWING_SIZES["normal"]) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")  # the hand-over box, if any
+        await pilot.press("T")
+        for _ in range(100):
+            if isinstance(app.screen, TimelineScreen):
+                break
+            await pilot.pause(0.02)
+        screen = app.screen
+        assert isinstance(screen, TimelineScreen), f"not the timeline: {screen!r}"
+        timeline = screen.timeline
+        entries = screen.session.entries
+        about = (
+            f"{screen.session.state.turn - 1} turns, {len(entries)} actions, "
+            f"{len(timeline)} moments"
+        )
+        rnd = random.Random(7)
+        for _ in range(jumps):
+            target = rnd.randrange(len(timeline))
+            probe.ready = lambda target=target: screen.moment == target  # type: ignore[misc]
+            probe.first_frame = probe.painted = probe.last_frame = None
+            probe.t0 = time.perf_counter()
+            screen.go_to(target)
+            for _ in range(500):
+                if probe.first_frame is not None:
+                    break
+                await pilot.pause(0.001)
+            if probe.first_frame is None:
+                jump.missed += 1
+            else:
+                jump.board_ms.append((probe.first_frame - probe.t0) * 1000)
+                jump.last_ms.append(jump.board_ms[-1])
+            probe.t0, probe.ready = 0.0, None
+        for index in range(jumps // 4):
+            key, moment = ("home", 0) if index % 2 == 0 else ("end", timeline.last)
+            probe.first_frame = None
+            await press(pilot, probe, key, lambda m=moment: screen.moment == m, ends)
+        for _ in range(jumps):
+            target = rnd.randrange(len(timeline))
+            timeline._kept.clear()  # no step states kept: the worst case
+            start = time.perf_counter()
+            timeline.state(target)
+            engine.board_ms.append((time.perf_counter() - start) * 1000)
+            engine.last_ms.append(engine.board_ms[-1])
+    return [jump, ends, engine], about
+
+
+def print_timeline(series: list[Series], about: str) -> None:
+    print(f"\nTimeline of a game of {about}, 120x36 (ms):")
+    print(f"  {'what':<34} {'count':>6} {'median':>7} {'p90':>7} {'max':>7}  missed")
+    for item in series:
+        values = item.board_ms
+        print(
+            f"  {item.label:<34} {len(values):>6} {statistics.median(values):>7.2f}"
+            f" {quantile(values, 0.9):>7.2f} {max(values):>7.2f}  {item.missed}"
+        )
+
+
 # ------------------------------------------------------------------------------- summary
 
 
@@ -616,7 +721,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=10, help="start-ups of each app")
     parser.add_argument("--presses", type=int, default=200, help="presses of each kind")
-    parser.add_argument("--only", choices=("startup", "keys"), help="run one half only")
+    parser.add_argument("--only", choices=("startup", "keys", "timeline"), help="run one part only")
+    parser.add_argument("--jumps", type=int, default=200, help="timeline jumps to random moments")
     parser.add_argument(
         "--also",
         metavar="DIR",
@@ -655,10 +761,14 @@ def main() -> None:
         os.environ["BIGFIVE_DATA_DIR"] = str(folder / "data")
         save = make_save(folder)
         startup = keys = watch = None
-        if args.only != "keys":
+        if args.only in (None, "startup"):
             startup = bench_startup(args.runs, save, folder, args.also)
             print_startup(startup)
-        if args.only != "startup":
+        if args.only in (None, "timeline"):
+            long_save = make_long_save(folder)
+            timeline, about = asyncio.run(bench_timeline(args.jumps, long_save))
+            print_timeline(timeline, about)
+        if args.only in (None, "keys"):
             keys = []
             for drawing in args.drawing or DRAWING_SIZES:
                 series, watch = asyncio.run(bench_keys(args.presses, save, args.profile, drawing))
@@ -666,6 +776,8 @@ def main() -> None:
                 print(f"\n{drawing} board at {width}x{height}:")
                 print_keys(series, watch)
                 keys += series
+        if args.only in (None, "timeline"):
+            keys = [*(keys or []), *timeline[:2]]
         print_summary(started, startup, keys, watch)
 
 

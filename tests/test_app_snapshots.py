@@ -102,3 +102,9 @@ def test_timeline_compact(snap_compare):
 def test_log_enlarged_with_a_search(snap_compare):
     presses = ["T", "slash", *"R-turn-card", "enter", "up"]
     assert snap_compare(make_app(played_session()), terminal_size=SIZE, press=presses)
+
+
+def test_position_editor(snap_compare):
+    """Debug mode's editor: the board, what is where under it, whether it is possible."""
+    app = make_app(played_session(), step_through=True)
+    assert snap_compare(app, terminal_size=SIZE, press=["E", "right", "right"])

@@ -504,3 +504,30 @@ async def test_a_terminal_too_small_for_the_board_gets_a_notice_and_nothing_is_l
         await pilot.resize_terminal(120, 34)
         await pilot.pause()
         assert not screen.too_small and isinstance(app.focused, PhotoBoard)
+
+
+def test_a_photo_save_whose_last_move_no_longer_replays_is_offered_without_it(data_dir) -> None:
+    session = hot_seat()
+    session.play_text("a4")
+    session.play_text("j7")
+    path = data_dir / "edited.json"
+    saves.write_save(path, session, frozenset())
+    data = json.loads(path.read_text())
+    data["record"]["moves"][-1] = "d2"  # bush: no camera goes there
+    path.write_text(json.dumps(data))
+    loaded = saves.read_save(path)
+    assert isinstance(loaded.session, PhotoSession) and loaded.session.texts == ["a4"]
+    assert loaded.dropped == 1
+    assert "The last move of edited.json no longer replays" in loaded.doubt
+    assert "Go on from move 1" in loaded.doubt
+
+
+def test_a_photo_save_that_replays_elsewhere_says_so(data_dir) -> None:
+    session = hot_seat()
+    session.play_text("a4")
+    path = data_dir / "moved.json"
+    saves.write_save(path, session, frozenset())
+    data = json.loads(path.read_text())
+    data["engine"]["position"] = "0" * 16
+    path.write_text(json.dumps(data))
+    assert "replays to another position" in saves.read_save(path).doubt

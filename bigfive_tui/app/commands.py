@@ -88,6 +88,18 @@ def _big_five() -> list[tuple[str, str, str]]:
             f"Find steps by rule id, guide or word ({view_key('search_log')})",
         ),
         (
+            "Debug: edit the position",
+            "edit_position",
+            f"Vehicles, tokens, fires, tracks, lasting cards, the turn; checked as a scenario "
+            f"file is ({DEBUG['edit_position'].display})",
+        ),
+        (
+            "Debug: write the position as a scenario",
+            "export_position",
+            f"A scenario file that bigfive scenario run accepts and that continues the game "
+            f"({DEBUG['export_position'].display})",
+        ),
+        (
             "Debug: rig the randomness",
             "rig",
             f"The next roll, the next event card, or a face-down token ({DEBUG['rig'].display})",

@@ -233,6 +233,22 @@ DEBUG_KEYS: Final[tuple[ViewKey, ...]] = (
         "debug mode: rig the next roll (or X), the next event card, or look at a face-down "
         "token (and make it another animal); the log marks it",
     ),
+    ViewKey(
+        "E",
+        "E",
+        "edit_position",
+        "Edit",
+        "debug mode: edit the position (vehicles, tokens, fires, tracks, flat tyres, lasting "
+        "cards, the turn), checked as a scenario file is; then play on from it",
+    ),
+    ViewKey(
+        "X",
+        "X",
+        "export_position",
+        "Export",
+        "debug mode (and on the timeline of a game that may go back): write the position as "
+        "a scenario file that bigfive scenario run accepts and that continues the game",
+    ),
 )
 
 
@@ -271,6 +287,14 @@ TIMELINE_KEYS: Final[tuple[ViewKey, ...]] = (
         "left is kept as a named save",
     ),
     ViewKey("L", "L", "log", "Log", "the whole log, large; Enter on a line goes there"),
+    ViewKey(
+        "X",
+        "X",
+        "export_position",
+        "Export",
+        "write the position as a scenario file, with the rest of the game and where it led "
+        "(where going back is allowed)",
+    ),
     ViewKey("slash", "/", "search_log", "Search", "search the log by rule id, guide or word"),
     ViewKey("escape", "Esc", "close", "Back", "back to the game (or the end of the game)"),
 )
@@ -281,6 +305,28 @@ TIMELINE_GROUPS: Final[dict[str, Binding.Group]] = {
     "turn": Binding.Group("Turn", compact=True),
     "ends": Binding.Group("Start/End", compact=True),
 }
+
+
+#: The position editor's keys (screens/editor.py, debug mode).
+EDITOR_KEYS: Final[tuple[ViewKey, ...]] = (
+    ViewKey("enter", "⏎", "space", "This space", "put or take a token, a fire, a vehicle"),
+    ViewKey("g", "g", "guide", "Guide", "a guide's fuel, food, flat tyre, spotted animals"),
+    ViewKey("n", "n", "turn", "Turn", "whose turn, its phase and number, actions left"),
+    ViewKey("c", "c", "cards", "Cards", "heavy rain, hippos and broken gates lying out"),
+    ViewKey("u", "u", "undo", "Undo", "take back the last edit"),
+    ViewKey("a", "a", "apply", "Play on", "play on from the edited position"),
+    ViewKey("X", "X", "export_position", "Export", "write the position as a scenario file"),
+    ViewKey("escape", "Esc", "close", "Back", "back to the game, unchanged"),
+)
+
+
+def editor_bindings() -> list[Binding]:
+    """Enter belongs to the board (a click or Enter on a space); the bar still names it."""
+    return [
+        Binding(entry.key, entry.action, entry.label, key_display=entry.display)
+        for entry in EDITOR_KEYS
+        if entry.key != "enter"
+    ]
 
 
 def timeline_bindings() -> list[Binding]:

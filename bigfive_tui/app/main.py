@@ -37,9 +37,11 @@ from bigfive_tui.app.messages import (
     AutosaveFinished,
     ChooseStartSpaces,
     ContinueGame,
+    ExportPosition,
     GameChanged,
     GameOver,
     OpenTimeline,
+    PlayOnFrom,
     StartGame,
     StartPhotoSafari,
     SwitchGame,
@@ -55,9 +57,9 @@ from bigfive_tui.files.autosaver import Outcome
 from bigfive_tui.safe_text import printable
 
 if TYPE_CHECKING:
+    from bigfive_tui.app.components.continue_offer import ContinueOffer
     from bigfive_tui.app.game_setup import GameSetup
     from bigfive_tui.app.photo_setup import PhotoSetup
-    from bigfive_tui.app.screens.new_game import ContinueOffer
     from bigfive_tui.app.screens.timeline import Branching
     from bigfive_tui.photo_safari.engine.session import PhotoSession
 
@@ -353,7 +355,8 @@ class BigFiveApp(App[None]):
     def _continue_offer(self) -> tuple[ContinueOffer | None, str]:
         """What the new-game screen offers besides a new safari: the game in play, or else the
         autosaved game. A damaged autosave is moved aside: the notice says where to."""
-        from bigfive_tui.app.screens.new_game import ContinueOffer, game_summary
+        from bigfive_tui.app.components.continue_offer import ContinueOffer
+        from bigfive_tui.app.screens.new_game import game_summary
 
         session = self.session
         if session is not None and not session.state.over:
@@ -787,6 +790,70 @@ class BigFiveApp(App[None]):
             markup=False,
         )
 
+    @on(PlayOnFrom)
+    def _play_on_from(self, message: PlayOnFrom) -> None:
+        """The editor's position becomes the game (D-edit): the game as it was is kept as a
+        named save first - if it cannot be, nothing changes."""
+        from bigfive_tui.app.positions import PositionError, check
+        from bigfive_tui.engine.session import Branch
+
+        session = self.big_five
+        if session is None:
+            return
+        state, problem = check(message.position)
+        if state is None:
+            self.notify(f"Not possible: {problem}", severity="error", markup=False)
+            return
+        try:
+            path = saves.save_named(message.name, session, self.computer_seats)
+            edited = saves.position_session(message.position)
+        except (saves.SaveError, PositionError) as problem:
+            self.notify(f"Not changed: {problem}", severity="error", markup=False)
+            return
+        edited.branches = [
+            *session.branches,
+            Branch(actions=0, turn=state.turn, how="edited position", abandoned=path.name),
+        ]
+        self._switch_to(edited, self.computer_seats, holds_game=True)
+        self.notify(
+            f"The game goes on from the edited position. The game as it was is kept as "
+            f"{path.name}; {command_key('load', self.is_web)} loads it.",
+            timeout=8,
+            markup=False,
+        )
+
+    @on(ExportPosition)
+    def _export_position(self, message: ExportPosition) -> None:
+        self._export_after_asking(message.keep)
+
+    @work
+    async def _export_after_asking(self, keep: int) -> None:
+        from bigfive_tui.app.positions import PositionError, export, export_path, scenarios_dir
+        from bigfive_tui.app.screens.dialogs import SaveDialog
+
+        session = self.big_five
+        if session is None:
+            return
+        state = session.state_after(keep)
+        name = await self.push_screen_wait(
+            SaveDialog(
+                f"{state.guide.title.lower()}-turn{state.turn}",
+                title="Write the position as a scenario",
+                about=f"A name (written in {scenarios_dir()}), or a path ending in .toml. "
+                "bigfive scenario run plays it; bigfive play --scenario plays on from it.",
+                verb="writes it",
+                saves_name=False,
+            )
+        )
+        if not name:
+            return
+        try:
+            exported = export(session, keep, export_path(name))
+        except PositionError as problem:
+            self.notify(str(problem), title="Not written", severity="error", markup=False)
+            return
+        self.notify(f"Wrote {exported.note} to {exported.path}.", timeout=8, markup=False)
+
     def play_again(self) -> None:
         """The same game from its start: same board, guides, seed and start spaces."""
         session = self.big_five
@@ -954,6 +1021,12 @@ class BigFiveApp(App[None]):
 
     def action_rig(self) -> None:
         self._on_game("rig")
+
+    def action_edit_position(self) -> None:
+        self._on_game("edit_position")
+
+    def action_export_position(self) -> None:
+        self._on_top("export_position")
 
     def action_undo(self) -> None:
         game = self._game_screen()

@@ -3,7 +3,7 @@ the app and screens hand data downwards by setting attributes or calling ``show_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
@@ -92,3 +92,21 @@ class OpenTimeline(Message):
         super().__init__()
         self.log_index = log_index
         self.from_start = from_start
+
+
+class PlayOnFrom(Message):
+    """Debug mode's editor: play on from this position (the scenario format); the line left is
+    kept as the save ``name``."""
+
+    def __init__(self, position: dict[str, Any], name: str) -> None:
+        super().__init__()
+        self.position = position
+        self.name = name
+
+
+class ExportPosition(Message):
+    """Write the game after its first ``keep`` entries (actions and rigs) as a scenario file."""
+
+    def __init__(self, keep: int) -> None:
+        super().__init__()
+        self.keep = keep

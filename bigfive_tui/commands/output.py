@@ -8,7 +8,11 @@ from typing import TYPE_CHECKING
 from bigfive_tui.safe_text import printable
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rich.console import Console
+
+    from bigfive_tui.shared.checks import CheckOut
 
 
 def safe(text: object) -> str:
@@ -25,3 +29,42 @@ def print_error(console: Console, label: str, problem: object) -> None:
     console.print(
         Text.assemble((f"{label}:", "bold red"), " ", printable(str(problem))), highlight=False
     )
+
+
+def check_line(check: CheckOut) -> str:
+    """A scenario's check as a line of markup, either game's: ✓ what held, ✗ what did not."""
+    import json
+
+    from bigfive_tui.shared.checks import describe_check
+
+    def shown(value: object) -> str:
+        return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+    if check.passed:
+        if check.name == "refused" and check.expected is not False:
+            return f"[green]✓[/] refused as expected: {safe(str(check.actual))}"
+        if check.expected is True:
+            return f"[green]✓[/] {safe(check.name)}"
+        return f"[green]✓[/] {safe(check.name)} = {safe(shown(check.actual))}"
+    if check.name == "refused" or check.expected is True:
+        return f"[bold red]✗[/] {safe(describe_check(check))}"
+    return (
+        f"[bold red]✗ {safe(check.name)}[/]: expected {safe(shown(check.expected))}, "
+        f"got {safe(shown(check.actual))}"
+    )
+
+
+def print_verdict(console: Console, checks: Sequence[CheckOut], failures: Sequence[str]) -> None:
+    """The end of a scenario's report, either game's: the final expectations, then PASSED or
+    FAILED with what failed."""
+    if checks:
+        console.print("  [bold]expectations[/]")
+        for check in checks:
+            console.print(f"      {check_line(check)}")
+    if not failures:
+        console.print("  [bold green]PASSED[/]")
+    else:
+        console.print(f"  [bold red]FAILED[/] ({len(failures)} failing):")
+        for failure in failures:
+            console.print(f"    [red]✗[/] {safe(failure)}")
+    console.print()

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from bigfive_tui.photo_safari.engine.state import Layout
-    from bigfive_tui.photo_safari.scenario import CheckOut, ScenarioResult
+    from bigfive_tui.photo_safari.scenario import ScenarioResult
     from bigfive_tui.photo_safari.simulate import Report
 
 RULE_ID = re.compile(r"\*\*((?:P|PU)-[a-z0-9-]+)\*\*")
@@ -31,7 +31,7 @@ SETUP_HELP = "'typical' (the documented set-up), 'random' (from the seed) or a s
 def configure(parser: argparse.ArgumentParser) -> None:
     from bigfive_tui.commands import play
 
-    play.configure(parser, seed_help="seed of a random set-up")
+    play.configure(parser, seed_help="seed of a random set-up", scenarios=False)
     parser.add_argument(
         "--setup",
         default=None,
@@ -317,26 +317,9 @@ def _coverage(folder: Path) -> int:
     return 0
 
 
-def _check_line(check: CheckOut) -> str:
-    from bigfive_tui.commands.output import safe
-    from bigfive_tui.photo_safari.scenario import describe_check
-
-    if check.passed:
-        if check.name == "refused" and check.expected is not False:
-            return f"[green]✓[/] refused as expected: {safe(str(check.actual))}"
-        if check.expected is True:
-            return f"[green]✓[/] {safe(check.name)}"
-        return f"[green]✓[/] {safe(check.name)} = {safe(_show(check.actual))}"
-    return f"[bold red]✗[/] {safe(describe_check(check))}"
-
-
-def _show(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-
-
 def report(console: Console, result: ScenarioResult) -> None:
     """Each move with its rule steps and checks, then the final expectations and a verdict."""
-    from bigfive_tui.commands.output import safe
+    from bigfive_tui.commands.output import check_line, print_verdict, safe
 
     title = f" — {safe(result.title)}" if result.title else ""
     console.print(f"[bold]{safe(result.file)}[/]{title}")
@@ -351,15 +334,5 @@ def report(console: Console, result: ScenarioResult) -> None:
         for step in move.steps:
             console.print(f"      [cyan]{step.rule:<24}[/] {safe(step.text)}")
         for check in move.checks:
-            console.print(f"      {_check_line(check)}")
-    if result.checks:
-        console.print("  [bold]expectations[/]")
-        for check in result.checks:
-            console.print(f"      {_check_line(check)}")
-    if result.passed:
-        console.print("  [bold green]PASSED[/]")
-    else:
-        console.print(f"  [bold red]FAILED[/] ({len(result.failures)} failing):")
-        for failure in result.failures:
-            console.print(f"    [red]✗[/] {safe(failure)}")
-    console.print()
+            console.print(f"      {check_line(check)}")
+    print_verdict(console, result.checks, result.failures)

@@ -8,11 +8,23 @@ from bigfive_tui.commands.values import seed_value
 
 
 def configure(
-    parser: argparse.ArgumentParser, seed_help: str = "seed for the board and dice"
+    parser: argparse.ArgumentParser,
+    seed_help: str = "seed for the board and dice",
+    *,
+    scenarios: bool = True,
 ) -> None:
-    """The options of opening the app (``bigfive photo-safari`` has them too)."""
+    """The options of opening the app (``bigfive photo-safari`` has them too, but for the Big
+    Five's scenario files)."""
     parser.add_argument("--seed", type=seed_value, default=None, help=f"{seed_help} (0 to 2^63-1)")
-    parser.add_argument("--load", metavar="FILE", help="open a saved game")
+    opening = parser.add_mutually_exclusive_group()
+    opening.add_argument("--load", metavar="FILE", help="open a saved game")
+    if scenarios:
+        opening.add_argument(
+            "--scenario",
+            metavar="FILE",
+            help="play on from the position a scenario file sets up (docs/scenarios.md; an "
+            "exported position too); its [play] actions are for 'bigfive scenario run'",
+        )
     parser.add_argument(
         "--theme", default=None, help="a Textual theme name (default: savanna; try textual-light)"
     )
@@ -103,6 +115,15 @@ def launch(args: argparse.Namespace, **app_options: object) -> int:
             os.environ[saves.AUTOSAVE_ENV] = str(own)
 
         loaded = None
+        if getattr(args, "scenario", None):
+            from bigfive_tui.app.positions import PositionError, import_scenario
+
+            try:
+                imported = import_scenario(Path(args.scenario))
+            except PositionError as problem:
+                print(f"bigfive: {printable(str(problem))}")
+                return 2
+            loaded = saves.LoadedGame(imported, frozenset(), "", Path(args.scenario))
         if args.load:
             try:
                 loaded = saves.read_save(Path(args.load))

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from bigfive_tui.engine.board import Board
-    from bigfive_tui.scenarios.results import CheckOut, ScenarioResult
+    from bigfive_tui.scenarios.results import ScenarioResult
 
 RULE_ID = re.compile(r"\*\*((?:R|RU)-[a-z0-9-]+)\*\*")
 
@@ -197,34 +197,9 @@ def _print_board(console: Console, path: Path) -> None:
     console.print()
 
 
-def _check_line(check: CheckOut) -> str:
-    from bigfive_tui.commands.output import safe
-
-    if check.passed:
-        if check.name == "refused" and check.expected is not False:
-            return f"[green]✓[/] refused as expected: {safe(str(check.actual))}"
-        if check.expected is True:
-            return f"[green]✓[/] {safe(check.name)}"
-        return f"[green]✓[/] {safe(check.name)} = {safe(_show(check.actual))}"
-    from bigfive_tui.scenarios.results import describe_check
-
-    if check.name == "refused" or check.expected is True:
-        return f"[bold red]✗[/] {safe(describe_check(check))}"
-    return (
-        f"[bold red]✗ {safe(check.name)}[/]: expected {safe(_show(check.expected))}, "
-        f"got {safe(_show(check.actual))}"
-    )
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False)
-
-
 def report(console: Console, result: ScenarioResult) -> None:
     """Each action with its rule steps and checks, then the final expectations and a verdict."""
-    from bigfive_tui.commands.output import safe
+    from bigfive_tui.commands.output import check_line, print_verdict, safe
 
     title = f" — {safe(result.title)}" if result.title else ""
     console.print(f"[bold]{safe(result.file)}[/]{title}")
@@ -243,15 +218,5 @@ def report(console: Console, result: ScenarioResult) -> None:
         for step in action.steps:
             console.print(f"      [cyan]{safe(f'{step.rule:<22}')}[/] {safe(step.text)}")
         for check in action.checks:
-            console.print(f"      {_check_line(check)}")
-    if result.checks:
-        console.print("  [bold]expectations[/]")
-        for check in result.checks:
-            console.print(f"      {_check_line(check)}")
-    if result.passed:
-        console.print("  [bold green]PASSED[/]")
-    else:
-        console.print(f"  [bold red]FAILED[/] ({len(result.failures)} failing):")
-        for failure in result.failures:
-            console.print(f"    [red]✗[/] {safe(failure)}")
-    console.print()
+            console.print(f"      {check_line(check)}")
+    print_verdict(console, result.checks, result.failures)

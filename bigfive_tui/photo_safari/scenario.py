@@ -38,6 +38,7 @@ from bigfive_tui.photo_safari.engine.state import (
     PhotoState,
     Step,
 )
+from bigfive_tui.shared.checks import CheckOut, StepOut, describe_check, refusal_check
 
 PlayerName = Literal["red", "yellow"]
 OutcomeName = Literal["playing", "red wins", "yellow wins", "draw"]
@@ -296,19 +297,6 @@ def check_rule_ids(scenario: Scenario, source: str, known: Collection[str]) -> N
 # --------------------------------------------------------------------------- results
 
 
-class StepOut(BaseModel):
-    rule: str
-    kind: str
-    text: str
-
-
-class CheckOut(BaseModel):
-    name: str
-    expected: JsonValue
-    actual: JsonValue
-    passed: bool
-
-
 class MoveOut(BaseModel):
     number: int
     player: str
@@ -400,35 +388,11 @@ def _evaluate(expect: Expect, state: PhotoState, steps: Sequence[Step]) -> list[
     for rule in expect.log:
         check(f"log has {rule}", True, rule in rules)
     for rule in expect.no_log:
-        check(f"log has no {rule}", True, rule not in rules)
+        check(f"log lacks {rule}", True, rule not in rules)
     texts = " ".join(step.text for step in steps).lower()
     for text in expect.log_text:
-        check(f"log says {text!r}", True, text.lower() in texts)
+        check(f"log text {text!r}", True, text.lower() in texts)
     return checks
-
-
-def describe_check(check: CheckOut) -> str:
-    """A failed check in words; refusals get sentences of their own."""
-    if check.name == "refused":
-        wanted, actual = check.expected, check.actual
-        if wanted is False:
-            return f"refused unexpectedly: {actual}"
-        if actual is False:
-            containing = "" if wanted is True else f" containing {wanted!r}"
-            return f"allowed, but a refusal{containing} was expected"
-        return f"refused for another reason: {actual!r} does not contain {wanted!r}"
-    if check.expected is True and check.actual is False:
-        return f"{check.name}: not so"
-    return f"{check.name}: expected {check.expected!r}, got {check.actual!r}"
-
-
-def _refusal_check(wanted: bool | str, refusal: str | None) -> CheckOut:
-    if wanted is False:
-        return CheckOut(name="refused", expected=False, actual=refusal, passed=refusal is None)
-    if refusal is None:
-        return CheckOut(name="refused", expected=wanted, actual=False, passed=False)
-    passed = wanted is True or str(wanted).lower() in refusal.lower()
-    return CheckOut(name="refused", expected=wanted, actual=refusal, passed=passed)
 
 
 def run_built(built: Built, source: str) -> ScenarioResult:
@@ -457,7 +421,7 @@ def run_built(built: Built, source: str) -> ScenarioResult:
         out.status = "played" if refusal is None else "refused"
         out.message = refusal or ""
         if item.refused is not False or refusal is not None:
-            check = _refusal_check(item.refused, refusal)
+            check = refusal_check(item.refused, refusal)
             out.checks.append(check)
             stopped = not check.passed
         if item.expect is not None and not stopped:

@@ -23,6 +23,7 @@ from bigfive_tui.scenarios.results import (
     describe_check,
 )
 from bigfive_tui.scenarios.write_position import final_state
+from bigfive_tui.shared.checks import refusal_check
 
 
 def _steps_out(steps: Sequence[Step]) -> list[StepOut]:
@@ -73,7 +74,7 @@ def run_scenario(built: Built, source: str) -> ScenarioResult:
         out.status = "played" if refusal is None else "refused"
         out.message = refusal or ""
         if item.refused is not False or refusal is not None:
-            check = _refusal_check(item.refused, refusal)
+            check = refusal_check(item.refused, refusal)
             out.checks.append(check)
             if not check.passed:
                 stopped = True
@@ -92,15 +93,6 @@ def run_scenario(built: Built, source: str) -> ScenarioResult:
     result.final = final_state(state, scenario.board.pieces)
     result.passed = not result.failures
     return result
-
-
-def _refusal_check(wanted: bool | str, refusal: str | None) -> CheckOut:
-    if wanted is False:
-        return CheckOut(name="refused", expected=False, actual=refusal, passed=refusal is None)
-    if refusal is None:
-        return CheckOut(name="refused", expected=wanted, actual=False, passed=False)
-    passed = wanted is True or str(wanted).lower() in refusal.lower()
-    return CheckOut(name="refused", expected=wanted, actual=refusal, passed=passed)
 
 
 def run(

@@ -109,7 +109,13 @@ def position(
         },
         "cards": cards,
         "turn": turn,
-        "play": {"dice": [die_text(board, die) for die in state.script[state.script_pos :]]},
+        # Rolls rigged in debug mode come before the scripted ones (engine/dice.py: roll).
+        "play": {
+            "dice": [
+                die_text(board, die)
+                for die in (*state.rigged_dice, *state.script[state.script_pos :])
+            ]
+        },
     }
 
 

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
 from bigfive_tui.app import settings
+from bigfive_tui.app.components.continue_offer import offer_widgets
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.game_choice import PHOTO_SAFARI, game_row
 from bigfive_tui.app.keys import command_bindings, command_key
@@ -29,7 +30,7 @@ from bigfive_tui.photo_safari.engine.layout import SetupFileError
 from bigfive_tui.photo_safari.setups import DEFAULT_SETUP, RANDOM, setup_names
 
 if TYPE_CHECKING:
-    from bigfive_tui.app.screens.new_game import ContinueOffer
+    from bigfive_tui.app.components.continue_offer import ContinueOffer
 
 HOW_IT_PLAYS = (
     "Red moves the camera, then Yellow, then every animal takes one step by fixed rules. A "
@@ -196,16 +197,8 @@ class PhotoNewGameScreen(Screen[None]):
         if offer is None:
             return
         self._other = offer.kind
-        label = "Back to the game (Esc)" if offer.kind == "running" else "Continue the saved game"
-        button = Button(label, variant="success", id="continue", compact=True)
-        kept = (
-            f"a new game keeps it among the saved games ({command_key('load', self.app.is_web)})"
-            if self.keeps_games
-            else "a new game replaces it"
-        )
-        info = Static(
-            f"{offer.summary} — {kept}.", id="continue-info", classes="muted", markup=False
-        )
+        load = command_key("load", self.app.is_web)
+        button, info = offer_widgets(offer, self.keeps_games, load, "a new game")
         self.query_one("#continue-row", Vertical).mount(button, info)
         self.refresh_bindings()
         if not self.focus_game:

@@ -404,26 +404,35 @@ class SaveDialog(ModalScreen[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(
-        self, suggestion: str, *, title: str = "Save the game", about: str = "", verb: str = "saves"
+        self,
+        suggestion: str,
+        *,
+        title: str = "Save the game",
+        about: str = "",
+        verb: str = "saves",
+        saves_name: bool = True,
     ) -> None:
-        """``about``: a question or explanation above the name; ``verb``: what Enter does."""
+        """``about``: a question or explanation above the name; ``verb``: what Enter does;
+        ``saves_name``: the name is a save's (the line saying where saves go is shown)."""
         super().__init__(classes="dialog-screen")
         self.suggestion = suggestion
         self.title_text = title
         self.about = about
         self.verb = verb
+        self.saves_name = saves_name
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title")
             if self.about:
                 yield Static(self.about, markup=False, id="save-about")
-            yield Static(
-                f"A name (saved in {printable(str(saves.saves_dir()))}), or a path ending in "
-                ".json.",
-                classes="muted",
-                markup=False,
-            )
+            if self.saves_name:
+                yield Static(
+                    f"A name (saved in {printable(str(saves.saves_dir()))}), or a path ending in "
+                    ".json.",
+                    classes="muted",
+                    markup=False,
+                )
             yield Input(self.suggestion, id="name", compact=True)
             yield Static(
                 Content.from_markup("[$text-muted]Enter $verb, Esc cancels.[/]", verb=self.verb)

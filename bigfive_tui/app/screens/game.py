@@ -50,7 +50,14 @@ from bigfive_tui.app.keys import (
     debug_bindings,
     view_bindings,
 )
-from bigfive_tui.app.messages import GameChanged, GameOver, OpenTimeline, StepChosen
+from bigfive_tui.app.messages import (
+    ExportPosition,
+    GameChanged,
+    GameOver,
+    OpenTimeline,
+    PlayOnFrom,
+    StepChosen,
+)
 from bigfive_tui.app.screens.base import PlayScreen
 from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.actions import END, RESOURCE_NAMES, Act, Action, IllegalAction, Step
@@ -1280,3 +1287,52 @@ class GameScreen(PlayScreen):
             ),
             chosen,
         )
+
+    # ------------------------------------------------------------------ editing (debug mode)
+
+    def _debug_only(self, what: str) -> bool:
+        if not self.step_through:
+            toggle = command_key("toggle_debug", self.app.is_web)
+            self.warn(f"{what} is for debug mode ({toggle}).")
+        return self.step_through
+
+    def action_edit_position(self) -> None:
+        """Debug mode: edit the position, checked as a scenario file is (D-edit); playing on
+        from it keeps the line before it as a named save."""
+        from bigfive_tui.app.positions import position_of
+        from bigfive_tui.app.screens.dialogs import SaveDialog
+        from bigfive_tui.app.screens.editor import EditorScreen
+
+        if not self._debug_only("Editing the position") or not self.session.recordable:
+            return
+
+        def edited(position: dict[str, object] | None) -> None:
+            if position is None:
+                self.refresh_view()
+                return
+
+            def named(name: str | None) -> None:
+                if name:
+                    self.post_message(PlayOnFrom(dict(position), name))
+                else:
+                    self.refresh_view()
+
+            self.app.push_screen(
+                SaveDialog(
+                    f"before-edit-turn{self.state.turn}",
+                    title="Play on from the edited position",
+                    about="The game as it is now is kept as a save of its own, under this "
+                    "name (D-edit):",
+                    verb="plays on",
+                ),
+                named,
+            )
+
+        self._leave_modes()
+        position = position_of(self.session, self.state)
+        self.app.push_screen(EditorScreen(self.session, position), edited)
+
+    def action_export_position(self) -> None:
+        """Debug mode: the position as it stands, written as a scenario file."""
+        if self._debug_only("Writing the position as a scenario"):
+            self.post_message(ExportPosition(len(self.session.entries)))

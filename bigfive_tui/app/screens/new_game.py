@@ -13,7 +13,7 @@ button labels always say which of the two it will do.
 from __future__ import annotations
 
 import importlib.util
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
@@ -27,6 +27,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Static
 
 from bigfive_tui.app import settings
+from bigfive_tui.app.components.continue_offer import ContinueOffer, offer_widgets
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.game_choice import BIG_FIVE, game_row
 from bigfive_tui.app.describe import joined
@@ -89,14 +90,6 @@ def game_summary(session: Session | PhotoSession) -> str:
     game = session.game
     guides = joined([guide.title for guide in game.guides])
     return f"{guides} · {game.difficulty.name.lower()} · turn {session.state.turn}"
-
-
-@dataclass(frozen=True, slots=True)
-class ContinueOffer:
-    """The game the screen offers to go on with: the one in play, or the autosaved one."""
-
-    kind: Literal["running", "saved"]
-    summary: str
 
 
 def seat_options(taken: set[Guide]) -> list[tuple[Guide | None, str]]:
@@ -352,24 +345,8 @@ class NewGameScreen(Screen[None]):
         if offer is None:
             return
         self._other = offer.kind
-        label = "Back to the game (Esc)" if offer.kind == "running" else "Continue the saved game"
-        # The summary and the warning get a line of their own under the button, which wraps
-        # between words in a narrow window instead of cutting them off.
-        button = Button(label, variant="success", id="continue", compact=True)
-        kept = (
-            f"a new safari keeps it among the saved games ({command_key('load', self.app.is_web)})"
-            if self.keeps_games
-            # Nothing is filed away without autosave: the game in memory goes, a file stays.
-            else "a new safari replaces it"
-            if offer.kind == "running"
-            else "a new safari leaves it as it is"
-        )
-        info_line = Static(
-            f"{offer.summary} — {kept}.",
-            id="continue-info",
-            classes="muted",
-            markup=False,
-        )
+        load = command_key("load", self.app.is_web)
+        button, info_line = offer_widgets(offer, self.keeps_games, load, "a new safari")
         row.mount(button, info_line)
         self.refresh_bindings()
         if not self.focus_game:

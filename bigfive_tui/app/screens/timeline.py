@@ -32,7 +32,7 @@ from bigfive_tui.app.components.timeline_bar import TimelineBar
 from bigfive_tui.app.describe import drawn_card
 from bigfive_tui.app.drawings import choose
 from bigfive_tui.app.keys import command_bindings, timeline_bindings, view_bindings
-from bigfive_tui.app.messages import StepChosen
+from bigfive_tui.app.messages import ExportPosition, StepChosen
 from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.timeline import Timeline
@@ -286,6 +286,14 @@ class TimelineScreen(Screen[Branching | None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_export_position(self) -> None:
+        """The position at the moment shown (after its action: an action resolves whole) as a
+        scenario file, with the rest of the game; where going back is allowed."""
+        if self.refusal:
+            self.warn(self.refusal.replace("Going back to play on", "Writing a position out"))
+            return
+        self.post_message(ExportPosition(self.timeline.continue_after(self.moment)))
 
     def action_log(self) -> None:
         self._open_log(search=False)

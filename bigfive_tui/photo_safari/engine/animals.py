@@ -50,11 +50,3 @@ FREE_TERRAIN: Final = tuple(
 
 def photo_count(mask: int) -> int:
     return mask.bit_count()
-
-
-def animals_in(mask: int) -> list[Animal]:
-    return [animal for animal in Animal if mask >> animal & 1]
-
-
-def find_animal(text: str) -> Animal | None:
-    return Animal.__members__.get(text.strip().upper())

@@ -60,10 +60,6 @@ def turned_right(facing: int) -> int:
     return (facing + 1) % 4
 
 
-def turned_round(facing: int) -> int:
-    return (facing + 2) % 4
-
-
 def name(square: int) -> str:
     return f"{COLUMNS[square % SIZE]}{square // SIZE + 1}"
 
@@ -104,11 +100,6 @@ ROOK_LINES: Final = tuple(
     tuple(line for line in (_walk(square, dr, dc) for dr, dc in _QUEEN_STEPS[:4]) if line)
     for square in range(SQUARES)
 )
-
-
-def facing_towards(origin: int, neighbour: int) -> int:
-    """The facing from ``origin`` to the orthogonal ``neighbour`` (ValueError if it is not)."""
-    return STEP[origin].index(neighbour)
 
 
 def distance(a: int, b: int) -> int:

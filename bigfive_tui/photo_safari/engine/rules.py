@@ -400,11 +400,3 @@ def _finish(state: PhotoState, log: Log | None, outcome: str, rule: str, text: s
 def needs(state: PhotoState, animal: int) -> tuple[bool, ...]:
     """Which cameras still need a photo of ``animal`` (by seat)."""
     return tuple(not state.photos[seat] >> animal & 1 for seat in range(SEATS))
-
-
-def outcome_text(state: PhotoState) -> str:
-    if not state.outcome:
-        return "The game goes on."
-    if state.outcome == "draw":
-        return "A draw."
-    return f"{SEAT_NAMES[state.winner]} wins."

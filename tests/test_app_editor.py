@@ -1,0 +1,175 @@
+"""Debug mode's editor (E) and the export of a position (X) in the app (D-edit)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from test_app_support import SIZE, game_screen, make_app, played_session, wait_until
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList, Static
+
+from bigfive_tui.app import saves
+from bigfive_tui.app.main import BigFiveApp
+from bigfive_tui.app.positions import position_of, scenarios_dir
+from bigfive_tui.app.screens.dialogs import ChoiceDialog, HandOverScreen, SaveDialog
+from bigfive_tui.app.screens.editor import EditorScreen
+from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.app.screens.timeline import TimelineScreen
+from bigfive_tui.cli import main
+from bigfive_tui.scenarios.write_position import position
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+async def at_the_game(pilot: Pilot[None], app: BigFiveApp) -> GameScreen:
+    await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen | GameScreen))
+    for _ in range(3):
+        await pilot.pause()
+    if isinstance(app.screen, HandOverScreen):
+        await pilot.press("escape")
+    game = game_screen(app)
+    await wait_until(pilot, lambda: app.screen is game)
+    return game
+
+
+async def choose(pilot: Pilot[None], app: BigFiveApp, text: str) -> None:
+    await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+    dialog = app.screen
+    assert isinstance(dialog, ChoiceDialog)
+    index = next(i for i, label in enumerate(dialog.options) if text in label)
+    dialog.query_one(OptionList).highlighted = index
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: app.screen is not dialog)
+
+
+async def name_it(pilot: Pilot[None], app: BigFiveApp, name: str) -> None:
+    await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
+    app.screen.query_one(Input).value = name
+    await pilot.press("enter")
+
+
+def status(editor: EditorScreen) -> str:
+    return str(editor.query_one("#edit-status", Static).render())
+
+
+async def test_D_edit_an_edited_position_is_checked_and_played_on_from() -> None:
+    session = played_session(40)
+    before = session.record()
+    app = make_app(session, step_through=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_the_game(pilot, app)
+        await pilot.press("E")
+        await wait_until(pilot, lambda: isinstance(app.screen, EditorScreen))
+        editor = app.screen
+        assert isinstance(editor, EditorScreen)
+        assert "A possible position" in status(editor)
+        guide = session.game.guides[1].title
+        await pilot.press("g")
+        await choose(pilot, app, guide)
+        await choose(pilot, app, "Food")
+        await choose(pilot, app, "0")  # food 0: the game would already be lost
+        assert "Impossible" in status(editor) and "R-end-food" in status(editor)
+        await pilot.press("a")  # refused while impossible
+        await pilot.pause()
+        assert app.screen is editor
+        await pilot.press("u")
+        assert "A possible position" in status(editor)
+        await pilot.press("g")
+        await choose(pilot, app, guide)
+        await choose(pilot, app, "Fuel")
+        await choose(pilot, app, "2")
+        await pilot.press("n")
+        await choose(pilot, app, "Phase")
+        await choose(pilot, app, "draw")
+        assert "A possible position" in status(editor)
+        await pilot.press("a")
+        await name_it(pilot, app, "before-the-edit")
+        await wait_until(pilot, lambda: app.session is not session)
+        edited = app.big_five
+        assert edited is not None
+        assert edited.state.fuel[1] == 2 and edited.state.phase == 0
+        record = edited.record()
+        assert record.position is not None
+        assert record.branches[-1].how == "edited position"
+        assert record.branches[-1].abandoned == "before-the-edit.json"
+        kept = saves.read_save(saves.saves_dir() / "before-the-edit.json")
+        assert kept.session.record().actions == before.actions  # the old line, not lost
+
+
+async def test_D_edit_a_space_gets_a_token_a_fire_or_a_vehicle() -> None:
+    session = played_session(40)
+    app = make_app(session, step_through=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_the_game(pilot, app)
+        await pilot.press("E")
+        await wait_until(pilot, lambda: isinstance(app.screen, EditorScreen))
+        editor = app.screen
+        assert isinstance(editor, EditorScreen)
+        board = session.game.board
+        target = board.find("♦4")
+        assert target is not None
+        editor.query_one("BoardView").cursor = target  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        guide = session.game.guides[0].title
+        await choose(pilot, app, f"Move {guide}'s vehicle here")
+        assert editor.position["vehicles"][guide.lower()]["at"] == "♦4"
+        assert f"{guide}" in str(editor.query_one("#edit-space", Static).render())
+
+
+async def test_export_from_the_timeline_runs_to_where_the_game_went(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    session = played_session(60)
+    app = make_app(session, step_through=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_the_game(pilot, app)
+        await pilot.press("T")
+        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        screen = app.screen
+        assert isinstance(screen, TimelineScreen)
+        screen.go_to(screen.timeline.turn_starts[4])
+        await pilot.press("X")
+        await name_it(pilot, app, "turn-five")
+        path = scenarios_dir() / "turn-five.toml"
+        await wait_until(pilot, path.is_file)
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert data["play"]["actions"] and data["expect"]["turn"] == session.state.turn
+    assert main(["scenario", "run", str(path), "--json"]) == 0
+    import json
+
+    result = json.loads(capsys.readouterr().out)
+    assert result["passed"] and result["final"]["position"] == position(session.state)
+
+
+async def test_export_of_the_game_as_it_stands_in_debug_mode() -> None:
+    session = played_session(30)
+    app = make_app(session, step_through=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_the_game(pilot, app)
+        await pilot.press("X")
+        await name_it(pilot, app, "now")
+        path = scenarios_dir() / "now.toml"
+        await wait_until(pilot, path.is_file)
+    from bigfive_tui.app.positions import import_scenario
+
+    imported = import_scenario(path)
+    assert position_of(imported, imported.state) == position_of(session, session.state)
+
+
+async def test_editing_and_exporting_are_for_debug_mode() -> None:
+    session = played_session(30)
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await at_the_game(pilot, app)
+        await pilot.press("E")
+        await pilot.pause()
+        assert app.screen is game
+        await pilot.press("X")
+        await pilot.pause()
+        assert app.screen is game and not scenarios_dir().exists()
