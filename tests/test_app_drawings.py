@@ -155,21 +155,23 @@ async def test_the_drawing_switches_keep_the_game_and_its_log() -> None:
     session = two_guides()
     app = make_app(session)
     async with app.run_test(size=NORMAL) as pilot:
-        await pilot.pause()
+        start = session.state.vehicle[0]
+        await wait_until(pilot, lambda: game_screen(app).human_turn)
         await pilot.press("m", "enter")
-        await pilot.pause()
+        await wait_until(pilot, lambda: session.state.vehicle[0] != start)
         moved = session.state.vehicle[0]
         await pilot.resize_terminal(*COMPACT)
         await wait_until(pilot, lambda: game_screen(app).drawing == "compact")
         screen = game_screen(app)
-        assert screen.query_one(BoardView).cursor == moved
+        await wait_until(pilot, lambda: screen.query_one(BoardView).cursor == moved)
         await pilot.press("o", "o")  # the log's page
-        await pilot.pause()
-        assert any("drives" in line.text for line in screen.query_one(GameLog).lines)
+        await wait_until(pilot, lambda: screen.page == "log")
+        log = screen.query_one(GameLog)
+        await wait_until(pilot, lambda: any("drives" in line.text for line in log.lines))
         await pilot.press("escape")
+        await wait_until(pilot, lambda: screen.page == "board-page")
         await pilot.press("u")
-        await pilot.pause()
-        assert session.state.actions_left == 4
+        await wait_until(pilot, lambda: session.state.actions_left == 4)
 
 
 async def test_the_compact_panels_key_shows_the_guides_and_table_then_the_log() -> None:

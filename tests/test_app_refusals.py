@@ -24,6 +24,7 @@ from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.screens.dialogs import HandOverScreen
 from bigfive_tui.engine.content import Guide
 from bigfive_tui.engine.session import Session
+from bigfive_tui.engine.state import Phase
 
 
 @pytest.fixture(autouse=True)
@@ -152,7 +153,7 @@ async def test_the_move_prompt_shows_what_the_marked_spaces_cost() -> None:
 
 
 async def test_the_hand_over_of_a_first_turn_sums_up_since_the_safari_began() -> None:
-    session = seeded_session(8, (Guide.JACK, Guide.KATE))
+    session = seeded_session(8, (Guide.JACK, Guide.KATE, Guide.SAM))
     app = make_app(session, computer_seats=frozenset({0}))
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(  # the dialog composed, not just pushed (a loaded machine shows it)
@@ -168,21 +169,52 @@ async def test_the_hand_over_of_a_first_turn_sums_up_since_the_safari_began() ->
 
 
 async def test_the_hand_over_sums_up_what_the_computer_guides_did() -> None:
-    session = seeded_session(8, (Guide.JACK, Guide.KATE, Guide.DAVID, Guide.SAM))
+    """Two people (Jack, Anna) and three computer teammates: the box for Jack sums up the
+    turns since his last one, each computer action with its reason in brackets."""
+    guides = (Guide.JACK, Guide.KATE, Guide.DAVID, Guide.SAM, Guide.ANNA)
+    session = seeded_session(8, guides)
     app = make_app(session, computer_seats=frozenset({1, 2, 3}))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, HandOverScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        game = game_screen(app)
         assert not app.screen.query("#handover-summary")  # turn 1: nothing happened yet
         await pilot.press("enter")  # Jack draws
-        await pilot.pause()
+        await wait_until(pilot, lambda: app.screen is game and session.state.phase == Phase.ACTIONS)
         await pilot.press("e", "enter")  # and ends his turn
         await wait_until(
             pilot,
             lambda: isinstance(app.screen, HandOverScreen) and session.state.turn == 5,
         )
+        await pilot.press("enter")  # Anna draws
+        await wait_until(pilot, lambda: app.screen is game and session.state.phase == Phase.ACTIONS)
+        await pilot.press("e", "enter")  # and ends her turn
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, HandOverScreen) and session.state.turn == 6,
+        )
         texts = [str(widget.render()) for widget in app.screen.query(Static)]
         assert "Pass the keyboard to Jack." in texts
         summary = str(app.screen.query_one("#handover-summary", Static).render()).splitlines()
         assert summary[0] == "Since Jack's last turn:"
-        assert [line.split(" drew ")[0] for line in summary[1:]] == ["Kate", "David", "Sam"]
+        drawers = [line.split(" drew ")[0] for line in summary[1:]]
+        assert drawers == ["Kate", "David", "Sam", "Anna"]
+        assert (
+            summary[1].startswith("Kate drew ")
+            and "(every turn opens with an event card)" in summary[1]
+        )
+
+
+async def test_with_one_person_the_summary_is_a_notice_and_no_box() -> None:
+    session = seeded_session(8, (Guide.JACK, Guide.KATE))
+    app = make_app(session, computer_seats=frozenset({1}))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, HandOverScreen)
+        await pilot.press("D")
+        await pilot.pause()
+        await pilot.press("e", "enter")
+        await wait_until(pilot, lambda: session.state.turn == 3)
+        await pilot.pause()
+        assert not isinstance(app.screen, HandOverScreen)
+        notices = [notice.message for notice in app._notifications]
+        assert any(notice.startswith("Kate drew") for notice in notices)

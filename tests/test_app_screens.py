@@ -150,19 +150,20 @@ async def test_start_spaces_chosen_on_the_board():
 
 
 async def test_computer_seat_plays_its_turn_by_itself():
+    """One person: no hand-over box before Jack's turns (the keyboard never passes)."""
     session = seeded_session(21, (Guide.JACK, Guide.SAM))
     app = make_app(session, computer_seats=frozenset({1}))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, HandOverScreen)
-        await pilot.press("enter")
+        assert not isinstance(app.screen, HandOverScreen)
+        await pilot.press("D")
         await pilot.pause()
         game_screen(app).play(next(a for a in session.legal_actions() if a.kind.name == "END"))
         await wait_until(pilot, lambda: session.state.seat == 0 or session.state.over)
         assert "draw" in session.texts[1:]
         if not session.state.over:
             assert session.state.phase == Phase.DRAW
-            assert isinstance(app.screen, HandOverScreen)
+            assert not isinstance(app.screen, HandOverScreen)
 
 
 async def test_palette_offers_game_commands():
@@ -468,7 +469,7 @@ async def test_computer_seats_choose_their_own_start_spaces_and_show_them():
         view = screen.query_one(BoardView)
         assert board.slot[david] not in {board.slot[cell] for cell in view.targets}
         await pilot.press("n", "enter")
-        await pilot.pause()
+        await wait_until(pilot, lambda: len(screen.chosen) == 3)
         kate = screen.chosen[1]
         sam = computer_start(board, [david, kate], Guide.SAM)
         assert screen.chosen == [david, kate, sam]
@@ -477,8 +478,8 @@ async def test_computer_seats_choose_their_own_start_spaces_and_show_them():
         assert f"Sam on {board.names[sam]}" in str(screen.query_one("#start-computers").render())
         assert app.session is None and app.focused is screen.query_one("#start")
         await pilot.press("escape")
-        await pilot.pause()
-        assert screen.chosen == [david] and screen.query_one(BoardView).cursor == kate
+        await wait_until(pilot, lambda: screen.chosen == [david])
+        assert screen.query_one(BoardView).cursor == kate
         await pilot.press("enter", "enter")
         await wait_until(pilot, lambda: app.session is not None)
         assert app.session is not None and app.session.start_cells == (david, kate, sam)

@@ -70,6 +70,9 @@ def make_app(session: Session | None = None, **options: Any) -> BigFiveApp:
         "computer_delay": 0.0,
         "card_pause": False,
         "cursor_blink": False,
+        # The quick teammate: app tests play many computer turns; tests of the strong one
+        # ask for it (tests/test_app_practice.py).
+        "strength": "steady",
     }
     settings.update(options)
     app = BigFiveApp(session=session, **settings)

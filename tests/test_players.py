@@ -48,13 +48,17 @@ def play(policy: Policy, seed: int, guides: tuple[Guide, ...], level: Difficulty
     return state
 
 
+#: The policies fast enough for a dozen whole games each; the search players' whole games are
+#: in tests/test_search_player.py.
+FAST = sorted(name for name in POLICIES if not name.startswith("search"))
+
 CASES = [
     (seed, tuple(random.Random(seed).sample(list(Guide), 2 + seed % 4)), Difficulty(seed % 3))
     for seed in range(12)
 ]
 
 
-@pytest.mark.parametrize("name", sorted(POLICIES))
+@pytest.mark.parametrize("name", FAST)
 @pytest.mark.parametrize(("seed", "guides", "level"), CASES)
 def test_bots_play_legal_actions_to_the_end(
     name: str, seed: int, guides: tuple[Guide, ...], level: Difficulty
@@ -64,7 +68,7 @@ def test_bots_play_legal_actions_to_the_end(
     assert state.outcome == "won" or state.outcome.startswith("lost:")
 
 
-@pytest.mark.parametrize("name", sorted(POLICIES))
+@pytest.mark.parametrize("name", FAST)
 def test_bots_are_deterministic_given_the_rng(name: str) -> None:
     guides = (Guide.JACK, Guide.ANNA, Guide.SAM)
     first = play(POLICIES[name], 7, guides, Difficulty.NORMAL)

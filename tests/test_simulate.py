@@ -149,3 +149,114 @@ def test_a_runaway_game_is_an_error() -> None:
     result = simulate.safe_game(seeded_board, setup, first, max_actions=5)
     assert result.outcome == "error"
     assert "RunawayGame" in result.error and "5 actions" in result.error
+
+
+# --------------------------------------------------------------------------- spreading a run
+
+#: What two runs of the same games must agree on, wherever and however they were played.
+SAME = ("games", "wins", "losses", "turns", "actions", "by_players", "win_rate_95")
+
+
+def test_win_rates_have_a_95_percent_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "--games", "6", "--seed", "3", "--policy", "greedy")
+    low, high = data["win_rate_95"]
+    assert 0 <= low <= data["win_rate"] <= high <= 1
+    assert simulate.wilson_interval(50, 100) == pytest.approx((0.4038, 0.5962), abs=1e-4)
+    assert simulate.wilson_interval(0, 10)[0] == 0.0
+
+
+def test_losses_are_counted_by_cause(capsys: pytest.CaptureFixture[str]) -> None:
+    data = run_json(capsys, "--games", "10", "--seed", "0", "--policy", "random")
+    assert sum(data["losses"].values()) == data["lost"] == 10
+    assert main(["simulate", "--games", "10", "--seed", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "losses by cause" in out and "interval" in out
+
+
+def test_workers_play_the_same_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """One seed per game: two processes give exactly the games one process gives."""
+    flags = ("--games", "6", "--seed", "21", "--policy", "greedy", "--players", "3")
+    serial = run_json(capsys, *flags)
+    parallel = run_json(capsys, *flags, "--workers", "2")
+    assert parallel["workers"] == 2
+    for key in SAME:
+        assert parallel[key] == serial[key], key
+
+
+def test_the_search_player_reports_its_time_per_decision(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = run_json(capsys, "--games", "1", "--seed", "4", "--policy", "search", "--players", "2")
+    times = data["decision_ms"]
+    assert times["decisions"] == data["actions"]
+    assert 0 < times["median"] <= times["p95"] <= times["max"]
+
+
+def test_a_results_file_resumes_a_stopped_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any
+) -> None:
+    """Each game is appended as it ends; a run started again plays only what is missing, and
+    a line cut off by the stop is played again."""
+    results = tmp_path / "run.jsonl"
+    flags = ("--seed", "30", "--policy", "greedy", "--players", "2", "--results", str(results))
+    run_json(capsys, "--games", "3", *flags)
+    lines = results.read_text().splitlines()
+    assert len(lines) == 3
+    results.write_text("\n".join(lines[:2]) + "\n" + lines[2][:20])  # stopped mid-write
+    resumed = run_json(capsys, "--games", "5", *flags)
+    assert resumed["resumed"] == 2 and resumed["games"] == 5
+    whole = run_json(capsys, "--games", "5", "--seed", "30", "--policy", "greedy", "--players", "2")
+    for key in SAME:
+        assert resumed[key] == whole[key], key
+    assert {json.loads(line)["seed"] for line in results.read_text().splitlines()[2:]} >= {
+        32,
+        33,
+        34,
+    }
+
+
+def test_a_results_file_of_other_flags_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any
+) -> None:
+    results = tmp_path / "run.jsonl"
+    run_json(capsys, "--games", "1", "--seed", "1", "--results", str(results))
+    assert main(["simulate", "--games", "1", "--policy", "greedy", "--results", str(results)]) == 2
+    assert "other flags" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--workers", "0"], "--workers"),
+        (["--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "do not go together"),
+    ],
+)
+def test_bad_spreading_flags_exit_2(
+    capsys: pytest.CaptureFixture[str], flags: list[str], message: str
+) -> None:
+    assert main(["simulate", "--games", "1", *flags]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_dask_cluster_plays_the_same_games_as_one_process(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A local cluster of two worker processes, reached by its address as a remote one would
+    be: exactly the serial run's games."""
+    distributed = pytest.importorskip("distributed")
+    flags = ("--games", "4", "--seed", "60", "--policy", "greedy", "--players", "3")
+    serial = run_json(capsys, *flags)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        clustered = run_json(capsys, *flags, "--scheduler", cluster.scheduler_address)
+    assert clustered["scheduler"] == cluster.scheduler_address
+    for key in SAME:
+        assert clustered[key] == serial[key], key
+
+
+def test_an_unreachable_scheduler_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("distributed")
+    code = main(["simulate", "--games", "1", "--scheduler", "tcp://127.0.0.1:9", "--json"])
+    assert code == 2
+    assert "cannot reach the scheduler" in capsys.readouterr().err

@@ -13,7 +13,7 @@ from functools import partial
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from bigfive_tui.app.components.game_choice import PHOTO_SAFARI
-from bigfive_tui.app.keys import DEBUG, PHOTO_KEY, VIEW, command_key
+from bigfive_tui.app.keys import COACH, DEBUG, PHOTO_KEY, VIEW, command_key
 
 
 def actions(web: bool, game: str = "") -> list[tuple[str, str, str]]:
@@ -44,6 +44,17 @@ def _shared(web: bool) -> list[tuple[str, str, str]]:
 
 def _big_five() -> list[tuple[str, str, str]]:
     return [
+        ("Hint", "hint", f"What would the strong teammate do now, and why? ({coach_key('hint')})"),
+        (
+            "Computer pace",
+            "pace",
+            f"Computer turns instant, fast, normal or step by step ({coach_key('pace')})",
+        ),
+        (
+            "Finish the computer's turn",
+            "finish",
+            f"Play the rest of the computer's turn at once ({coach_key('finish')})",
+        ),
         (
             "Board: bigger drawing",
             "bigger_board",
@@ -113,6 +124,10 @@ def _photo_safari() -> list[tuple[str, str, str]]:
 
 def view_key(action: str) -> str:
     return VIEW[action].display
+
+
+def coach_key(action: str) -> str:
+    return COACH[action].display
 
 
 class GameCommands(Provider):

@@ -275,11 +275,22 @@ def _told(step: Step, who: str, card: Card | None) -> _Event | None:
     return _Event(actor, f"{_PAST.get(verb, verb)} {rest}")  # an exchange names its giver
 
 
+def reason_words(step: Step) -> str:
+    """The why of a computer player's reason step ("Kate: Drive to ♦4: on the way to ...")."""
+    parts = step.text.split(": ", 2)
+    return parts[2] if len(parts) == 3 else step.text
+
+
 def _turn_events(who: str, steps: Sequence[Step]) -> list[_Event]:
-    """What happened in ``who``'s turn, a run of drives told only by where it ended."""
+    """What happened in ``who``'s turn, a run of drives told only by where it ended; a
+    computer's action with its reason in brackets, in the words of the log and the hint."""
     events: list[_Event] = []
     card: Card | None = None
+    why = ""
     for index, step in enumerate(steps):
+        if step.kind == "reason":
+            why = reason_words(step)
+            continue
         if step.kind == "card":
             card = _card_drawn(step)
         following = steps[index + 1] if index + 1 < len(steps) else None
@@ -288,6 +299,9 @@ def _turn_events(who: str, steps: Sequence[Step]) -> list[_Event]:
         event = _told(step, who, card)
         if event is None:
             continue
+        if why:  # the first thing told of a computer's action carries its reason
+            event = _Event(event.who, f"{event.what} ({why})")
+            why = ""
         if events and event.what.startswith("drove to") and events[-1].what.startswith("drove to"):
             events[-1] = event
         else:

@@ -35,6 +35,10 @@ class GameSetup:
     layout: str = ""  # a shipped layout name, or a layout file path
     choose_starts: bool = False
     start_cells: tuple[int, ...] | None = field(default=None)
+    #: How strong the computer teammates play: "strong" (the search player) or "steady".
+    teammates: str = "strong"
+    #: Practice: one person (the first seat) and computer teammates in every other seat.
+    practice: bool = False
 
     @property
     def guides(self) -> tuple[Guide, ...]:

@@ -198,6 +198,31 @@ def view_bindings() -> list[Binding]:
     ]
 
 
+class CoachKey(NamedTuple):
+    """A key of the game screen for practice: hints and the computer's pace."""
+
+    key: str
+    action: str  # the game screen's action
+    label: str
+    display: str  # how the key bar, the help and the palette show the key
+    help: str
+
+
+COACH_KEYS: Final[tuple[CoachKey, ...]] = (
+    CoachKey("w", "hint", "hint", "w", "what the strong teammate would do now, and why"),
+    CoachKey(
+        "greater_than_sign",
+        "pace",
+        "pace",
+        ">",
+        "pace of computer turns: instant, fast, normal, step by step",
+    ),
+    CoachKey("full_stop", "computer_step", "next", ".", "step by step: the computer's next action"),
+    CoachKey("F", "finish", "finish", "F", "finish the computer's turn at once"),
+)
+COACH: Final[dict[str, CoachKey]] = {entry.action: entry for entry in COACH_KEYS}
+
+
 #: Debug mode's keys on the game screen (docs/rules.md, D-*): they change the game itself.
 DEBUG_KEYS: Final[tuple[ViewKey, ...]] = (
     ViewKey(
@@ -330,6 +355,7 @@ OTHER_KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("Esc", "cancel target mode or line of sight; close a dialog"),
     ("mouse", "click a space to act on it, or an action in the action bar"),
     ("v", "line of sight: highlight what the current guide has clear view of"),
+    *((entry.display, entry.help) for entry in COACH_KEYS),
     ("u", "undo (within the turn, never past a card, a roll or a turned token)"),
     *((entry.display, entry.help) for entry in VIEW_KEYS),
     *((entry.display, entry.help) for entry in DEBUG_KEYS),

@@ -118,6 +118,8 @@ class BigFiveApp(App[None]):
         drawing: Drawing | None = None,
         game: str = BIG_FIVE,
         photo_setup: str | None = None,
+        strength: str = "strong",
+        pace: str = "normal",
         replay: bool = False,
     ) -> None:
         """``pending``: a game loaded from the command line (``--load``); one that needs the
@@ -147,6 +149,9 @@ class BigFiveApp(App[None]):
         #: Why autosave failed last ("" while it works), as the player was told.
         self.autosave_problem = ""
         self.step_through = step_through
+        #: How strong the computer teammates are, and the pace of their turns (pace key).
+        self.computer_strength = strength
+        self.computer_pace = pace
         self._pending = pending
         self._told_not_autosaving = False
         #: The drawing of the board the player chose (+/-), used wherever it fits.
@@ -258,6 +263,13 @@ class BigFiveApp(App[None]):
         long after, when the terminal is big again."""
         if action == "command_palette" and isinstance(self.screen, TooSmallScreen):
             return False
+        if action in ("hint", "computer_step", "finish"):
+            # The practice keys work where the game screen says they do (the palette's
+            # entries explain themselves when they do not).
+            game = self._game_screen()
+            if game is None or self.screen is not game:
+                return False
+            return game.check_action(action, parameters)
         return super().check_action(action, parameters)
 
     # ------------------------------------------------------------------ switching screens
@@ -295,6 +307,8 @@ class BigFiveApp(App[None]):
                     computer_delay=self.computer_delay,
                     card_pause=self.card_pause,
                     step_through=self.step_through,
+                    strength=self.computer_strength,
+                    pace=self.computer_pace,
                 )
             )
         else:
@@ -418,6 +432,7 @@ class BigFiveApp(App[None]):
     def _begin(self, setup: GameSetup, session: Session) -> None:
         if self.autosave_enabled:
             settings.remember_setup(setup)
+        self.computer_strength = setup.teammates or "strong"
         self._switch_to(session, setup.computer_seats, holds_game=False)
 
     def _switch_to(
@@ -874,8 +889,9 @@ class BigFiveApp(App[None]):
 
         if isinstance(session, Session):
             from bigfive_tui.app.screens.end import EndScreen
+            from bigfive_tui.app.screens.game import hints_used
 
-            self.push_screen(EndScreen(session), next_step)
+            self.push_screen(EndScreen(session, hints_used(session)), next_step)
         else:
             from bigfive_tui.app.photo_safari.end import PhotoEndScreen
 
@@ -958,6 +974,18 @@ class BigFiveApp(App[None]):
             self.notify("Every panel is on screen beside the normal and large boards.", timeout=4)
             return
         self._on_game("panels")
+
+    def action_hint(self) -> None:
+        self._on_game("hint")
+
+    def action_pace(self) -> None:
+        self._on_game("pace")
+
+    def action_finish(self) -> None:
+        self._on_game("finish")
+
+    def action_computer_step(self) -> None:
+        self._on_game("computer_step")
 
     def _on_photo_safari(self, action: str) -> None:
         """Run a Photo Safari game screen action from the palette."""

@@ -57,6 +57,8 @@ class SetupSettings(BaseModel):
     board_source: Literal["random", "layout", "file"] = "random"
     layout: str = Field(default="", max_length=4096)
     choose_starts: bool = False
+    teammates: Literal["strong", "steady"] = "strong"
+    practice: bool = False
 
     @model_validator(mode="after")
     def _each_once(self) -> SetupSettings:
@@ -171,6 +173,8 @@ def remembered_setup() -> GameSetup | None:
         board_source=kept.board_source,
         layout=kept.layout,
         choose_starts=kept.choose_starts,
+        teammates=kept.teammates,
+        practice=kept.practice,
     )
 
 
@@ -186,6 +190,8 @@ def remember_setup(setup: GameSetup) -> None:
         # A file path as typed would break when the game is started from another folder.
         layout=str(Path(setup.layout).resolve()) if setup.board_source == "file" else setup.layout,
         choose_starts=setup.choose_starts,
+        teammates="steady" if setup.teammates == "steady" else "strong",
+        practice=setup.practice,
     )
     _update("setup", kept.model_dump(mode="json"))
     _update("game", BIG_FIVE)

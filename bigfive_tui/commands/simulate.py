@@ -4,19 +4,29 @@ Every game is fixed by one game seed: the board (unless ``--layout``), the guide
 ``--players`` is given, the difficulty for ``mixed``, the engine's dice and cards, and the
 policy's choices. Game ``i`` of a run uses seed ``S + i``, so any game can be replayed alone
 with ``--games 1 --seed S+i`` and the same flags; an engine error prints the exact command.
+
+Because every game depends on its own seed alone, a run gives the same games however it is
+spread: one process, ``--workers N`` processes on this machine, or the workers of a Dask
+``distributed`` cluster (``--scheduler ADDRESS``). With ``--results FILE`` every finished game
+is appended to FILE as one JSON line, and a run started again with the same FILE and flags
+plays only the games that are missing: long benchmark runs survive being stopped.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import math
 import random
 import sys
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from bigfive_tui.commands.values import MAX_SEED, seed_value
@@ -28,7 +38,7 @@ from bigfive_tui.engine.state import GameState
 #: A game that has not ended after this many actions counts as an error (a runaway game).
 MAX_ACTIONS = 20_000
 DIFFICULTY_CHOICES = ("beginner", "normal", "expert", "mixed")
-POLICY_CHOICES = ("random", "greedy")
+POLICY_CHOICES = ("random", "greedy", "tactics", "search", "search-practice", "search-hint")
 
 Policy = Callable[[GameState, Sequence[Action], random.Random], Action]
 
@@ -57,12 +67,31 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="beginner, normal, expert or mixed (random per game); default normal",
     )
     parser.add_argument(
-        "--policy", default="random", metavar="NAME", help="random (default) or greedy"
+        "--policy",
+        default="random",
+        metavar="NAME",
+        help="random (default), greedy, tactics (the search player's fast policy), search "
+        "(the search player, measured setting), search-practice or search-hint",
     )
     parser.add_argument(
         "--seed", type=seed_value, metavar="S", help="seed of the first game (0 to 2^63-1)"
     )
     parser.add_argument("--layout", metavar="FILE", help="play every game on this layout")
+    parser.add_argument(
+        "--workers", type=int, default=1, metavar="N", help="processes to play in (default 1)"
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
+        "(needs the cluster extra: pip install 'bigfive[cluster]')",
+    )
+    parser.add_argument(
+        "--results",
+        metavar="FILE",
+        help="append each game to FILE (JSON lines); a run with the same FILE and flags "
+        "plays only the games still missing",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -78,6 +107,19 @@ class Settings:
     policy: str
     seed: int
     layout: str | None
+    workers: int = 1
+    scheduler: str | None = None
+    results: str | None = None
+
+    def same_games(self) -> dict[str, Any]:
+        """What fixes the games of a run (not how many, nor where they are played)."""
+        return {
+            "guides": [g.name.lower() for g in self.guides] if self.guides else None,
+            "players": self.players,
+            "difficulty": self.difficulty,
+            "policy": self.policy,
+            "layout": self.layout,
+        }
 
 
 def parse_guides(text: str) -> tuple[Guide, ...]:
@@ -119,7 +161,22 @@ def settings_from(args: argparse.Namespace) -> Settings:
         raise UsageError(
             f"--seed {seed} with --games {args.games} runs past the largest seed, 2^63-1"
         )
-    return Settings(args.games, guides, players, difficulty, policy, seed, args.layout)
+    if args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, got {args.workers}")
+    if args.scheduler is not None and args.workers != 1:
+        raise UsageError("--workers and --scheduler do not go together: the cluster has workers")
+    return Settings(
+        args.games,
+        guides,
+        players,
+        difficulty,
+        policy,
+        seed,
+        args.layout,
+        args.workers,
+        args.scheduler,
+        args.results,
+    )
 
 
 # --------------------------------------------------------------------------- one game
@@ -153,6 +210,9 @@ class GameResult:
     turns: int
     actions: int
     error: str = ""
+    #: Seconds of thought per decision: a turn's time shared out over the decisions in it
+    #: (a plan made once a turn counts once for every action it covers).
+    times: tuple[float, ...] = ()
 
 
 class RunawayGame(RuntimeError):
@@ -184,15 +244,24 @@ def play_out(
 
     log: list[Step] = []
     actions = 0
+    times: list[float] = []
+    turn, turn_time, turn_count = state.turn, 0.0, 0
+    clock = time.perf_counter
     while not state.outcome:
         if actions >= max_actions:
             raise RunawayGame(f"no end after {max_actions} actions (turn {state.turn})")
         legal = legal_actions(state)
+        start = clock()
         action = policy(state, legal, rng)
+        turn_time += clock() - start
+        turn_count += 1
         apply_in_place(state, action, log)
         log.clear()
         actions += 1
-    return GameResult(state.outcome, state.turn, actions)
+        if state.turn != turn or state.outcome:
+            times += [turn_time / turn_count] * turn_count
+            turn, turn_time, turn_count = state.turn, 0.0, 0
+    return GameResult(state.outcome, state.turn, actions, times=tuple(times))
 
 
 def safe_game(
@@ -237,6 +306,7 @@ class Tally:
 
     def as_dict(self) -> dict[str, Any]:
         finished = self.finished
+        interval = wilson_interval(self.wins, finished) if finished else None
         return {
             "games": self.games,
             "wins": self.wins,
@@ -244,11 +314,26 @@ class Tally:
             "lost": sum(self.losses.values()),
             "errors": self.errors,
             "win_rate": round(self.wins / finished, 4) if finished else None,
+            "win_rate_95": [round(bound, 4) for bound in interval] if interval else None,
             "turns": self.turns,
             "actions": self.actions,
             "mean_turns": round(self.turns / finished, 2) if finished else None,
             "mean_actions": round(self.actions / finished, 2) if finished else None,
         }
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate: sound also near 0 % and 100 %."""
+    rate = wins / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
+    half /= 1 + z * z / games
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _percentile(values: Sequence[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 @dataclass
@@ -258,8 +343,11 @@ class Report:
     by_players: dict[int, Tally] = field(default_factory=dict)
     errors: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
+    times: list[float] = field(default_factory=list)
+    resumed: int = 0  # games read back from the results file, not played in this run
 
     def add(self, setup: GameSetup, result: GameResult) -> None:
+        self.times.extend(result.times)
         self.total.add(result)
         self.by_players.setdefault(len(setup.guides), Tally()).add(result)
         if result.outcome == "error":
@@ -281,9 +369,22 @@ class Report:
         data["policy"] = self.settings.policy
         data["difficulty"] = self.settings.difficulty
         data["layout"] = self.settings.layout
+        data["workers"] = self.settings.workers
+        data["scheduler"] = self.settings.scheduler
+        data["resumed"] = self.resumed
         data["by_players"] = {
             str(count): tally.as_dict() for count, tally in sorted(self.by_players.items())
         }
+        data["decision_ms"] = (
+            {
+                "decisions": len(self.times),
+                "median": round(_percentile(self.times, 0.5) * 1000, 3),
+                "p95": round(_percentile(self.times, 0.95) * 1000, 3),
+                "max": round(max(self.times) * 1000, 3),
+            }
+            if self.times
+            else None
+        )
         data["error_games"] = self.errors
         return data
 
@@ -307,18 +408,165 @@ def simulate(
     on_game: Callable[[], None] | None = None,
     max_actions: int = MAX_ACTIONS,
 ) -> Report:
-    from bigfive_tui.players import POLICIES
-
-    policy = POLICIES[settings.policy]
+    """Play the run's games (those not already in the results file) and report on all."""
     report = Report(settings)
+    seeds = [settings.seed + index for index in range(settings.games)]
+    done: dict[int, GameResult] = {}
+    if settings.results:
+        done = read_results(Path(settings.results), settings)
     start = time.perf_counter()
-    for index in range(settings.games):
-        setup = game_setup(settings, settings.seed + index)
-        report.add(setup, safe_game(board_for, setup, policy, max_actions))
+    todo = [seed for seed in seeds if seed not in done]
+    for _ in range(len(seeds) - len(todo)):
+        if on_game is not None:
+            on_game()
+    if settings.scheduler:
+        played = _on_cluster(settings, todo, max_actions)
+    elif settings.workers > 1:
+        played = _in_processes(settings, todo, max_actions)
+    else:
+        played = _serially(settings, todo, board_for, max_actions)
+    results = dict(done)
+    for seed, result in played:
+        results[seed] = result
+        if settings.results:
+            append_result(Path(settings.results), settings, game_setup(settings, seed), result)
         if on_game is not None:
             on_game()
     report.seconds = time.perf_counter() - start
+    report.resumed = len(seeds) - len(todo)
+    for seed in seeds:
+        report.add(game_setup(settings, seed), results[seed])
     return report
+
+
+def _serially(
+    settings: Settings, seeds: Sequence[int], board_for: Callable[[int], Board], max_actions: int
+) -> Iterator[tuple[int, GameResult]]:
+    from bigfive_tui.players import POLICIES
+
+    policy = POLICIES[settings.policy]
+    for seed in seeds:
+        yield seed, safe_game(board_for, game_setup(settings, seed), policy, max_actions)
+
+
+def play_seed(settings: Settings, seed: int, max_actions: int = MAX_ACTIONS) -> GameResult:
+    """One game of a run, in whatever process or cluster worker runs it."""
+    from bigfive_tui.players import POLICIES
+
+    setup = game_setup(settings, seed)
+    return safe_game(_board_source(settings.layout), setup, POLICIES[settings.policy], max_actions)
+
+
+def _play_task(task: tuple[Settings, int, int]) -> tuple[int, GameResult]:
+    settings, seed, max_actions = task
+    return seed, play_seed(settings, seed, max_actions)
+
+
+def _in_processes(
+    settings: Settings, seeds: Sequence[int], max_actions: int
+) -> Iterator[tuple[int, GameResult]]:
+    from multiprocessing import get_context
+
+    tasks = [(settings, seed, max_actions) for seed in seeds]
+    with get_context("spawn").Pool(settings.workers) as pool:
+        yield from pool.imap_unordered(_play_task, tasks)
+
+
+def _on_cluster(
+    settings: Settings, seeds: Sequence[int], max_actions: int
+) -> Iterator[tuple[int, GameResult]]:
+    """The games as tasks of a Dask ``distributed`` cluster; results arrive as they finish."""
+    try:  # the optional cluster extra: typed loosely, as distributed ships no type hints
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise UsageError(
+            "--scheduler needs Dask's distributed: pip install 'bigfive[cluster]'"
+        ) from None
+    try:
+        client = distributed.Client(settings.scheduler, timeout=20)
+    except (OSError, TimeoutError) as problem:
+        raise UsageError(f"cannot reach the scheduler at {settings.scheduler}: {problem}") from None
+    try:
+        futures = [
+            client.submit(_play_task, (settings, seed, max_actions), pure=False) for seed in seeds
+        ]
+        for future in distributed.as_completed(futures):
+            yield future.result()
+    finally:
+        client.close()
+
+
+@lru_cache(maxsize=4)
+def _fixed_layout(layout: str) -> Board:
+    from bigfive_tui.assets import load_layout
+
+    return load_layout(layout)
+
+
+def _board_source(layout: str | None) -> Callable[[int], Board]:
+    from bigfive_tui.assets import seeded_board
+
+    if layout:
+        fixed = _fixed_layout(layout)
+        return lambda seed: fixed
+    return seeded_board
+
+
+# --------------------------------------------------------------------------- results file
+
+RESULTS_FORMAT = "bigfive-simulate-results"
+
+
+def read_results(path: Path, settings: Settings) -> dict[int, GameResult]:
+    """The games already in a results file, by seed; a file written for other flags is an
+    error (its games would not be this run's)."""
+    if not path.exists():
+        return {}
+    done: dict[int, GameResult] = {}
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as problem:
+        raise UsageError(f"cannot read {path}: {problem}") from None
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            if number == len(lines):
+                # A line cut off when the run was stopped: drop it, and play that game again.
+                kept = "".join(f"{kept}\n" for kept in lines[:-1])
+                path.write_text(kept, encoding="utf-8")
+                continue
+            raise UsageError(f"{path}:{number}: not a JSON line") from None
+        if entry.get("format") != RESULTS_FORMAT or entry.get("run") != settings.same_games():
+            raise UsageError(
+                f"{path}:{number}: written by a run with other flags ({entry.get('run')}); "
+                "use another results file"
+            )
+        done[entry["seed"]] = GameResult(
+            entry["outcome"],
+            entry["turns"],
+            entry["actions"],
+            entry.get("error", ""),
+            tuple(ms / 1000 for ms in entry.get("times_ms", ())),
+        )
+    return done
+
+
+def append_result(path: Path, settings: Settings, setup: GameSetup, result: GameResult) -> None:
+    """One finished game as a JSON line, flushed at once."""
+    entry = {
+        "format": RESULTS_FORMAT,
+        "run": settings.same_games(),
+        "seed": setup.seed,
+        "guides": [g.name.lower() for g in setup.guides],
+        "difficulty": setup.difficulty.name.lower(),
+        **{k: v for k, v in asdict(result).items() if k != "times"},
+        "times_ms": [round(t * 1000, 3) for t in result.times],
+    }
+    with path.open("a", encoding="utf-8") as out:
+        out.write(json.dumps(entry) + "\n")
 
 
 # --------------------------------------------------------------------------- the command
@@ -327,26 +575,31 @@ def simulate(
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from bigfive_tui.assets import load_layout, seeded_board
     from bigfive_tui.commands.output import print_error
     from bigfive_tui.engine.boardspec import BoardFileError
 
     errors = Console(stderr=True)
     try:
         settings = settings_from(args)
-        fixed = load_layout(settings.layout) if settings.layout else None
+        board_for = _board_source(settings.layout)
     except (UsageError, BoardFileError) as error:
         print_error(errors, "error", error)
         return 2
 
-    def board_for(seed: int) -> Board:
-        return fixed if fixed is not None else seeded_board(seed)
+    try:
+        if args.json:
+            report = simulate(settings, board_for)
+            sys.stdout.write(json.dumps(report.as_dict(), indent=2) + "\n")
+            return 0
+        report = _with_progress(settings, board_for, errors)
+    except UsageError as error:
+        print_error(errors, "error", error)
+        return 2
+    print_report(Console(), report)
+    return 0
 
-    if args.json:
-        report = simulate(settings, board_for)
-        sys.stdout.write(json.dumps(report.as_dict(), indent=2) + "\n")
-        return 0
 
+def _with_progress(settings: Settings, board_for: Callable[[int], Board], errors: Any) -> Report:
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -366,9 +619,7 @@ def run(args: argparse.Namespace) -> int:
         transient=True,
     ) as progress:
         task = progress.add_task("games", total=settings.games)
-        report = simulate(settings, board_for, lambda: progress.advance(task))
-    print_report(Console(), report)
-    return 0
+        return simulate(settings, board_for, lambda: progress.advance(task))
 
 
 def print_report(console: Any, report: Report) -> None:
@@ -394,7 +645,16 @@ def print_report(console: Any, report: Report) -> None:
     )
     table = Table(show_edge=False, box=None, pad_edge=False)
     table.add_column("guides", justify="right")
-    for name in ("games", "wins", "win rate", "lost", "errors", "mean turns", "mean actions"):
+    for name in (
+        "games",
+        "wins",
+        "win rate",
+        "95 % interval",
+        "lost",
+        "errors",
+        "mean turns",
+        "mean actions",
+    ):
         table.add_column(name, justify="right")
     rows = [(str(count), tally.as_dict()) for count, tally in sorted(report.by_players.items())]
     rows.append(("all", data))
@@ -405,6 +665,7 @@ def print_report(console: Any, report: Report) -> None:
             str(row["games"]),
             str(row["wins"]),
             "-" if rate is None else f"{rate:.1%}",
+            "-" if rate is None else "{:.1%}-{:.1%}".format(*row["win_rate_95"]),
             str(row["lost"]),
             str(row["errors"]),
             "-" if row["mean_turns"] is None else f"{row['mean_turns']:.1f}",
@@ -415,9 +676,26 @@ def print_report(console: Any, report: Report) -> None:
         console.print("[bold]losses by cause[/]")
         for cause, count in sorted(data["losses"].items(), key=lambda item: -item[1]):
             console.print(f"  {cause:<20} {count:>7}", highlight=False)
+    if data["decision_ms"]:
+        times = data["decision_ms"]
+        console.print(
+            f"time per decision (a turn's thinking shared over its actions): median "
+            f"{times['median']:.2f} ms, p95 {times['p95']:.2f} ms, max {times['max']:.1f} ms",
+            highlight=False,
+        )
+    where = (
+        f"on {settings.scheduler}"
+        if settings.scheduler
+        else f"in {settings.workers} processes"
+        if settings.workers > 1
+        else "in one process"
+    )
+    resumed = ""
+    if report.resumed:
+        resumed = f"; {report.resumed} games read back from {settings.results}"
     console.print(
-        f"{data['actions']} actions in {data['seconds']:.2f} s "
-        f"({data['actions_per_second']} actions/s, board assembly included)",
+        f"{data['actions']} actions in {data['seconds']:.2f} s {where} "
+        f"({data['actions_per_second']} actions/s, board assembly included){resumed}",
         highlight=False,
     )
     if report.errors:

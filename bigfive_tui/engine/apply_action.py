@@ -261,6 +261,7 @@ def _do_influence(state: GameState, action: Action, log: Log) -> None:
             )
         )
     state.looking_at = [state.deck.pop(), state.deck.pop()]
+    state.deck_seen = max(0, state.deck_seen - 2)
     state.phase = _INFLUENCE_PHASE
     seen = " and ".join(CARDS[card].name for card in state.looking_at)
     if state.rigged_card in state.looking_at:  # a card rigged in debug mode is seen
@@ -275,6 +276,7 @@ def _do_choose_discard(state: GameState, action: Action, log: Log) -> None:
     kept = [card for i, card in enumerate(state.looking_at) if i != action.target]
     state.discard.append(chosen)
     state.deck.extend(kept)
+    state.deck_seen += len(kept)  # everybody knows the card put back on top
     state.looking_at = []
     state.phase = _ACTIONS_PHASE
     log.append(

@@ -32,6 +32,8 @@ def draw_card(state: GameState, log: Log) -> None:
             )
         )
     card_id = state.deck.pop()
+    if state.deck_seen:
+        state.deck_seen -= 1
     card = CARDS[card_id]
     drawer = guide_name(state, state.seat)
     drawn = len(log)

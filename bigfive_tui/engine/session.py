@@ -31,6 +31,11 @@ DifficultyName = Literal["beginner", "normal", "expert"]
 RemovableSpecies = Literal["lion", "leopard", "elephant", "rhino"]
 
 
+#: The log step that carries a computer player's reason for the action after it.
+REASON_RULE = "why"
+REASON_KIND = "reason"
+
+
 class RecordError(ValueError):
     """A game record or save that cannot be loaded; nothing was half-loaded."""
 
@@ -209,26 +214,32 @@ class Session:
     def describe(self, action: Action) -> str:
         return format_action(self.game, action, self.state.seat)
 
-    def play(self, action: Action) -> list[Step]:
-        """Apply a legal action; an illegal one raises IllegalAction and changes nothing."""
+    def play(self, action: Action, reason: str = "") -> list[Step]:
+        """Apply a legal action; an illegal one raises IllegalAction and changes nothing.
+        ``reason`` (a computer player's, in words) goes into the log just before the action's
+        rule steps, as a step of kind "reason"."""
         before = self.state
         self.state, steps = apply(before, action)
-        self._played(before, action, steps)
+        self._played(before, action, steps, reason)
         return steps
 
-    def play_recorded(self, action: Action) -> tuple[list[Step], list[GameState]]:
+    def play_recorded(self, action: Action, reason: str = "") -> tuple[list[Step], list[GameState]]:
         """``play``, also returning the state after each step (debug mode steps through them)."""
         before = self.state
         self.state, steps, states = apply_recorded(before, action)
-        self._played(before, action, steps)
+        self._played(before, action, steps, reason)
         return steps, states
 
-    def _played(self, before: GameState, action: Action, steps: list[Step]) -> None:
+    def _played(self, before: GameState, action: Action, steps: list[Step], reason: str) -> None:
         """Record the action just applied and decide whether undo may go back past it."""
         text = format_action(self.game, action, before.seat)
         self.texts.append(text)
         self.actions.append(action)
-        self._entered(Entry(action, text, before.seat, before.turn, len(self.log)), steps)
+        start = len(self.log)  # the entry's steps: its reason first, then its rule steps
+        if reason:
+            who = before.game.guides[before.seat].title
+            self.log.append(Step(REASON_RULE, REASON_KIND, f"{who}: {reason}"))
+        self._entered(Entry(action, text, before.seat, before.turn, start), steps)
         revealing = (
             action.kind in (Act.DRAW, Act.END)
             or self.state.over  # the end of the game is final
@@ -237,7 +248,7 @@ class Session:
         if revealing:
             self._undo_stack.clear()
         else:
-            self._undo_stack.append((before, len(self.log) - len(steps)))
+            self._undo_stack.append((before, len(self.log) - len(steps) - bool(reason)))
 
     def _entered(self, entry: Entry, steps: list[Step]) -> None:
         self.entries.append(entry)

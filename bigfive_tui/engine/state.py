@@ -104,6 +104,7 @@ class GameState:
         "fires",
         "fire_supply",
         "deck",
+        "deck_seen",
         "discard",
         "lasting",
         "seat",
@@ -137,6 +138,9 @@ class GameState:
     fires: list[int]  # fire markers per cell
     fire_supply: int
     deck: list[int]  # card ids; the last one is the top card
+    #: How many cards on top of the deck every player has seen (the card an influence put
+    #: back): computer players may plan with these, never with the rest of the order.
+    deck_seen: int
     discard: list[int]
     lasting: list[
         tuple[int, int]
@@ -171,6 +175,7 @@ class GameState:
         new.fires = self.fires[:]
         new.fire_supply = self.fire_supply
         new.deck = self.deck[:]
+        new.deck_seen = self.deck_seen
         new.discard = self.discard[:]
         new.lasting = self.lasting[:]
         new.seat = self.seat
@@ -250,6 +255,7 @@ def empty_state(game: Game, seed: int) -> GameState:
     state.fires = [0] * CELL_COUNT
     state.fire_supply = FIRE_MARKERS
     state.deck = []
+    state.deck_seen = 0
     state.discard = []
     state.lasting = []
     state.seat = 0

@@ -13,10 +13,8 @@ Anna's token can be used once a turn).
 
 from __future__ import annotations
 
-import heapq
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 from bigfive_tui.engine.actions import FOOD, Act, Action
 from bigfive_tui.engine.board import GATE_CELLS, Board
@@ -30,8 +28,11 @@ from bigfive_tui.engine.content import (
     Guide,
     Species,
 )
-from bigfive_tui.engine.costs import DETOUR_COST, rivers_closed_for
+from bigfive_tui.engine.costs import rivers_closed_for
 from bigfive_tui.engine.state import GameState, Phase
+from bigfive_tui.players.reasons import Reason, Why
+from bigfive_tui.players.routes import DETOUR_STEP, UNREACHABLE, driving_mode, geometry, route
+from bigfive_tui.players.tactics import Pick
 
 #: Tracks at or below these marks make the bot look after itself first.
 LOW_FOOD = 3
@@ -41,10 +42,6 @@ NEEDY_FOOD = 3
 NEEDY_FUEL = 1
 
 _ANIMAL_TOKEN_LIMIT = 15
-#: An action budget no route reaches: for the routes of teammates, whose turn is not now.
-_NO_LIMIT = 1 << 30
-#: Marks the detour (R-detour) among the first steps of a route.
-DETOUR_STEP = -1
 _BUFFALO_BIT = 1 << Species.BUFFALO
 
 #: How much the team would rather not face each event card (higher: discard it first).
@@ -81,6 +78,77 @@ def choose(state: GameState, legal_actions: Sequence[Action], rng: random.Random
         if kind in by_kind:
             return by_kind[kind][0]
     return legal_actions[0]
+
+
+def decide(state: GameState, legal_actions: Sequence[Action], rng: random.Random) -> Pick:
+    """``choose``'s action with its reason, in the words every player uses (players/reasons):
+    the reason is read back from the rule that picks such an action in this position."""
+    action = choose(state, legal_actions, rng)
+    return Pick(action, _reason(state, action))
+
+
+def _reason(state: GameState, action: Action) -> Reason:
+    seat = state.seat
+    kind = action.kind
+    if kind in (Act.MOVE, Act.DETOUR):
+        return _drive_reason(state, action)
+    if kind == Act.SPOT:
+        token = state.token_at[action.target]
+        if _needed_face_up(state, state.spotted[seat], token):
+            species = int(Species.BUFFALO) if token == BUFFALO_TOKEN else ANIMAL_KIND[token]
+            return Reason(Why.SPOT_NEEDED, action.target, species=species)
+        return Reason(Why.SPOT_UNKNOWN, action.target)
+    if kind == Act.REPLENISH:
+        return Reason(Why.FOOD_LOW if state.food[seat] <= LOW_FOOD else Why.FOOD_TOP_UP)
+    if kind == Act.REFUEL:
+        return Reason(Why.FUEL_LOW if state.fuel[seat] <= LOW_FUEL + 1 else Why.FUEL_TOP_UP)
+    if kind == Act.REPAIR_GATE:
+        free = state.game.costs[seat].repair == 0
+        return Reason(Why.MEND_FREE if free and not any(state.flat) else Why.MEND_GATE)
+    simple = {
+        Act.EXCHANGE: Why.SHARE,
+        Act.REPAIR_VEHICLE: Why.REPAIR,
+        Act.EXTINGUISH: Why.EXTINGUISH,
+        Act.TOKEN_USE: Why.TOKEN,
+        Act.CHOOSE_DISCARD: Why.DISCARD,
+        Act.DRAW: Why.DRAW,
+    }
+    if kind in simple:
+        return Reason(simple[kind], action.target, seat=action.target)
+    if kind == Act.EXTRA_ANIMAL:
+        burning = {state.game.board.slot[c] for c, n in enumerate(state.fires) if n}
+        return Reason(Why.EXTRA_ANIMAL, number=len(burning))
+    if kind == Act.INFLUENCE:
+        fires = sum(1 for card in state.deck if CARDS[card].kind == CardKind.FIRE)
+        return Reason(Why.INFLUENCE, number=fires)
+    return Reason(Why.END_DONE if state.actions_left == 0 else Why.END_NOTHING)
+
+
+def _drive_reason(state: GameState, action: Action) -> Reason:
+    """The goal a drive serves: the first reachable kind of goal, as ``_drive`` takes it, and
+    of its spaces the nearest."""
+    seat = state.seat
+    mode = driving_mode(state, seat)
+    geo = geometry(state.game.board)
+    routes = geo.routes_from(state.vehicle[seat], mode)
+    for why, subjects, goals in _goal_sets(state, seat):
+        if min((routes.cost[cell] for cell in goals), default=UNREACHABLE) >= UNREACHABLE:
+            continue
+
+        def cost(subject: int, goals: set[int] = goals) -> int:
+            near = geo.kate_seers[subject]  # every place it is seen from, her lines too
+            return min((routes.cost[cell] for cell in near if cell in goals), default=UNREACHABLE)
+
+        subject = min(subjects, key=cost)
+        if why == Why.DRIVE_ANIMAL:
+            token = state.token_at[subject]
+            if token != BUFFALO_TOKEN and not state.face_up[token]:
+                return Reason(Why.DRIVE_UNKNOWN, subject, number=max(0, cost(subject) - 1))
+            species = int(Species.BUFFALO) if token == BUFFALO_TOKEN else ANIMAL_KIND[token]
+            return Reason(why, subject, species=species, number=max(0, cost(subject) - 1))
+        helped = state.vehicle.index(subject) if why == Why.DRIVE_HELP else -1
+        return Reason(why, subject, helped, number=max(0, cost(subject) - 1))
+    return Reason(Why.END_NOTHING)
 
 
 def _choose_discard(state: GameState, legal_actions: Sequence[Action]) -> Action:
@@ -204,7 +272,7 @@ def _drive(state: GameState, by_kind: ByKind, rng: random.Random) -> Choice:
     if not moves and not detour:
         return None
     seat = state.seat
-    for goals in _goal_sets(state, seat):
+    for _, _, goals in _goal_sets(state, seat):
         first = _first_steps(state, seat, goals)
         if first is None:
             continue  # out of reach: try the next kind of goal
@@ -274,17 +342,22 @@ def _wanted_by_team(state: GameState, token: int) -> bool:
     return any(_wanted_by(state, mask, token) for mask in state.spotted)
 
 
-def _goal_sets(state: GameState, seat: int) -> list[set[int]]:
+#: A kind of goal for a drive, the spaces it is about, and the spaces to serve them from.
+Goal = tuple[Why, list[int], set[int]]
+
+
+def _goal_sets(state: GameState, seat: int) -> list[Goal]:
     """Cells worth driving to, most urgent first: food or fuel when low, a stranded teammate,
     then the places with a view of an animal this vehicle still needs."""
     board = state.game.board
     seers = board.seen_from
-    result: list[set[int]] = []
+    result: list[Goal] = []
     if state.food[seat] <= LOW_FOOD:
         food_cells = [state.token_cell[t] for t in FOOD_TOKENS if state.token_cell[t] >= 0]
-        result.append(set().union(*(seers[cell] for cell in food_cells)))
+        result.append((Why.DRIVE_FOOD, food_cells, set().union(*(seers[c] for c in food_cells))))
     if state.fuel[seat] <= LOW_FUEL:
-        result.append(set().union(*(seers[cell] for cell in GATE_CELLS)))
+        gates = list(GATE_CELLS)
+        result.append((Why.DRIVE_FUEL, gates, set().union(*(seers[cell] for cell in gates))))
     stranded = [
         state.vehicle[other]
         for other in range(len(state.fuel))
@@ -296,9 +369,12 @@ def _goal_sets(state: GameState, seat: int) -> list[set[int]]:
     ]
     if stranded:
         # Where an exchange with it is possible: clear view both ways (RU-clear-view).
-        result.append(set().union(*(board.mutual_view[cell] for cell in stranded)))
+        near = set().union(*(board.mutual_view[cell] for cell in stranded))
+        result.append((Why.DRIVE_HELP, stranded, near))
     if seat == state.seat and _sent_to_mend(state):
-        result.append(_gate_goals(board, state.broken_gates()))
+        broken = state.broken_gates()
+        gate_cells = [GATE_CELLS[gate] for gate in broken]
+        result.append((Why.DRIVE_MEND, gate_cells, _gate_goals(board, broken)))
     mask = state.spotted[seat]
     wanted = [
         cell
@@ -308,8 +384,8 @@ def _goal_sets(state: GameState, seat: int) -> list[set[int]]:
     if wanted:
         if state.game.guides[seat] == Guide.KATE:
             seers = board.spotted_from  # her straight lines too (R-kate-spot)
-        result.append(set().union(*(seers[cell] for cell in wanted)))
-    return [goals for goals in result if goals]
+        result.append((Why.DRIVE_ANIMAL, wanted, set().union(*(seers[cell] for cell in wanted))))
+    return [goal for goal in result if goal[2]]
 
 
 def _gate_goals(board: Board, gates: Sequence[int]) -> set[int]:
@@ -355,7 +431,7 @@ def _turns_to_mend(state: GameState, seat: int, gates: tuple[int, ...]) -> int |
         guide = state.game.guides[seat]
         closed = rivers_closed_for(state, seat)
         key = (cell, guide == Guide.DAVID, guide == Guide.SAM, closed, gates)
-        routes = _geometry(board).gate_routes
+        routes = geometry(board).gate_routes
         if key not in routes:
             found = _route(state, seat, _gate_goals(board, gates))
             routes[key] = None if found is None else found[0]
@@ -380,85 +456,8 @@ def _first_steps(state: GameState, seat: int, goals: set[int]) -> set[int] | Non
 
 
 def _route(
-    state: GameState, seat: int, goals: set[int], left: int = _NO_LIMIT
+    state: GameState, seat: int, goals: set[int], left: int = UNREACHABLE
 ) -> tuple[int, set[int]] | None:
-    """Actions to the nearest goal and the first steps of every cheapest route there (first
-    steps costing more than ``left`` left out), or None when no goal can be reached.
-
-    Dijkstra over the cells this vehicle can drive to, with its own costs.
-    """
-    board = state.game.board
-    start = state.vehicle[seat]
-    if start in goals:
-        return 0, set()
-    costs = state.game.costs[seat]
-    # The engine's exits for this guide's way of driving: bushes for David, rivers closed.
-    exits = board.exits
-    mode = costs.through_bushes + 2 * rivers_closed_for(state, seat)
-    hill_cost = costs.hill_move
-    best: dict[int, int] = {start: 0}
-    firsts: dict[int, set[int]] = {start: set()}
-    queue: list[tuple[int, int]] = [(0, start)]
-    found = -1
-    result: set[int] = set()
-    while queue:
-        dist, cell = heapq.heappop(queue)
-        if dist > best[cell]:
-            continue
-        if found >= 0 and dist > found:
-            break
-        if cell in goals:
-            found = dist
-            result |= firsts[cell]
-            continue
-        steps = [
-            (target, hill_cost if onto_hill else 1, target)
-            for target, onto_hill in exits[cell][mode]
-        ]
-        if cell in GATE_CELLS:
-            other = GATE_CELLS[1] if cell == GATE_CELLS[0] else GATE_CELLS[0]
-            steps.append((other, DETOUR_COST, DETOUR_STEP))
-        for target, cost, label in steps:
-            new = dist + cost
-            if cell == start:
-                # A first step the turn cannot pay for leads nowhere now; it still counts
-                # for finding the nearest goal, so the vehicle waits rather than wanders.
-                step = {label} if cost <= left else set()
-            else:
-                step = firsts[cell]
-            old = best.get(target)
-            if old is None or new < old:
-                best[target] = new
-                firsts[target] = set(step)
-                heapq.heappush(queue, (new, target))
-            elif new == old:
-                firsts[target] |= step
-    return (found, result) if found >= 0 else None
-
-
-# --------------------------------------------------------------------------- memo per board
-
-
-@dataclass(frozen=True, slots=True)
-class _Geometry:
-    """Route lengths the bot weighs on every move while a tyre waits, kept per board."""
-
-    #: (start, David, Sam, rivers closed, broken gates) -> actions to clear view of one of
-    #: the gates, or None: every guide's way there is weighed on each move while a tyre waits.
-    gate_routes: dict[tuple[int, bool, bool, bool, tuple[int, ...]], int | None] = field(
-        default_factory=dict
-    )
-
-
-_GEOMETRY: dict[int, tuple[Board, _Geometry]] = {}
-
-
-def _geometry(board: Board) -> _Geometry:
-    entry = _GEOMETRY.get(id(board))
-    if entry is not None and entry[0] is board:
-        return entry[1]
-    if len(_GEOMETRY) >= 64:
-        _GEOMETRY.clear()
-    geometry = _Geometry()
-    _GEOMETRY[id(board)] = (board, geometry)
-    return geometry
+    """Actions to the nearest goal and the first steps of every cheapest route there."""
+    mode = driving_mode(state, seat)
+    return route(state.game.board, state.vehicle[seat], mode, goals, left)

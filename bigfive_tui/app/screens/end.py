@@ -100,10 +100,11 @@ class EndScreen(Screen[str]):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, hints: int = 0) -> None:
         super().__init__()
         self.session = session
         self.stats = game_stats(session)
+        self.hints = hints
 
     def compose(self) -> ComposeResult:
         session, stats = self.session, self.stats
@@ -117,8 +118,10 @@ class EndScreen(Screen[str]):
             with VerticalScroll(id="end-body"):
                 yield Static(self._cause(), id="end-cause")
                 seed = f" · seed {game.seed}" if session.start_position is None else ""
+                hints = "no hints" if not self.hints else counted(self.hints, "hint")
                 yield Static(
-                    f"Ended in turn {state.turn} · {counted(stats.actions, 'action')} played{seed}",
+                    f"Ended in turn {state.turn} · {counted(stats.actions, 'action')} played"
+                    f"{seed} · {hints} asked",
                     id="turns",
                 )
                 for guide in stats.guides:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 from weakref import WeakKeyDictionary
 
 from textual import events, on
@@ -42,6 +42,8 @@ from bigfive_tui.app.drawings import (
 from bigfive_tui.app.keys import (
     ACTION_KEYS,
     BY_NAME,
+    COACH,
+    COACH_KEYS,
     ActionKey,
     command_bindings,
     command_key,
@@ -69,6 +71,10 @@ from bigfive_tui.engine.rigging import ANIMAL_KINDS, Rig, RigKind
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.engine.wording import token_name
+
+if TYPE_CHECKING:
+    from bigfive_tui.players.search_player import Decision
+    from bigfive_tui.players.teammates import Decider
 
 # Dialogs and the steps screen are imported where they open: a game on screen does not need
 # them, and importing them would delay its first frame (bench/app.py, start-up).
@@ -107,16 +113,32 @@ CELL_KINDS = (Act.MOVE, Act.SPOT, Act.EXTINGUISH, Act.REPLENISH)
 #: A computer seat never takes more actions than this in one turn (then it ends the turn).
 COMPUTER_TURN_LIMIT = 60
 
-Policy = Callable[[GameState, Sequence[Action], random.Random], Action]
+#: The paces of computer turns, as the pace key cycles through them, with their words; each
+#: is a share of the app's computer delay (None: wait for the next-action key).
+PACES: dict[str, tuple[str, float | None]] = {
+    "normal": ("normal", 1.0),
+    "step": ("step by step (. plays the next action)", None),
+    "instant": ("instant", 0.0),
+    "fast": ("fast", 0.3),
+}
+PACE_ORDER = tuple(PACES)
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+#: Hints asked for in each game (the end screen counts them).
+_HINTS: WeakKeyDictionary[Session, int] = WeakKeyDictionary()
 
 
-def load_policy() -> Policy | None:
+def hints_used(session: Session) -> int:
+    return _HINTS.get(session, 0)
+
+
+def load_teammate(strength: str) -> Decider | None:
+    """The computer teammate of this strength, or None if no computer player is installed."""
     try:
-        from bigfive_tui.players import greedy_player
+        from bigfive_tui.players.teammates import teammate
     except ImportError:
         return None
-    choose: Policy = greedy_player.choose
-    return choose
+    return teammate(strength)
 
 
 #: The pages of the compact layout, in the order the panels key shows them.
@@ -131,15 +153,26 @@ class GameScreen(PlayScreen):
         ],
         Binding("u", "undo", "Undo"),
         Binding("v", "sight", "Line of sight"),
+        *[
+            # App actions: the key bar ranks them with the app's keys, the last left out first
+            # when the line is full (the palette and help stay): Save (the game autosaves),
+            # then the pace, then the timeline, then the hint.
+            Binding(entry.key, f"app.{entry.action}", entry.label, key_display=entry.display)
+            for entry in COACH_KEYS
+            if entry.action != "pace"
+        ],
         *command_bindings("toggle_debug"),  # the app keeps the choice
         Binding("escape", "cancel", "Cancel", show=False),
         Binding("question_mark", "help", "Help"),
         *command_bindings("rules", show=True),
-        Binding("ctrl+s", "app.save", "Save"),
         *command_bindings("load"),
         *command_bindings("new_game"),
         *view_bindings(),
         *debug_bindings(),
+        Binding(
+            COACH["pace"].key, "app.pace", COACH["pace"].label, key_display=COACH["pace"].display
+        ),
+        Binding("ctrl+s", "app.save", "Save"),
     ]
 
     def __init__(
@@ -150,6 +183,8 @@ class GameScreen(PlayScreen):
         computer_delay: float = 0.7,
         card_pause: bool = True,
         step_through: bool = False,
+        strength: str = "strong",
+        pace: str = "normal",
     ) -> None:
         super().__init__()
         self.session = session
@@ -157,8 +192,16 @@ class GameScreen(PlayScreen):
         self.computer_seats = computer_seats
         self.computer_delay = computer_delay
         self.card_pause = card_pause
-        self._policy: Policy | None = load_policy() if computer_seats else None
+        self.strength = strength
+        self.pace = pace if pace in PACES else "normal"
+        self._policy: Decider | None = load_teammate(strength) if computer_seats else None
         self._rng = random.Random(session.game.seed ^ len(session.actions))
+        self._thinking = False  # a worker is deciding a computer action
+        self._finishing = False  # the finish key: the rest of this computer turn at once
+        self._step_granted = False  # step by step: the next-action key was pressed
+        self._hinting = False
+        self._spinner: Timer | None = None
+        self._spin = 0
         self._computer_timer: Timer | None = None
         self._computer_count = 0
         self._pending: dict[int, list[Action]] | None = None
@@ -369,6 +412,11 @@ class GameScreen(PlayScreen):
 
             _HANDED_OVER[self.session] = state.turn
             summary = since_last_turn(self.session.log, state.guide.title)
+            if not self._keyboard_passes():
+                # One person at the keyboard: no box to press away, the summary as a notice.
+                if summary:
+                    self.notify("\n".join(summary), title="While you waited", timeout=12)
+                return
             self._open(
                 HandOverScreen(
                     state.guide.title,
@@ -381,6 +429,12 @@ class GameScreen(PlayScreen):
             )
         elif state.phase == Phase.INFLUENCE:
             self._ask_influence()
+
+    def _keyboard_passes(self) -> bool:
+        """Whether the keyboard goes from one person to another between turns: only with two
+        or more people at the table (each person plays one seat)."""
+        seats = range(len(self.state.game.guides))
+        return sum(1 for seat in seats if seat not in self.computer_seats) >= 2
 
     def _handover_detail(self) -> str:
         humans = [s for s in range(len(self.state.game.guides)) if s not in self.computer_seats]
@@ -404,12 +458,17 @@ class GameScreen(PlayScreen):
             self.refresh_view()
 
     def _after_play(
-        self, action: Action, steps: list[Step], states: list[GameState], computer: str
+        self,
+        action: Action,
+        steps: list[Step],
+        states: list[GameState],
+        computer: str,
+        reason: str = "",
     ) -> None:
         self.refresh_view()
         self.post_message(GameChanged())
         if states:
-            self._step_through(steps, states, computer)
+            self._step_through(steps, states, computer, reason)
         elif action.kind == Act.DRAW and self.card_pause and self.human_turn:
             from bigfive_tui.app.screens.dialogs import CardScreen
 
@@ -420,7 +479,9 @@ class GameScreen(PlayScreen):
         else:
             self._continue_flow()
 
-    def _step_through(self, steps: list[Step], states: list[GameState], computer: str) -> None:
+    def _step_through(
+        self, steps: list[Step], states: list[GameState], computer: str, reason: str = ""
+    ) -> None:
         """Debug mode: the rule steps one by one, the screen behind showing the game after the
         current one (the live game is untouched; closing shows it again). The steps include a
         drawn card and its effects, so no card dialog follows. ``computer`` names the computer
@@ -453,23 +514,25 @@ class GameScreen(PlayScreen):
                 show,
                 side=lambda index: guide_lines(states[index]),
                 computer=bool(computer),
+                reason=reason,
             ),
             closed,
         )
 
-    def play(self, action: Action) -> bool:
-        """Play one action; a refusal is shown in the prompt line. True if it was played."""
+    def play(self, action: Action, reason: str = "") -> bool:
+        """Play one action; a refusal is shown in the prompt line. True if it was played.
+        ``reason`` is a computer player's, for the log."""
         self._leave_modes()
         computer = self.state.guide.title if self.state.seat in self.computer_seats else ""
         try:
             if self.step_through and (self.step_computer or not computer):
-                steps, states = self.session.play_recorded(action)
+                steps, states = self.session.play_recorded(action, reason)
             else:
-                steps, states = self.session.play(action), []
+                steps, states = self.session.play(action, reason), []
         except IllegalAction as refusal:
             self.warn(str(refusal))
             return False
-        self._after_play(action, steps, states, computer)
+        self._after_play(action, steps, states, computer, reason)
         return True
 
     def action_toggle_debug(self) -> None:
@@ -495,17 +558,32 @@ class GameScreen(PlayScreen):
     # ------------------------------------------------------------------ computer seats
 
     def _schedule_computer(self) -> None:
-        if self._computer_timer is not None or self._policy is None:
+        if self._computer_timer is not None or self._thinking or self._policy is None:
             if self._policy is None:
                 self.warn("No computer player is installed; this seat cannot play by itself.")
             return
-        self._computer_timer = self.set_timer(max(0.01, self.computer_delay), self._computer_step)
+        share = PACES[self.pace][1]
+        if share is None and not (self._finishing or self._step_granted):
+            self.query_one(ActionBar).prompt(
+                Content.from_markup(
+                    "[b]$name[/] (computer), step by step: [b].[/] plays the next action, "
+                    "[b]][/] the rest of the turn, [b]>[/] changes the pace.",
+                    name=self.state.guide.title,
+                )
+            )
+            return
+        delay = 0.0 if self._finishing or share is None else self.computer_delay * share
+        self._computer_timer = self.set_timer(max(0.01, delay), self._computer_step)
 
     def _computer_step(self) -> None:
+        """Ask the computer teammate in a worker thread: the search player may think for a
+        good part of a second, and the screen stays responsive meanwhile."""
         self._computer_timer = None
         state = self.state
         if state.over or state.seat not in self.computer_seats or self._policy is None:
             return
+        if not self.is_attached or not self.query(ActionBar):
+            return  # the screen is being taken down (a new game, the app quitting)
         if not self.is_current:
             self._schedule_computer()
             return
@@ -513,18 +591,136 @@ class GameScreen(PlayScreen):
         if state.phase == Phase.DRAW:
             self._computer_count = 0
         self._computer_count += 1
+        self._step_granted = False
         if self._computer_count > COMPUTER_TURN_LIMIT and END in legal:
-            action = END
-        else:
-            action = self._policy(state, legal, self._rng)
+            from bigfive_tui.players.search_player import Decision
+
+            self._computer_decided(state, Decision(END, "End the turn: it has gone on too long"))
+            return
+        self._thinking = True
+        self._show_thinking(f"{state.guide.title} (computer) is thinking")
+        decide, rng = self._policy, self._rng
+        self.run_worker(
+            lambda: self.app.call_from_thread(
+                self._computer_decided, state, decide(state, legal, rng)
+            ),
+            thread=True,
+            group="computer",
+            exit_on_error=True,
+        )
+
+    def _computer_decided(self, state: GameState, decision: Decision) -> None:
+        self._thinking = False
+        self._stop_thinking()
+        if self.session.state is not state or not self.is_attached:
+            self.call_after_refresh(self._continue_flow)  # the game moved on meanwhile
+            return
         self.query_one(ActionBar).prompt(
             Content.from_markup(
                 "[b]$name[/] (computer): $what",
                 name=state.guide.title,
-                what=self.session.describe(action),
+                what=decision.reason or self.session.describe(decision.action),
             )
         )
-        self.play(action)
+        turn = state.turn
+        self.play(decision.action, decision.reason)
+        if self.state.turn != turn or self.state.over:
+            self._finishing = False
+
+    def _show_thinking(self, text: str) -> None:
+        """A spinner in the prompt line while a worker thinks."""
+        self._spin = 0
+        bar = self.query_one(ActionBar)
+
+        def spin() -> None:
+            self._spin += 1
+            bar.prompt(Content.from_markup("$text $dots", text=text, dots=SPINNER[self._spin % 10]))
+
+        spin()
+        if self._spinner is None:
+            self._spinner = self.set_interval(0.12, spin)
+
+    def _stop_thinking(self) -> None:
+        if self._spinner is not None and not (self._thinking or self._hinting):
+            self._spinner.stop()
+            self._spinner = None
+
+    def action_pace(self) -> None:
+        """The next pace of computer turns (the app keeps it for the next games)."""
+        self.pace = PACE_ORDER[(PACE_ORDER.index(self.pace) + 1) % len(PACE_ORDER)]
+        self.app.computer_pace = self.pace  # type: ignore[attr-defined]
+        self.notify(f"Computer turns: {PACES[self.pace][0]}.", timeout=3)
+        if not self.human_turn and not self.state.over:
+            self._continue_flow()
+
+    def action_computer_step(self) -> None:
+        """Step by step: the computer's next action."""
+        if self.human_turn or self.state.over:
+            self.warn("It is not a computer's turn.")
+            return
+        self._step_granted = True
+        self._continue_flow()
+
+    def action_finish(self) -> None:
+        """The rest of the computer's turn at once, whatever the pace."""
+        if self.human_turn or self.state.over:
+            self.warn("It is not a computer's turn.")
+            return
+        self._finishing = True
+        if self._computer_timer is not None:
+            self._computer_timer.stop()
+            self._computer_timer = None
+        self._continue_flow()
+
+    # ------------------------------------------------------------------ hints
+
+    def action_hint(self) -> None:
+        """What the strong teammate would do now for the guide at the wheel, worked out in a
+        worker; then that action's target mode opens with the cursor on its target."""
+        state = self.state
+        if state.over or not self.human_turn:
+            self.warn("A hint is for your own turn.")
+            return
+        if self._hinting:
+            return
+        try:
+            from bigfive_tui.players.teammates import hint
+        except ImportError:
+            self.warn("No computer player is installed, so there is no hint.")
+            return
+        self._hinting = True
+        self._show_thinking(f"Thinking about a hint for {state.guide.title}")
+        legal = self.legal()
+        rng = random.Random(state.game.seed * 7919 + len(self.session.actions))
+        decide = hint()
+        self.run_worker(
+            lambda: self.app.call_from_thread(self._hinted, state, decide(state, legal, rng)),
+            thread=True,
+            group="hint",
+            exit_on_error=True,
+        )
+
+    def _hinted(self, state: GameState, decision: Decision) -> None:
+        self._hinting = False
+        self._stop_thinking()
+        if self.session.state is not state or not self.is_attached:
+            return  # the game moved on while the hint was worked out
+        _HINTS[self.session] = hints_used(self.session) + 1
+        plan = f" Then: {' · '.join(decision.plan)}" if decision.plan else ""
+        self.notify(f"{decision.reason}.{plan}", title="Hint", timeout=20)
+        action = decision.action
+        entry = next((e for e in ACTION_KEYS if action.kind in e.kinds), None)
+        cell = self._cell_of(action)
+        if entry is not None and cell is not None and state.phase == Phase.ACTIONS:
+            legal = [a for a in self.legal() if a.kind in entry.kinds]
+            self._target_mode(entry, legal)
+            self.query_one(BoardView).cursor = cell
+        hint_text = Content.from_markup(
+            "[b]Hint:[/] $reason. $more",
+            reason=decision.reason,
+            more="Enter plays it." if cell is not None else f"Press {entry.key if entry else 'D'}.",
+        )
+        self.query_one(ActionBar).prompt(hint_text)
 
     def on_screen_resume(self) -> None:
         self.refresh_view()
@@ -539,6 +735,10 @@ class GameScreen(PlayScreen):
             return self._pending is not None or self._sight or self.page != PAGES[0]
         if action == "panels":
             return self.drawing == "compact" and not self.too_small
+        if action in ("computer_step", "finish"):
+            return not self.human_turn and not self.state.over
+        if action == "hint":
+            return self.human_turn
         return True
 
     # ------------------------------------------------------------------ drawings and panels

@@ -105,6 +105,12 @@ def relabel(button: Button, label: str) -> None:
     button.refresh(layout=True)
 
 
+#: Computer teammate strengths: (name, words); the players module turns a name into a player.
+STRENGTHS: tuple[tuple[str, str], ...] = (
+    ("strong", "strong: plans each turn ahead"),
+    ("steady", "steady: simple rules of thumb"),
+)
+
 KEYS_HINT = "[b]↑ ↓[/] move between fields · [b]← →[/] (or a click) change a choice"
 
 
@@ -224,6 +230,24 @@ class NewGameScreen(Screen[None]):
             )
             with Vertical(id="options", classes="box") as options:
                 options.border_title = "Safari"
+                if self._computers:
+                    # One row for both: the screen must still fit 80 × 24 and 120 × 34.
+                    with Horizontal(classes="option-row"):
+                        yield CycleField(
+                            "Play",
+                            [(False, "hot-seat"), (True, "practice")],
+                            initial.practice,
+                            value_width=option_width,
+                            id="practice",
+                        )
+                        yield CycleField(
+                            "teammates",
+                            [(name, name) for name, _ in STRENGTHS],
+                            initial.teammates,
+                            label_width=10,
+                            id="teammates",
+                        )
+                        yield Static(id="teammates-words", classes="muted")
                 with Horizontal(classes="option-row"):
                     yield CycleField(
                         "Difficulty",
@@ -305,6 +329,8 @@ class NewGameScreen(Screen[None]):
         self._offer_free_guides()
         self._show_guides()
         self._show_difficulty()
+        self._show_practice()
+        self._show_teammates()
         self._offer_continue()
         self._show_enter()
 
@@ -398,6 +424,22 @@ class NewGameScreen(Screen[None]):
                 self.query_one(f"#kind-{seat}", CycleField).visible = chosen[seat] is not None
         self._guides = chosen
 
+    def _show_practice(self) -> None:
+        """Practice: seat 1 is the person, every other seat a computer teammate."""
+        if not self._computers or not self.query_one("#practice", CycleField).value:
+            return
+        for seat in range(MAX_SEATS):
+            self.query_one(f"#kind-{seat}", CycleField).set_value(seat > 0)
+        self._show_guides()
+
+    def _show_teammates(self) -> None:
+        if self._computers:
+            chosen = self.query_one("#teammates", CycleField).value
+            words = dict(STRENGTHS)[chosen].split(": ", 1)[1]
+            self.query_one("#teammates-words", Static).update(
+                f" practice: you play seat 1; computer teammates {words}"
+            )
+
     def _show_difficulty(self) -> None:
         level = self.query_one("#difficulty", CycleField).value
         self.query_one("#difficulty-words", Static).update(difficulty_words(level))
@@ -419,6 +461,10 @@ class NewGameScreen(Screen[None]):
             self._show_guides()
         elif field_id == "difficulty":
             self._show_difficulty()
+        elif field_id == "practice":
+            self._show_practice()
+        elif field_id == "teammates":
+            self._show_teammates()
         elif field_id == "board-source":
             self._show_board_fields()
         elif field_id == "game" and event.value != BIG_FIVE:
@@ -434,11 +480,14 @@ class NewGameScreen(Screen[None]):
     def setup(self) -> GameSetup:
         """The chosen setup; ValueError with a player-facing message if it is incomplete."""
         seats: list[SeatChoice] = []
+        practice = self._computers and bool(self.query_one("#practice", CycleField).value)
         for seat, guide in enumerate(self._guides):
             if guide is None:
                 continue
             computer = False
-            if self._computers:
+            if practice:
+                computer = bool(seats)  # the first guide chosen is the person's
+            elif self._computers:
                 computer = bool(self.query_one(f"#kind-{seat}", CycleField).value)
             seats.append(SeatChoice(guide, computer))
         if len(seats) < 2:
@@ -461,6 +510,8 @@ class NewGameScreen(Screen[None]):
             seed=seed,
             layout=layout,
             choose_starts=bool(self.query_one("#starts", CycleField).value),
+            teammates=self.query_one("#teammates", CycleField).value if self._computers else "",
+            practice=practice,
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

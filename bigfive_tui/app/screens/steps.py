@@ -58,6 +58,7 @@ class StepsScreen(ModalScreen[bool]):
 
     For a ``computer`` guide's action, c closes the dialog with True: the caller then stops
     stepping through computer turns (with three computer seats every turn would stop here).
+    ``reason`` is that guide's reason for the action, shown above the rule steps.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -75,8 +76,10 @@ class StepsScreen(ModalScreen[bool]):
         *,
         side: Callable[[int], Content] | None = None,
         computer: bool = False,
+        reason: str = "",
     ) -> None:
         super().__init__()
+        self.reason = reason
         self.title_text = title
         self.steps = list(steps)
         self.side = side
@@ -91,6 +94,10 @@ class StepsScreen(ModalScreen[bool]):
             if self.computer:
                 keys += " · c skip computer turns"
             dialog.border_subtitle = keys
+            if self.reason:
+                yield Static(
+                    Content.assemble(("Why: ", "bold $accent"), self.reason), id="steps-reason"
+                )
             yield Static(id="steps-happened")
             yield Static(id="steps-rule", classes="muted")
             with Horizontal(id="steps-columns"):

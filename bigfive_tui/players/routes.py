@@ -1,0 +1,162 @@
+"""Where a computer guide can drive and see from: board tables the players share.
+
+Built on the engine's own per-board tables (``Board.exits``, ``Board.seen_from``,
+``Board.spotted_from``); what is kept here are the cheapest drives from a cell, worked out once
+per board and way of driving (David's bushes, Sam's hills, closed rivers), because the players
+ask on every decision and the search player's look-ahead asks thousands of times a turn.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+from bigfive_tui.engine.board import GATE_CELLS, Board
+from bigfive_tui.engine.costs import DETOUR_COST, rivers_closed_for
+from bigfive_tui.engine.state import GameState
+
+#: Marks the detour (R-detour) among the first steps of a route.
+DETOUR_STEP = -1
+#: More actions than any drive across the board: a cell this far away cannot be reached.
+UNREACHABLE = 10_000
+
+#: [cell] -> (target, actions, first-step label) for every way out.
+Edges = tuple[tuple[tuple[int, int, int], ...], ...]
+#: (David, Sam, rivers closed): the ways of driving whose routes differ.
+Mode = tuple[bool, bool, bool]
+
+
+def driving_mode(state: GameState, seat: int) -> Mode:
+    """How this guide drives now: through bushes, hills at one action, rivers closed."""
+    costs = state.game.costs[seat]
+    return costs.through_bushes, costs.hill_move == 1, rivers_closed_for(state, seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Routes:
+    """Cheapest drives from one cell: actions to every cell, and the first steps (cells, or
+    DETOUR_STEP) of every cheapest route there."""
+
+    cost: tuple[int, ...]
+    first: tuple[frozenset[int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """What the players look up on every decision, worked out once per board."""
+
+    board: Board
+    #: mode -> driving graph with that way of driving's costs; filled as the players ask.
+    edges: dict[Mode, Edges] = field(default_factory=dict)
+    #: (start, David, Sam, rivers closed, broken gates) -> actions to clear view of one of
+    #: the gates, or None: every guide's way there is weighed on each move while a tyre waits.
+    gate_routes: dict[tuple[int, bool, bool, bool, tuple[int, ...]], int | None] = field(
+        default_factory=dict
+    )
+    #: (start, mode) -> every cheapest drive from there; filled as the players ask.
+    routes: dict[tuple[int, Mode], Routes] = field(default_factory=dict)
+
+    @property
+    def seers(self) -> tuple[tuple[int, ...], ...]:
+        """[cell] -> every cell whose clear view takes it in (the engine's table)."""
+        return self.board.seen_from
+
+    @property
+    def kate_seers(self) -> tuple[tuple[int, ...], ...]:
+        """[cell] -> every cell Kate can spot it from, her straight lines too (R-kate-spot)."""
+        return self.board.spotted_from
+
+    def edges_for(self, mode: Mode) -> Edges:
+        found = self.edges.get(mode)
+        if found is None:
+            found = self.edges[mode] = _edges(self.board, mode)
+        return found
+
+    def routes_from(self, start: int, mode: Mode) -> Routes:
+        """Every cheapest drive from ``start`` (Dijkstra over the whole board, once)."""
+        key = (start, mode)
+        found = self.routes.get(key)
+        if found is None:
+            found = self.routes[key] = _all_routes(self.edges_for(mode), start)
+        return found
+
+
+_GEOMETRY: dict[int, Geometry] = {}
+
+
+def geometry(board: Board) -> Geometry:
+    entry = _GEOMETRY.get(id(board))
+    if entry is not None and entry.board is board:
+        return entry
+    if len(_GEOMETRY) >= 64:
+        _GEOMETRY.clear()
+    result = _GEOMETRY[id(board)] = Geometry(board)
+    return result
+
+
+def _edges(board: Board, mode: Mode) -> Edges:
+    """The engine's exits for this way of driving (as ``movement.step_cost`` rules them), with
+    a hill's cost, and the detour between the gates."""
+    david, sam, closed = mode
+    hill_cost = 1 if sam else 2
+    exits_mode = int(david) + 2 * int(closed)
+    result = []
+    for cell, exits in enumerate(board.exits):
+        out = [
+            (target, hill_cost if onto_hill else 1, target)
+            for target, onto_hill in exits[exits_mode]
+        ]
+        if cell in GATE_CELLS:
+            other = GATE_CELLS[1] if cell == GATE_CELLS[0] else GATE_CELLS[0]
+            out.append((other, DETOUR_COST, DETOUR_STEP))
+        result.append(tuple(out))
+    return tuple(result)
+
+
+def _all_routes(edges: Edges, start: int) -> Routes:
+    cost = [UNREACHABLE] * len(edges)
+    first: list[set[int]] = [set() for _ in edges]
+    cost[start] = 0
+    queue: list[tuple[int, int]] = [(0, start)]
+    while queue:
+        dist, cell = heapq.heappop(queue)
+        if dist > cost[cell]:
+            continue
+        for target, step, label in edges[cell]:
+            new = dist + step
+            steps = {label} if cell == start else first[cell]
+            if new < cost[target]:
+                cost[target] = new
+                first[target] = set(steps)
+                heapq.heappush(queue, (new, target))
+            elif new == cost[target]:
+                first[target] |= steps
+    return Routes(tuple(cost), tuple(frozenset(f) for f in first))
+
+
+def route(
+    board: Board,
+    start: int,
+    mode: Mode,
+    goals: set[int] | frozenset[int],
+    left: int = UNREACHABLE,
+) -> tuple[int, set[int]] | None:
+    """Actions to the nearest goal and the first steps of every cheapest route there (first
+    steps costing more than ``left`` left out: the vehicle then waits rather than wanders),
+    or None when no goal can be reached."""
+    if start in goals:
+        return 0, set()
+    routes = geometry(board).routes_from(start, mode)
+    cost = routes.cost
+    nearest = min((cost[goal] for goal in goals), default=UNREACHABLE)
+    if nearest >= UNREACHABLE:
+        return None
+    firsts: set[int] = set()
+    for goal in goals:
+        if cost[goal] == nearest:
+            firsts |= routes.first[goal]
+    if left < UNREACHABLE:
+        edges = geometry(board).edges_for(mode)[start]
+        affordable = {label for _, step, label in edges if step <= left}
+        firsts &= affordable
+    return nearest, firsts

@@ -1,0 +1,228 @@
+"""The strong teammate: plans each turn by looking ahead through the chance events.
+
+Design (docs/balance.md has the figures):
+
+* **Macro-actions.** A turn is planned as a whole: the candidates are the
+  :class:`~bigfive_tui.players.tactics.Intent` s, each a closed-loop way of spending the turn
+  (drive for animals, fight fires, influence the next event, place an extra animal, fill up,
+  shield animals with Jack's piece, or the steady mix). A few whole-turn plans are far fewer
+  than the sequences of single actions, and each reacts to what a spot turns over, as Sfikas
+  and Liapis's macro-actions do against Pandemic's deck.
+* **Determinised look-ahead, without peeking.** Before each look-ahead the player deals
+  ``worlds`` copies of the game from what a guide can know (:func:`engine.hidden.determinize`:
+  the deck below the seen cards, the face-down animals and the dice dealt anew from what is
+  unseen). Every candidate is played out in the same worlds (common random numbers, so the
+  comparison is not drowned in dice noise): its own turn, then ``horizon`` more turns of the
+  fast policy for everybody, with the engine as the forward model.
+* **Evaluation.** A win or loss inside the horizon counts fully; otherwise :func:`evaluate`
+  scores the position by what the losses of the fast policy showed to matter: animals still
+  to spot, species down to their last tokens, burning pieces, hungry or stranded vehicles.
+* **One plan per turn.** The chosen intent is followed for the rest of the turn and planned
+  again only when something new comes to light (a token turned over, a card seen, an
+  animal placed), so its cost spreads over the actions it covers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from bigfive_tui.engine.actions import Act, Action, Step
+from bigfive_tui.engine.apply_action import apply_in_place
+from bigfive_tui.engine.content import Guide
+from bigfive_tui.engine.hidden import determinize
+from bigfive_tui.engine.legal_actions import legal_actions
+from bigfive_tui.engine.state import GameState, Phase
+from bigfive_tui.players import tactics
+from bigfive_tui.players.reasons import Reason, Why, explain
+from bigfive_tui.players.tactics import Intent, Pick
+from bigfive_tui.players.value import win_chance
+
+#: A look-ahead that has not ended after this many actions stops (a safety net).
+_LOOKAHEAD_ACTIONS = 400
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """How hard the player thinks: worlds per look-ahead, and turns looked at after its own."""
+
+    name: str
+    worlds: int
+    horizon: int
+    words: str = ""
+
+
+MEASURED = SearchSettings("measured", worlds=6, horizon=2, words="for benchmarks")
+PRACTICE = SearchSettings("practice", worlds=16, horizon=3, words="a strong teammate")
+HINT = SearchSettings("hint", worlds=48, horizon=3, words="the hint")
+SETTINGS = {settings.name: settings for settings in (MEASURED, PRACTICE, HINT)}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """An action, its reason in words, and the rest of the turn as the player foresees it."""
+
+    action: Action
+    reason: str
+    plan: tuple[str, ...] = ()
+    intent: Intent = Intent.STEADY
+
+
+@dataclass(slots=True)
+class _Plan:
+    game: object
+    turn: int
+    seat: int
+    seen: tuple[int, ...]  # what was in view when it was made (see _in_view)
+    intent: Intent
+    #: How the candidates scored (intent -> mean score), for the hint's words.
+    scores: dict[Intent, float] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class SearchPlayer:
+    """A player with its own plan memory: one per game (or per seat group), not shared."""
+
+    settings: SearchSettings = MEASURED
+    _plan: _Plan | None = None
+
+    def choose(self, state: GameState, legal: Sequence[Action], rng: random.Random) -> Action:
+        return self.decide(state, legal, rng, plan=False).action
+
+    def decide(
+        self, state: GameState, legal: Sequence[Action], rng: random.Random, *, plan: bool = True
+    ) -> Decision:
+        """What to do now, and why. The player reads only what a guide can see: it works
+        on a determinised copy of ``state``, never on ``state`` itself."""
+        view = determinize(state, rng)
+        intent = Intent.STEADY
+        if view.phase == Phase.INFLUENCE:
+            pick = self._discard(view, legal, rng)
+        else:
+            if view.phase == Phase.ACTIONS and len(legal) > 1:
+                intent = self._intent(view, rng)
+            pick = tactics.decide(view, legal, rng, intent)
+        reason = explain(view, pick.action, pick.reason)
+        steps = _foresee(view, pick.action, intent, rng) if plan else ()
+        return Decision(pick.action, reason, steps, intent)
+
+    def _intent(self, view: GameState, rng: random.Random) -> Intent:
+        known = self._plan
+        seen = _in_view(view)
+        if (
+            known is not None
+            and known.game is view.game
+            and (known.turn, known.seat, known.seen) == (view.turn, view.seat, seen)
+        ):
+            return known.intent
+        intents = candidates(view)
+        if len(intents) == 1:
+            chosen = intents[0]
+            scores = {chosen: 0.0}
+        else:
+            scores = score_intents(view, intents, self.settings, rng)
+            chosen = max(intents, key=lambda intent: (scores[intent], -intent))
+        self._plan = _Plan(view.game, view.turn, view.seat, seen, chosen, scores)
+        return chosen
+
+    @property
+    def scores(self) -> dict[Intent, float]:
+        """How the intents scored when the current plan was made."""
+        return dict(self._plan.scores) if self._plan is not None else {}
+
+    def _discard(self, view: GameState, legal: Sequence[Action], rng: random.Random) -> Pick:
+        """After influencing: the discard whose future scores best (ties: the fast policy's)."""
+        scores = []
+        for action in legal:
+            total = 0.0
+            worlds = [determinize(view, rng) for _ in range(self.settings.worlds)]
+            for world in worlds:
+                apply_in_place(world, action, [])
+                total += _play_out(world, None, self.settings.horizon, rng)
+            scores.append((total, action))
+        fallback = tactics.decide(view, legal, rng).action
+        best = max(scores, key=lambda item: (item[0], item[1] == fallback))[1]
+        return Pick(best, Reason(Why.DISCARD))
+
+
+def _in_view(state: GameState) -> tuple[int, ...]:
+    """What changes when something comes to light: a token turned over, an animal placed or
+    out of the game, a card seen. A plan is kept only while these stay as they were."""
+    return (
+        state.face_up.count(True),
+        len(state.discarded),
+        len(state.animal_supply),
+        len(state.deck),
+        len(state.discard),
+    )
+
+
+def candidates(state: GameState) -> list[Intent]:
+    """The intents worth weighing now. Influencing and extra animals are left to the fast
+    policy's own rules (it takes them when nothing better is in reach): a look-ahead of a few
+    turns sees the card they discard or the animal they add, but not the drive they cost, and
+    weighing them made the player lose more (docs/balance.md)."""
+    result = [Intent.STEADY, Intent.ANIMALS]
+    if any(state.fires):
+        result.append(Intent.FIRES)
+    seat = state.seat
+    cap = state.game.caps[seat]
+    if state.food[seat] < cap - 1 or state.fuel[seat] < cap - 2:
+        result.append(Intent.SUPPLIES)
+    if state.game.guides[seat] == Guide.JACK:
+        result.append(Intent.GUARD)
+    return result
+
+
+def score_intents(
+    state: GameState, intents: Sequence[Intent], settings: SearchSettings, rng: random.Random
+) -> dict[Intent, float]:
+    """Mean score of each intent over the same ``settings.worlds`` determinised worlds."""
+    totals = dict.fromkeys(intents, 0.0)
+    for _ in range(settings.worlds):
+        world = determinize(state, rng)
+        seed = rng.getrandbits(32)
+        for intent in intents:
+            totals[intent] += _play_out(world.copy(), intent, settings.horizon, random.Random(seed))
+    return {intent: total / settings.worlds for intent, total in totals.items()}
+
+
+def _play_out(world: GameState, intent: Intent | None, horizon: int, rng: random.Random) -> float:
+    """Play ``intent`` to the end of this turn, then the steady policy for ``horizon`` more
+    turns; the score of where that leads."""
+    turn = world.turn
+    last = turn + horizon
+    log: list[Step] = []
+    for _ in range(_LOOKAHEAD_ACTIONS):
+        if world.outcome or world.turn > last:
+            break
+        legal = legal_actions(world)
+        current = intent if intent is not None and world.turn == turn else Intent.STEADY
+        action = tactics.decide(world, legal, rng, current).action
+        apply_in_place(world, action, log)
+        log.clear()
+    return win_chance(world)
+
+
+def _foresee(
+    view: GameState, action: Action, intent: Intent, rng: random.Random
+) -> tuple[str, ...]:
+    """The rest of the turn after ``action`` as the intent would play it in this world, up to
+    the first thing that only the dice or a hidden token can tell."""
+    world = view.copy()
+    log: list[Step] = []
+    apply_in_place(world, action, log)
+    steps: list[str] = []
+    turn, seat = world.turn, world.seat
+    while not world.outcome and world.turn == turn and world.seat == seat and len(steps) < 8:
+        if any(step.kind in ("flip", "look", "roll", "card") for step in log):
+            break
+        log.clear()
+        legal = legal_actions(world)
+        pick = tactics.decide(world, legal, rng, intent)
+        if pick.action.kind == Act.END:
+            break
+        steps.append(explain(world, pick.action, pick.reason))
+        apply_in_place(world, pick.action, log)
+    return tuple(steps)

@@ -1,0 +1,174 @@
+"""Practice that teaches: the strong teammate plays with reasons, the hint, the pace of
+computer turns, and no hand-over box when one person plays alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_app_support import (
+    SIZE,
+    game_screen,
+    make_app,
+    palette_highlights,
+    prompt_text,
+    seeded_session,
+    wait_until,
+)
+
+from bigfive_tui.app import settings
+from bigfive_tui.app.components.board_view import BoardView
+from bigfive_tui.app.components.cycle_field import CycleField
+from bigfive_tui.app.keys import ACTION_KEYS, COACH_KEYS, OTHER_KEYS
+from bigfive_tui.app.screens.dialogs import HandOverScreen
+from bigfive_tui.app.screens.end import EndScreen
+from bigfive_tui.app.screens.game import PACE_ORDER, hints_used
+from bigfive_tui.app.screens.new_game import NewGameScreen
+from bigfive_tui.app.screens.steps import StepsScreen
+from bigfive_tui.engine.content import Guide
+from bigfive_tui.engine.state import Phase
+
+
+async def test_a_strong_teammate_plays_a_computer_turn_with_reasons_in_the_log() -> None:
+    """Kate (computer, the search player) plays her whole turn; each of her actions has its
+    reason in the log, and Jack, the only person, gets no hand-over box."""
+    session = seeded_session(8, (Guide.JACK, Guide.KATE))
+    app = make_app(session, computer_seats=frozenset({1}), strength="strong")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, HandOverScreen)
+        await pilot.press("D")
+        await wait_until(pilot, lambda: session.state.phase == Phase.ACTIONS)
+        await pilot.press("e", "enter")
+        await wait_until(pilot, lambda: session.state.turn == 3, timeout=60)
+        assert not isinstance(app.screen, HandOverScreen)
+        kate = [step for step in session.log if step.kind == "reason"]
+        assert kate and all(step.text.startswith("Kate: ") for step in kate)
+        assert any(step.text.startswith("Kate: Draw the event card:") for step in kate)
+        jack_ends = session.texts.index("end")
+        kate_ends = session.texts.index("end", jack_ends + 1)
+        assert len(kate) == kate_ends - jack_ends  # one reason for each of Kate's actions
+
+
+async def test_a_hint_opens_the_target_mode_of_its_action_and_is_counted() -> None:
+    session = seeded_session(8, (Guide.JACK, Guide.KATE))
+    app = make_app(session, computer_seats=frozenset({1}))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("D")
+        await wait_until(pilot, lambda: session.state.phase == Phase.ACTIONS)
+        await pilot.press("w")
+        screen = game_screen(app)
+        await wait_until(pilot, lambda: hints_used(session) == 1, timeout=60)
+        text = prompt_text(app)
+        assert text.startswith("Hint: ") and ": " in text.removeprefix("Hint: ")
+        if screen._pending is not None:  # an action with a space as its target
+            board = screen.query_one(BoardView)
+            assert board.cursor in screen._pending
+            actions = screen._pending[board.cursor]
+            before = len(session.actions)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert len(session.actions) == before + 1
+            assert session.actions[-1] in actions
+
+
+async def test_hints_are_counted_on_the_end_screen() -> None:
+    session = seeded_session(8, (Guide.JACK, Guide.KATE))
+    app = make_app(session, computer_seats=frozenset({1}))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("w")
+        await wait_until(pilot, lambda: hints_used(session) == 1, timeout=60)
+        app.push_screen(EndScreen(session, hints_used(session)))
+        await pilot.pause()
+        assert "1 hint asked" in str(app.screen.query_one("#turns").render())
+
+
+async def test_the_pace_key_cycles_and_step_by_step_waits_for_the_next_action_key() -> None:
+    session = seeded_session(8, (Guide.JACK, Guide.KATE))
+    app = make_app(session, computer_seats=frozenset({1}), pace="step")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("D")
+        await wait_until(pilot, lambda: session.state.phase == Phase.ACTIONS)
+        await pilot.press("e", "enter")
+        await wait_until(pilot, lambda: session.state.seat == 1)
+        await pilot.pause(0.2)
+        played = len(session.actions)
+        assert "step by step" in prompt_text(app)
+        await pilot.press("full_stop")
+        await wait_until(pilot, lambda: len(session.actions) == played + 1)
+        await pilot.pause(0.2)
+        assert len(session.actions) == played + 1  # one action per press
+        await pilot.press("F")  # the rest of the turn at once
+        await wait_until(pilot, lambda: session.state.seat == 0, timeout=60)
+        screen = game_screen(app)
+        await pilot.press("greater_than_sign")
+        assert screen.pace == PACE_ORDER[(PACE_ORDER.index("step") + 1) % len(PACE_ORDER)]
+        assert app.computer_pace == screen.pace
+
+
+async def test_the_hand_over_box_shows_only_when_the_keyboard_passes_between_people() -> None:
+    session = seeded_session(8, (Guide.JACK, Guide.KATE, Guide.SAM))
+    app = make_app(session, computer_seats=frozenset({1}))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandOverScreen)  # Jack and Sam share the keyboard
+
+
+async def test_debug_mode_shows_a_computer_reason_beside_the_rule_steps() -> None:
+    session = seeded_session(8, (Guide.JACK, Guide.KATE))
+    app = make_app(session, computer_seats=frozenset({0}), step_through=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, StepsScreen) and bool(app.screen.query("#steps-reason")),
+        )
+        assert app.screen.reason.startswith("Draw the event card:")
+        assert "Why:" in str(app.screen.query_one("#steps-reason").render())
+
+
+def test_the_practice_keys_are_in_the_one_key_table() -> None:
+    keys = {entry.key for entry in COACH_KEYS}
+    assert not keys & {"h", "j", "k", "l", "plus", "minus", "+", "-"}
+    helped = {text for _, text in OTHER_KEYS}
+    assert all(entry.help in helped for entry in COACH_KEYS)
+    assert not keys & {entry.key for entry in ACTION_KEYS}
+
+
+async def test_the_new_game_screen_offers_practice_with_a_choice_of_teammates(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Practice: the first guide is the person's, every other seat a computer teammate of
+    the chosen strength; the choice is remembered for the next new game."""
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    app = make_app(None)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#practice", CycleField).set_value(True, announce=True)
+        screen.query_one("#teammates", CycleField).set_value("steady", announce=True)
+        await pilot.pause()
+        setup = screen.setup()
+        assert setup.practice and setup.teammates == "steady"
+        assert [seat.computer for seat in setup.seats] == [False] + [True] * (len(setup.seats) - 1)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.session is not None)
+        await pilot.pause()
+        assert app.computer_strength == "steady"
+        assert app.computer_seats == frozenset(range(1, len(setup.seats)))
+    remembered = settings.remembered_setup()
+    assert remembered is not None and remembered.practice and remembered.teammates == "steady"
+
+
+async def test_the_palette_finds_the_hint_and_runs_it() -> None:
+    session = seeded_session(8, (Guide.JACK, Guide.KATE))
+    app = make_app(session, computer_seats=frozenset({1}))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"hint")
+        await wait_until(pilot, lambda: palette_highlights(app, "Hint"))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: hints_used(session) == 1, timeout=60)
