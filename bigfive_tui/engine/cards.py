@@ -20,17 +20,22 @@ _ACTIONS_PHASE = Phase.ACTIONS
 _FOOD_LOSS_KINDS = frozenset({CardKind.LOST_FOOD, CardKind.STOLEN_FOOD})
 
 
+def reshuffle_discard(state: GameState, log: Log) -> None:
+    """An empty deck: the discard pile shuffled into a new deck (before a draw or a rig)."""
+    state.rng, state.deck = rng.shuffled(state.rng, state.discard)
+    state.discard = []
+    log.append(
+        Step(
+            "R-card-deck",
+            "effect",
+            "The deck is empty: the discard pile is shuffled into a new deck.",
+        )
+    )
+
+
 def draw_card(state: GameState, log: Log) -> None:
     if not state.deck:
-        state.rng, state.deck = rng.shuffled(state.rng, state.discard)
-        state.discard = []
-        log.append(
-            Step(
-                "R-card-deck",
-                "effect",
-                "The deck is empty: the discard pile is shuffled into a new deck.",
-            )
-        )
+        reshuffle_discard(state, log)
     card_id = state.deck.pop()
     if state.deck_seen:
         state.deck_seen -= 1

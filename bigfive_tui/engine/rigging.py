@@ -13,11 +13,11 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from bigfive_tui.engine.actions import IllegalAction, Log, Step
+from bigfive_tui.engine.cards import reshuffle_discard
 from bigfive_tui.engine.content import ANIMAL_KIND, CARDS, MONKEY, Species, is_animal
 from bigfive_tui.engine.dice import X_FACE, die_text
 from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.engine.wording import guide_name, token_name
-from bigfive_tui.shared import rng
 
 
 class RigKind(IntEnum):
@@ -85,15 +85,7 @@ def _rig_card(state: GameState, chosen: Rig, log: Log) -> None:
     same = [card_id for card_id, other in enumerate(CARDS) if other == card]
     if not any(card_id in state.deck for card_id in same) and not state.deck:
         # The draw would shuffle the discard pile into a new deck first: do that now.
-        state.rng, state.deck = rng.shuffled(state.rng, state.discard)
-        state.discard = []
-        log.append(
-            Step(
-                "R-card-deck",
-                "effect",
-                "The deck is empty: the discard pile is shuffled into a new deck.",
-            )
-        )
+        reshuffle_discard(state, log)
     in_deck = [card_id for card_id in reversed(state.deck) if card_id in same]
     if not in_deck:
         discarded = sum(card_id in state.discard for card_id in same)
