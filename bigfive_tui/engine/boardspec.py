@@ -24,6 +24,7 @@ from bigfive_tui.engine.hexgrid import (
     neighbour,
     rotate_half_turn,
 )
+from bigfive_tui.shared.problems import validation_problems
 
 
 class Terrain(IntEnum):
@@ -215,11 +216,7 @@ def _fail(source: str, where: str, problem: str) -> BoardFileError:
 
 
 def _pydantic_message(source: str, error: ValidationError) -> BoardFileError:
-    parts = []
-    for item in error.errors():
-        location = ".".join(str(p) for p in item["loc"]) or "file"
-        parts.append(f"{location}: {item['msg'].removeprefix('Value error, ')}")
-    return BoardFileError(f"{source}: " + "; ".join(parts))
+    return BoardFileError(f"{source}: {validation_problems(error)}")
 
 
 def parse_piece(data: Mapping[str, Any], source: str) -> Piece:

@@ -25,6 +25,7 @@ from bigfive_tui.engine.notation import NotationError, format_action, parse_acti
 from bigfive_tui.engine.rigging import Rig, RigError, RigKind, format_rig, parse_rig, rig
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import Game, GameState
+from bigfive_tui.shared.problems import validation_problems
 
 GuideName = Literal["jack", "david", "anna", "kate", "sam"]
 DifficultyName = Literal["beginner", "normal", "expert"]
@@ -513,10 +514,7 @@ def load_record(
     try:
         record = GameRecord.model_validate(data)
     except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in item['loc']) or 'file'}: {item['msg']}"
-            for item in error.errors()
-        )
+        problems = validation_problems(error)
         raise RecordError(f"{source}: {problems}") from None
     try:
         return replay(record, pieces, build_position)

@@ -39,6 +39,7 @@ from bigfive_tui.photo_safari.engine.state import (
     Step,
 )
 from bigfive_tui.shared.checks import CheckOut, StepOut, describe_check, refusal_check
+from bigfive_tui.shared.problems import validation_problems
 
 PlayerName = Literal["red", "yellow"]
 OutcomeName = Literal["playing", "red wins", "yellow wins", "draw"]
@@ -113,10 +114,7 @@ def parse_scenario(data: Mapping[str, Any], source: str) -> Scenario:
     try:
         return Scenario.model_validate(data)
     except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(str(part) for part in item['loc']) or 'file'}: {item['msg']}"
-            for item in error.errors()
-        )
+        problems = validation_problems(error)
         raise ScenarioError(f"{source}: {problems}") from None
 
 

@@ -1,4 +1,5 @@
-"""What the games in the box share: seeded randomness and the log of rule steps.
+"""What the games in the box share: seeded randomness, the log of rule steps, the checks of a
+scenario report and how a refused file reads.
 
 Pure like the engines that use it: no I/O, no user interface, and no knowledge of either game.
 """

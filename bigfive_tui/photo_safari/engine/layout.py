@@ -29,6 +29,7 @@ from bigfive_tui.photo_safari.engine.grid import (
 )
 from bigfive_tui.photo_safari.engine.record import LayoutFile
 from bigfive_tui.photo_safari.engine.state import SEAT_NAMES, Layout
+from bigfive_tui.shared.problems import validation_problems
 
 TERRAIN_CHARS = {".": Terrain.SAVANNA, "#": Terrain.BUSH, "~": Terrain.WATER}
 CHAR_OF = {terrain: char for char, terrain in TERRAIN_CHARS.items()}
@@ -38,13 +39,6 @@ CAMERA_ROOM = 2
 
 class SetupFileError(ValueError):
     """A set-up that cannot be used; the message names the place and what is wrong."""
-
-
-def _problems(error: ValidationError) -> str:
-    return "; ".join(
-        f"{'.'.join(str(part) for part in item['loc']) or 'file'}: {item['msg']}"
-        for item in error.errors()
-    )
 
 
 def _terrain(rows: list[str]) -> tuple[Terrain, ...]:
@@ -84,7 +78,7 @@ def parse_layout(data: Mapping[str, Any], source: str = "set-up") -> Layout:
     try:
         parsed = LayoutFile.model_validate(data)
     except ValidationError as error:
-        raise SetupFileError(f"{source}: {_problems(error)}") from None
+        raise SetupFileError(f"{source}: {validation_problems(error)}") from None
     try:
         terrain = _terrain(parsed.terrain)
         unknown = sorted(set(parsed.animals) - set(ANIMAL_NAMES))

@@ -19,6 +19,7 @@ from bigfive_tui.photo_safari.engine.notation import NotationError, format_move,
 from bigfive_tui.photo_safari.engine.record import LayoutFile, PhotoRecord
 from bigfive_tui.photo_safari.engine.rules import apply, apply_recorded, legal_actions, new_game
 from bigfive_tui.photo_safari.engine.state import Game, IllegalMove, Log, PhotoState, Step
+from bigfive_tui.shared.problems import validation_problems
 
 
 class RecordError(ValueError):
@@ -159,10 +160,7 @@ def load_record(
     try:
         record = PhotoRecord.model_validate(data)
     except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in item['loc']) or 'file'}: {item['msg']}"
-            for item in error.errors()
-        )
+        problems = validation_problems(error)
         raise RecordError(f"{source}: {problems}") from None
     try:
         return replay(record, computer_seats)
