@@ -15,16 +15,19 @@ from hypothesis import strategies as st
 from test_properties import games
 
 from bigfive_tui.assets import load_pieces, seeded_board
-from bigfive_tui.engine.actions import Step
+from bigfive_tui.engine.actions import Act, Step
 from bigfive_tui.engine.apply_action import apply
-from bigfive_tui.engine.content import Difficulty, Guide
+from bigfive_tui.engine.hidden import unseen_cards
+from bigfive_tui.engine.content import CARDS, Difficulty, Guide
 from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.notation import format_action
 from bigfive_tui.engine.session import make_game
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import Game, GameState, Phase
 from bigfive_tui.players import greedy_player
+from bigfive_tui.players.search_player import MEASURED, SearchPlayer
 from bigfive_tui.scenarios.build import build
+from bigfive_tui.scenarios.export import scenario_document
 from bigfive_tui.scenarios.model import ScenarioError, parse_scenario
 from bigfive_tui.scenarios.write_position import position, toml_seed
 
@@ -140,3 +143,47 @@ def test_a_large_generator_state_is_written_within_toml_and_loads_back_the_same(
 def test_a_seed_outside_toml_is_refused_with_the_range() -> None:
     with pytest.raises(ScenarioError, match="outside TOML's integers"):
         parse_scenario({"seed": 2**64}, "big.toml")
+
+
+def influenced(seed: int) -> GameState:
+    """A game just after an influence: one card put back on top, seen by every guide."""
+    game = make_game(seeded_board(seed), [Guide.KATE, Guide.DAVID, Guide.SAM], seed=seed)
+    state, _ = new_game(game)
+    state, _ = apply(state, next(a for a in legal_actions(state) if a.kind == Act.DRAW))
+    influence = next(a for a in legal_actions(state) if a.kind == Act.INFLUENCE)
+    state, _ = apply(state, influence)
+    state, _ = apply(state, legal_actions(state)[0])  # discard the top card, keep the other
+    return state
+
+
+def test_the_card_an_influence_put_back_is_written_as_seen_and_loads_back_seen() -> None:
+    state = influenced(3)
+    assert state.deck_seen == 1
+    cards = position(state)["cards"]
+    assert isinstance(cards, dict) and cards["top_seen"] == 1
+    copy = loaded(state)
+    assert copy.deck_seen == 1  # card ids of alike cards may differ: compare by name
+    assert CARDS[copy.deck[-1]].name == CARDS[state.deck[-1]].name
+    assert sorted(CARDS[c].name for c in unseen_cards(copy)) == sorted(
+        CARDS[c].name for c in unseen_cards(state)
+    )
+    assert_continues_alike(state, copy, random.Random(3))
+
+
+def test_a_computer_guide_plans_alike_from_an_exported_position_after_an_influence() -> None:
+    """The timeline's export continues the game exactly: what the guides know included."""
+    state = influenced(4)
+    text = scenario_document(position(state), title="after an influence")
+    copy = build(parse_scenario(tomllib.loads(text), "x.toml"), "x.toml", PIECES).state
+    assert copy.deck_seen == state.deck_seen == 1
+    plans = [
+        SearchPlayer(MEASURED).decide(game_state, legal_actions(game_state), random.Random(7))
+        for game_state in (state, copy)
+    ]
+    assert plans[0] == plans[1]
+
+
+def test_more_seen_cards_than_cards_on_top_are_refused() -> None:
+    data = {"guides": ["jack", "kate"], "cards": {"top": ["fire"], "top_seen": 2}}
+    with pytest.raises(ScenarioError, match="cards.top_seen: 2 seen cards"):
+        build(parse_scenario(data, "seen.toml"), "seen.toml", PIECES)

@@ -80,6 +80,9 @@ class AnimalsSpec(_Model):
 
 class CardsSpec(_Model):
     top: list[str] = Field(default_factory=list)
+    #: How many of ``top`` (from the top) every guide has seen: the card an influence put back
+    #: on top of the deck (R-influence). Computer players may plan with it; the rest is hidden.
+    top_seen: int = Field(default=0, ge=0)
     #: The two cards an influencing guide looks at (top card first; turn.phase = "influence").
     looking_at: list[str] = Field(default_factory=list)
     discard: list[str] = Field(default_factory=list)

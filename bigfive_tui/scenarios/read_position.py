@@ -375,6 +375,13 @@ class PositionBuilder:
             for i, text in enumerate(spec.looking_at)
         ]
         top = [self._take_card(text, f"cards.top[{i}]") for i, text in enumerate(spec.top)]
+        if spec.top_seen > len(top):
+            raise self.fail(
+                "cards.top_seen",
+                f"{spec.top_seen} seen cards on top of the deck, but cards.top lists "
+                f"{len(top)}: list the seen cards in cards.top, top first",
+            )
+        state.deck_seen = spec.top_seen
         discard = [
             self._take_card(text, f"cards.discard[{i}]") for i, text in enumerate(spec.discard)
         ]

@@ -84,6 +84,8 @@ def position(
         "hippos": list(lasting[CardKind.HIPPOS]),
         "broken_gates": list(lasting[CardKind.BROKEN_GATE]),
     }
+    if state.deck_seen:
+        cards["top_seen"] = state.deck_seen
     if state.looking_at:
         cards["looking_at"] = [CARDS[c].name for c in state.looking_at]
     return {
