@@ -20,7 +20,7 @@ from bigfive_tui.engine.session import Session, make_game, replay
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.players import POLICIES, greedy_player, random_player, tactics
-from bigfive_tui.players.reasons import Reason, Why, explain
+from bigfive_tui.players.reasons import Reason, Why, explain, plan_words
 from bigfive_tui.players.search_player import MEASURED, SearchPlayer, candidates
 
 
@@ -240,3 +240,17 @@ def test_jack_is_offered_to_shield_animals() -> None:
 
 def test_the_search_policies_are_registered() -> None:
     assert {"search", "search-practice", "search-hint", "tactics"} <= set(POLICIES)
+
+
+def test_a_plan_repeats_a_reason_only_where_it_says_more() -> None:
+    reason = "Drive to ♠3: on the way to the lion on ♪5 (6 actions more)"
+    plan = (
+        "Drive to ♠1: on the way to the lion on ♪5 (5 actions more)",
+        "Drive to ♠c: on the way to the lion on ♪5 (4 actions more)",
+        "Put out the fire on ♠c: it stands between the team and the lion",
+        "Drive to ♪2: on the way to the lion on ♪5 (3 actions more)",
+    )
+    assert plan_words(reason, plan) == (
+        "Drive to ♠1 · Drive to ♠c · Put out the fire on ♠c: it stands between the team and "
+        "the lion · Drive to ♪2: on the way to the lion on ♪5 (3 actions more)"
+    )

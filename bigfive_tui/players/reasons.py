@@ -8,6 +8,8 @@ appears.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from enum import IntEnum
 from typing import NamedTuple
 
@@ -69,6 +71,25 @@ _FIRE_DANGER = "while a piece burns, every animal placed on it flees the park"
 def explain(state: GameState, action: Action, reason: Reason) -> str:
     """The action and its reason in one sentence, in the words of the guide at the wheel."""
     return f"{_what(state, action)}: {_why(state, action, reason)}"
+
+
+def plan_words(reason: str, plan: Sequence[str]) -> str:
+    """The rest of a turn's plan after the action ``reason`` explains, in short: every step's
+    order, and its reason only where it says more than the step before ("Drive to ♠1 · Drive
+    to ♠c · Put out the fire on ♠c: ..."), for a route repeats its reason at every step."""
+    said = _gist(reason.partition(": ")[2])
+    parts = []
+    for step in plan:
+        what, _, why = step.partition(": ")
+        gist = _gist(why)
+        parts.append(what if gist == said else step)
+        said = gist
+    return " · ".join(parts)
+
+
+def _gist(why: str) -> str:
+    """A reason without its counts: "(5 actions more)" says what "(6 actions more)" said."""
+    return re.sub(r"\d+", "#", why)
 
 
 def _species(reason: Reason) -> str:
