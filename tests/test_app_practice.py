@@ -3,11 +3,13 @@ computer turns, and no hand-over box when one person plays alone."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from test_app_support import (
     SIZE,
+    autosaved,
     game_screen,
     make_app,
     palette_highlights,
@@ -16,16 +18,19 @@ from test_app_support import (
     wait_until,
 )
 
-from bigfive_tui.app import settings
+from bigfive_tui.app import saves, settings
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.cycle_field import CycleField
+from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.keys import ACTION_KEYS, COACH_KEYS, OTHER_KEYS
-from bigfive_tui.app.screens.dialogs import HandOverScreen
+from bigfive_tui.app.practice import PACE_ORDER, hints_used
+from bigfive_tui.app.screens.dialogs import HandOverScreen, SaveDialog
 from bigfive_tui.app.screens.end import EndScreen
-from bigfive_tui.app.screens.game import PACE_ORDER, hints_used
+from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
 from bigfive_tui.app.screens.steps import StepsScreen
 from bigfive_tui.engine.content import Guide
+from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import Phase
 
 
@@ -62,6 +67,12 @@ async def test_a_hint_opens_the_target_mode_of_its_action_and_is_counted() -> No
         await wait_until(pilot, lambda: hints_used(session) == 1, timeout=60)
         text = prompt_text(app)
         assert text.startswith("Hint: ") and ": " in text.removeprefix("Hint: ")
+        hinted = [n.message for n in app._notifications if n.title == "Hint"]
+        assert len(hinted) == 1
+        reason = text.removeprefix("Hint: ").split(". ")[0]
+        assert hinted[0].startswith(f"{reason}.")
+        # The rest of the turn as the strong teammate foresees it (this hint's is a route).
+        assert ". Then: " in hinted[0], hinted[0]
         if screen._pending is not None:  # an action with a space as its target
             board = screen.query_one(BoardView)
             assert board.cursor in screen._pending
@@ -172,3 +183,94 @@ async def test_the_palette_finds_the_hint_and_runs_it() -> None:
         await wait_until(pilot, lambda: palette_highlights(app, "Hint"))
         await pilot.press("enter")
         await wait_until(pilot, lambda: hints_used(session) == 1, timeout=60)
+
+
+async def test_a_practice_game_saved_and_loaded_keeps_seats_strength_pace_and_hints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The save holds what practice was: Kate a computer teammate of the steady strength,
+    computer turns at the fast pace, one hint asked; the loaded game goes on with all four."""
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("BIGFIVE_AUTOSAVE", raising=False)
+    session = seeded_session(8, (Guide.JACK, Guide.KATE))
+    app = make_app(session, computer_seats=frozenset({1}), strength="steady", pace="instant")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("w")
+        await wait_until(pilot, lambda: hints_used(session) == 1, timeout=60)
+        await pilot.press("escape", "greater_than_sign")  # instant -> fast
+        await wait_until(pilot, lambda: app.computer_pace == "fast")
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        app.screen.query_one("Input").value = "practice"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: (tmp_path / "saves" / "practice.json").exists())
+        autosaved(app)
+    for path in (tmp_path / "saves" / "practice.json", saves.autosave_path()):
+        loaded = saves.read_save(path)
+        assert loaded.practice == saves.PracticeNote(teammates="steady", pace="fast", hints=1)
+    other = make_app(None, strength="strong", pace="normal")
+    async with other.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(other.screen, NewGameScreen))
+        assert other.open_save(tmp_path / "saves" / "practice.json")
+        await wait_until(pilot, lambda: isinstance(other.screen, GameScreen))
+        await wait_until(pilot, lambda: bool(other.screen.query(KeyBar)))
+        loaded_session = other.session
+        assert isinstance(loaded_session, Session)
+        assert other.computer_seats == frozenset({1})
+        assert other.computer_strength == "steady"
+        screen = game_screen(other)
+        assert screen.strength == "steady" and screen.pace == "fast"
+        assert hints_used(loaded_session) == 1
+        other.push_screen(EndScreen(loaded_session, hints_used(loaded_session)))
+        await wait_until(pilot, lambda: bool(other.screen.query("#turns")))
+        assert "1 hint asked" in str(other.screen.query_one("#turns").render())
+
+
+def test_a_hot_seat_save_without_hints_holds_no_practice_and_older_saves_load() -> None:
+    session = seeded_session(8, (Guide.JACK, Guide.KATE))
+    text = saves.save_text(session, frozenset())
+    assert "practice" not in json.loads(text)
+    note = saves.PracticeNote(teammates="strong", pace="step", hints=3)
+    assert json.loads(saves.save_text(session, frozenset({1}), note))["practice"] == {
+        "teammates": "strong",
+        "pace": "step",
+        "hints": 3,
+    }
+
+
+def test_a_save_with_a_wrong_practice_note_is_refused_by_name(tmp_path: Path) -> None:
+    session = seeded_session(8, (Guide.JACK, Guide.KATE))
+    data = json.loads(saves.save_text(session, frozenset({1})))
+    data["practice"] = {"teammates": "strong", "pace": "glacial", "hints": 0}
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(saves.SaveError, match=r"odd\.json is damaged: practice\.pace"):
+        saves.read_save(path)
+
+
+@pytest.mark.parametrize("computer", [frozenset(), frozenset({1})])
+async def test_the_practice_keys_are_on_the_key_bar_only_with_computer_seats(
+    computer: frozenset[int],
+) -> None:
+    """A hot-seat game has no computer turns: its bar keeps ^s Save, not the pace key."""
+    session = seeded_session(8, (Guide.JACK, Guide.KATE))
+    app = make_app(session, computer_seats=computer)
+    async with app.run_test(size=SIZE) as pilot:
+
+        def bar() -> str:
+            screens = [s for s in app.screen_stack if isinstance(s, GameScreen)]
+            found = screens[0].query(KeyBar) if screens else None
+            return str(found.first().render()) if found else ""
+
+        await wait_until(pilot, lambda: "palette" in bar())
+        text = bar()
+        assert ("> pace" in text) is bool(computer), text
+        if not computer:  # the first turn's hand-over box, then the game screen's keys
+            assert "^s Save" in text, text
+            if isinstance(app.screen, HandOverScreen):
+                await pilot.press("enter")
+                await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await pilot.press("greater_than_sign")  # does nothing in a hot-seat game
+            await pilot.pause()
+            assert game_screen(app).pace == "normal"

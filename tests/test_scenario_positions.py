@@ -17,8 +17,8 @@ from test_properties import games
 from bigfive_tui.assets import load_pieces, seeded_board
 from bigfive_tui.engine.actions import Act, Step
 from bigfive_tui.engine.apply_action import apply
-from bigfive_tui.engine.hidden import unseen_cards
 from bigfive_tui.engine.content import CARDS, Difficulty, Guide
+from bigfive_tui.engine.hidden import unseen_cards
 from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.notation import format_action
 from bigfive_tui.engine.session import make_game
@@ -185,5 +185,5 @@ def test_a_computer_guide_plans_alike_from_an_exported_position_after_an_influen
 
 def test_more_seen_cards_than_cards_on_top_are_refused() -> None:
     data = {"guides": ["jack", "kate"], "cards": {"top": ["fire"], "top_seen": 2}}
-    with pytest.raises(ScenarioError, match="cards.top_seen: 2 seen cards"):
+    with pytest.raises(ScenarioError, match=r"cards\.top_seen: 2 seen cards"):
         build(parse_scenario(data, "seen.toml"), "seen.toml", PIECES)

@@ -82,7 +82,12 @@ class AutosaveFile:
             return f"the autosave to {self.path} has not finished"
         return self._writer.last.problem
 
-    def save(self, session: Session | PhotoSession, computer_seats: frozenset[int]) -> Path | None:
+    def save(
+        self,
+        session: Session | PhotoSession,
+        computer_seats: frozenset[int],
+        practice: saves.PracticeNote | None = None,
+    ) -> Path | None:
         """Queue a save of ``session`` as it stands now. The first save of a game that the file
         does not hold yet moves an autosave still there among the named saves first: returns
         where it went (None when nothing moved), or raises SaveError when it could not move,
@@ -99,7 +104,7 @@ class AutosaveFile:
         self._refused = ""
         # The record is taken now (the session changes on); made into text on the writer.
         record, position = session.record(), saves.position_of(session)
-        self._writer.submit(lambda: saves.snapshot_text(record, position, computer_seats))
+        self._writer.submit(lambda: saves.snapshot_text(record, position, computer_seats, practice))
         self.holds_game = True
         return kept
 

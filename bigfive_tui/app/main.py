@@ -47,6 +47,7 @@ from bigfive_tui.app.messages import (
     StartPhotoSafari,
     SwitchGame,
 )
+from bigfive_tui.app.practice import PACES, STRENGTHS, hints_used, set_hints
 from bigfive_tui.app.screens.base import PlayScreen
 from bigfive_tui.app.screens.game import GameScreen, too_small_text
 from bigfive_tui.app.themes import DEFAULT_THEME, THEMES
@@ -263,7 +264,7 @@ class BigFiveApp(App[None]):
         long after, when the terminal is big again."""
         if action == "command_palette" and isinstance(self.screen, TooSmallScreen):
             return False
-        if action in ("hint", "computer_step", "finish"):
+        if action in ("hint", "pace", "computer_step", "finish"):
             # The practice keys work where the game screen says they do (the palette's
             # entries explain themselves when they do not).
             game = self._game_screen()
@@ -497,6 +498,11 @@ class BigFiveApp(App[None]):
             except saves.SaveError as problem:
                 self.notify(str(problem), title="Not loaded", severity="error", markup=False)
                 return
+        practice = loaded.practice
+        if practice is not None and isinstance(loaded.session, Session):
+            self.computer_strength = practice.teammates
+            self.computer_pace = practice.pace
+            set_hints(loaded.session, practice.hints)
         self._switch_to(loaded.session, loaded.computer_seats, holds_game=continuing)
         without = (
             f", without its last {loaded.dropped} action{'s' * (loaded.dropped != 1)}"
@@ -641,6 +647,25 @@ class BigFiveApp(App[None]):
         # compete with drawing it (bench/app.py: a few milliseconds of a move's repaint).
         self.call_after_refresh(self._autosave)
 
+    def practice_note(self) -> saves.PracticeNote | None:
+        """What a save keeps of practice: the computer teammates' strength and pace, and the
+        hints asked (None for a hot-seat game without hints, and for Photo Safari)."""
+        session = self.session
+        if not isinstance(session, Session):
+            return None
+        hints = hints_used(session)
+        if not self.computer_seats and not hints:
+            return None
+        return saves.PracticeNote.model_validate(
+            {
+                "teammates": self.computer_strength
+                if self.computer_strength in STRENGTHS
+                else "strong",
+                "pace": self.computer_pace if self.computer_pace in PACES else "normal",
+                "hints": hints,
+            }
+        )
+
     def _autosave(self) -> None:
         autosave, session = self.autosave_file, self.session
         if (
@@ -655,7 +680,7 @@ class BigFiveApp(App[None]):
             autosave.clear()
             return
         try:
-            kept = autosave.save(session, self.computer_seats)
+            kept = autosave.save(session, self.computer_seats, self.practice_note())
         except saves.SaveError as problem:
             self._autosave_trouble(str(problem))
             return
@@ -771,7 +796,9 @@ class BigFiveApp(App[None]):
         session = self.big_five
         assert session is not None
         try:
-            path = saves.save_named(branching.name, session, self.computer_seats)
+            path = saves.save_named(
+                branching.name, session, self.computer_seats, self.practice_note()
+            )
         except saves.SaveError as problem:
             self.notify(
                 f"Not gone back: the line could not be kept ({problem}).",
@@ -816,11 +843,14 @@ class BigFiveApp(App[None]):
             self.notify(f"Not possible: {problem}", severity="error", markup=False)
             return
         try:
-            path = saves.save_named(message.name, session, self.computer_seats)
+            path = saves.save_named(
+                message.name, session, self.computer_seats, self.practice_note()
+            )
             edited = saves.position_session(message.position)
         except (saves.SaveError, PositionError) as problem:
             self.notify(f"Not changed: {problem}", severity="error", markup=False)
             return
+        set_hints(edited, hints_used(session))
         edited.branches = [
             *session.branches,
             Branch(actions=0, turn=state.turn, how="edited position", abandoned=path.name),
@@ -889,7 +919,6 @@ class BigFiveApp(App[None]):
 
         if isinstance(session, Session):
             from bigfive_tui.app.screens.end import EndScreen
-            from bigfive_tui.app.screens.game import hints_used
 
             self.push_screen(EndScreen(session, hints_used(session)), next_step)
         else:
@@ -1062,7 +1091,7 @@ class BigFiveApp(App[None]):
         if not name or self.session is None:
             return False
         try:
-            path = saves.save_named(name, self.session, self.computer_seats)
+            path = saves.save_named(name, self.session, self.computer_seats, self.practice_note())
         except saves.SaveError as problem:
             self.notify(str(problem), title="Not saved", severity="error", markup=False)
             return False

@@ -61,6 +61,18 @@ class EngineStamp(BaseModel):
     position: str = Field(pattern=r"^[0-9a-f]{16}$")
 
 
+class PracticeNote(BaseModel):
+    """How a Big Five game with computer teammates was being played: their strength, the pace
+    of their turns, and the hints the player asked for (the end screen counts them). A save
+    without it (older, or of a hot-seat game) loads with the app's own strength and pace."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    teammates: Literal["strong", "steady"] = "strong"
+    pace: Literal["normal", "step", "instant", "fast"] = "normal"
+    hints: int = Field(default=0, ge=0, le=1_000_000)
+
+
 class SaveFile(BaseModel):
     """What a save holds: the engine's game record plus which seats the computer plays.
     Version 1 had no ``engine`` stamp; such saves still load (without the check)."""
@@ -72,6 +84,7 @@ class SaveFile(BaseModel):
     saved_at: str = Field(default="", max_length=40)
     engine: EngineStamp | None = None
     computer_seats: list[int] = Field(default_factory=list, max_length=5)
+    practice: PracticeNote | None = None
     #: Either game's record, told apart by its ``format``.
     record: Annotated[GameRecord | PhotoRecord, Field(discriminator="format")]
 
@@ -88,6 +101,7 @@ class LoadedGame:
     path: Path
     dropped: int = 0
     doubt: str = ""
+    practice: PracticeNote | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +175,10 @@ def _stamp() -> str:
 
 
 def snapshot_text(
-    record: GameRecord | PhotoRecord, position: str, computer_seats: frozenset[int]
+    record: GameRecord | PhotoRecord,
+    position: str,
+    computer_seats: frozenset[int],
+    practice: PracticeNote | None = None,
 ) -> str:
     """The file text of a save of ``record``, whose game stands at ``position`` (its
     fingerprint). Made from data that no longer changes, so any thread may make it."""
@@ -169,8 +186,9 @@ def snapshot_text(
         saved_at=_now(),
         engine=EngineStamp(version=__version__, position=position),
         computer_seats=sorted(computer_seats),
+        practice=practice,
         record=record,
-    ).model_dump_json(indent=1)
+    ).model_dump_json(indent=1, exclude=None if practice else {"practice"})
 
 
 def position_of(session: Session | PhotoSession) -> str:
@@ -182,15 +200,24 @@ def position_of(session: Session | PhotoSession) -> str:
     return photo_fingerprint(session.state)
 
 
-def save_text(session: Session | PhotoSession, computer_seats: frozenset[int]) -> str:
+def save_text(
+    session: Session | PhotoSession,
+    computer_seats: frozenset[int],
+    practice: PracticeNote | None = None,
+) -> str:
     """The file text of a save of ``session`` as it stands now."""
-    return snapshot_text(session.record(), position_of(session), computer_seats)
+    return snapshot_text(session.record(), position_of(session), computer_seats, practice)
 
 
-def write_save(path: Path, session: Session | PhotoSession, computer_seats: frozenset[int]) -> Path:
+def write_save(
+    path: Path,
+    session: Session | PhotoSession,
+    computer_seats: frozenset[int],
+    practice: PracticeNote | None = None,
+) -> Path:
     """Write atomically and durably; raises SaveError if the disk refuses."""
     try:
-        write_atomically(path, save_text(session, computer_seats))
+        write_atomically(path, save_text(session, computer_seats, practice))
     except OSError as error:
         raise SaveError(f"Could not save to {path}: {error.strerror or error}") from None
     return path
@@ -209,8 +236,13 @@ def named_path(name: str) -> Path:
     return saves_dir() / f"{safe_name(name)}{SAVE_SUFFIX}"
 
 
-def save_named(name: str, session: Session | PhotoSession, computer_seats: frozenset[int]) -> Path:
-    return write_save(named_path(name), session, computer_seats)
+def save_named(
+    name: str,
+    session: Session | PhotoSession,
+    computer_seats: frozenset[int],
+    practice: PracticeNote | None = None,
+) -> Path:
+    return write_save(named_path(name), session, computer_seats, practice)
 
 
 def set_aside(path: Path) -> Path:
@@ -343,7 +375,8 @@ def read_save(path: Path) -> LoadedGame:
         )
     computer = frozenset(s for s in wanted if 0 <= s < seats)
     saved_at = save.saved_at if save else ""
-    return LoadedGame(session, computer, printable(saved_at), path, dropped, doubt)
+    practice = save.practice if save is not None and isinstance(session, Session) else None
+    return LoadedGame(session, computer, printable(saved_at), path, dropped, doubt, practice)
 
 
 def describe(path: Path) -> SaveInfo:

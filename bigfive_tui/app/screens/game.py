@@ -58,6 +58,7 @@ from bigfive_tui.app.messages import (
     PlayOnFrom,
     StepChosen,
 )
+from bigfive_tui.app.practice import PACE_ORDER, PACES, count_hint
 from bigfive_tui.app.screens.base import PlayScreen
 from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.actions import END, RESOURCE_NAMES, Act, Action, IllegalAction, Step
@@ -113,23 +114,7 @@ CELL_KINDS = (Act.MOVE, Act.SPOT, Act.EXTINGUISH, Act.REPLENISH)
 #: A computer seat never takes more actions than this in one turn (then it ends the turn).
 COMPUTER_TURN_LIMIT = 60
 
-#: The paces of computer turns, as the pace key cycles through them, with their words; each
-#: is a share of the app's computer delay (None: wait for the next-action key).
-PACES: dict[str, tuple[str, float | None]] = {
-    "normal": ("normal", 1.0),
-    "step": ("step by step (. plays the next action)", None),
-    "instant": ("instant", 0.0),
-    "fast": ("fast", 0.3),
-}
-PACE_ORDER = tuple(PACES)
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
-
-#: Hints asked for in each game (the end screen counts them).
-_HINTS: WeakKeyDictionary[Session, int] = WeakKeyDictionary()
-
-
-def hints_used(session: Session) -> int:
-    return _HINTS.get(session, 0)
 
 
 def load_teammate(strength: str) -> Decider | None:
@@ -566,9 +551,12 @@ class GameScreen(PlayScreen):
         if share is None and not (self._finishing or self._step_granted):
             self.query_one(ActionBar).prompt(
                 Content.from_markup(
-                    "[b]$name[/] (computer), step by step: [b].[/] plays the next action, "
-                    "[b]][/] the rest of the turn, [b]>[/] changes the pace.",
+                    "[b]$name[/] (computer), step by step: [b]$next[/] plays the next action, "
+                    "[b]$finish[/] the rest of the turn, [b]$pace[/] changes the pace.",
                     name=self.state.guide.title,
+                    next=COACH["computer_step"].display,
+                    finish=COACH["finish"].display,
+                    pace=COACH["pace"].display,
                 )
             )
             return
@@ -650,6 +638,7 @@ class GameScreen(PlayScreen):
         self.pace = PACE_ORDER[(PACE_ORDER.index(self.pace) + 1) % len(PACE_ORDER)]
         self.app.computer_pace = self.pace  # type: ignore[attr-defined]
         self.notify(f"Computer turns: {PACES[self.pace][0]}.", timeout=3)
+        self.post_message(GameChanged())  # saves keep the pace
         if not self.human_turn and not self.state.over:
             self._continue_flow()
 
@@ -701,12 +690,15 @@ class GameScreen(PlayScreen):
         )
 
     def _hinted(self, state: GameState, decision: Decision) -> None:
+        from bigfive_tui.players.reasons import plan_words
+
         self._hinting = False
         self._stop_thinking()
         if self.session.state is not state or not self.is_attached:
             return  # the game moved on while the hint was worked out
-        _HINTS[self.session] = hints_used(self.session) + 1
-        plan = f" Then: {' · '.join(decision.plan)}" if decision.plan else ""
+        count_hint(self.session)
+        self.post_message(GameChanged())  # saves keep the count
+        plan = f" Then: {plan_words(decision.reason, decision.plan)}." if decision.plan else ""
         self.notify(f"{decision.reason}.{plan}", title="Hint", timeout=20)
         action = decision.action
         entry = next((e for e in ACTION_KEYS if action.kind in e.kinds), None)
@@ -739,6 +731,8 @@ class GameScreen(PlayScreen):
             return not self.human_turn and not self.state.over
         if action == "hint":
             return self.human_turn
+        if action == "pace":  # a hot-seat game has no computer turns to pace
+            return bool(self.computer_seats)
         return True
 
     # ------------------------------------------------------------------ drawings and panels
