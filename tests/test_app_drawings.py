@@ -8,7 +8,7 @@ import json
 
 import pytest
 from test_app_play import two_guides
-from test_app_support import game_screen, make_app, palette_highlights, wait_until
+from test_app_support import end_turn, game_screen, make_app, palette_highlights, wait_until
 from textual.command import CommandList
 from textual.widgets import ContentSwitcher, OptionList
 
@@ -253,10 +253,9 @@ async def test_the_cursor_goes_to_the_active_vehicle_at_the_start_of_a_turn() ->
         board = game_screen(app).query_one(BoardView)
         await pilot.press("left", "left", "up")
         assert board.cursor != session.state.vehicle[0]
-        await pilot.press("e", "enter")  # end Kate's turn: David's begins
+        await end_turn(pilot, app)  # end Kate's turn: David's begins
         await wait_until(pilot, lambda: session.state.seat == 1)
-        await pilot.pause()
-        assert board.cursor == session.state.vehicle[1]
+        await wait_until(pilot, lambda: board.cursor == session.state.vehicle[1])
 
 
 async def test_food_with_one_token_in_view_is_taken_at_once() -> None:

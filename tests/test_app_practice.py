@@ -10,6 +10,7 @@ import pytest
 from test_app_support import (
     SIZE,
     autosaved,
+    end_turn,
     game_screen,
     make_app,
     palette_highlights,
@@ -44,7 +45,7 @@ async def test_a_strong_teammate_plays_a_computer_turn_with_reasons_in_the_log()
         assert not isinstance(app.screen, HandOverScreen)
         await pilot.press("D")
         await wait_until(pilot, lambda: session.state.phase == Phase.ACTIONS)
-        await pilot.press("e", "enter")
+        await end_turn(pilot, app)
         await wait_until(pilot, lambda: session.state.turn == 3, timeout=60)
         assert not isinstance(app.screen, HandOverScreen)
         kate = [step for step in session.log if step.kind == "reason"]
@@ -101,11 +102,11 @@ async def test_the_pace_key_cycles_and_step_by_step_waits_for_the_next_action_ke
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("D")
         await wait_until(pilot, lambda: session.state.phase == Phase.ACTIONS)
-        await pilot.press("e", "enter")
+        await end_turn(pilot, app)
         await wait_until(pilot, lambda: session.state.seat == 1)
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: "step by step" in prompt_text(app))
         played = len(session.actions)
-        assert "step by step" in prompt_text(app)
+        assert "F the rest of the turn" in prompt_text(app)
         await pilot.press("full_stop")
         await wait_until(pilot, lambda: len(session.actions) == played + 1)
         await pilot.pause(0.2)

@@ -9,6 +9,7 @@ import pytest
 from test_app_support import (
     SIZE,
     click_space,
+    end_turn,
     game_screen,
     make_app,
     prompt_text,
@@ -175,22 +176,29 @@ async def test_the_hand_over_sums_up_what_the_computer_guides_did() -> None:
     session = seeded_session(8, guides)
     app = make_app(session, computer_seats=frozenset({1, 2, 3}))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await wait_until(  # the box composed, not just pushed
+            pilot,
+            lambda: isinstance(app.screen, HandOverScreen) and bool(app.screen.query(Static)),
+        )
         game = game_screen(app)
         assert not app.screen.query("#handover-summary")  # turn 1: nothing happened yet
         await pilot.press("enter")  # Jack draws
         await wait_until(pilot, lambda: app.screen is game and session.state.phase == Phase.ACTIONS)
-        await pilot.press("e", "enter")  # and ends his turn
+        await end_turn(pilot, app)  # and ends his turn
         await wait_until(
             pilot,
             lambda: isinstance(app.screen, HandOverScreen) and session.state.turn == 5,
         )
         await pilot.press("enter")  # Anna draws
         await wait_until(pilot, lambda: app.screen is game and session.state.phase == Phase.ACTIONS)
-        await pilot.press("e", "enter")  # and ends her turn
+        await end_turn(pilot, app)  # and ends her turn
         await wait_until(
             pilot,
-            lambda: isinstance(app.screen, HandOverScreen) and session.state.turn == 6,
+            lambda: (
+                isinstance(app.screen, HandOverScreen)
+                and session.state.turn == 6
+                and bool(app.screen.query("#handover-summary"))
+            ),
         )
         texts = [str(widget.render()) for widget in app.screen.query(Static)]
         assert "Pass the keyboard to Jack." in texts
@@ -211,10 +219,11 @@ async def test_with_one_person_the_summary_is_a_notice_and_no_box() -> None:
         await pilot.pause()
         assert not isinstance(app.screen, HandOverScreen)
         await pilot.press("D")
-        await pilot.pause()
-        await pilot.press("e", "enter")
+        await wait_until(pilot, lambda: session.state.phase == Phase.ACTIONS)
+        await end_turn(pilot, app)
         await wait_until(pilot, lambda: session.state.turn == 3)
-        await pilot.pause()
+        await wait_until(  # Kate's turn is summed up in a notice once it is over
+            pilot,
+            lambda: any(notice.message.startswith("Kate drew") for notice in app._notifications),
+        )
         assert not isinstance(app.screen, HandOverScreen)
-        notices = [notice.message for notice in app._notifications]
-        assert any(notice.startswith("Kate drew") for notice in notices)

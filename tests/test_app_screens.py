@@ -128,20 +128,25 @@ async def test_too_few_guides_and_bad_layout_file_are_explained():
 async def test_start_spaces_chosen_on_the_board():
     app = make_app(seed=12)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await wait_until(pilot, lambda: bool(app.screen.query("#starts")))
         app.screen.query_one("#starts", CycleField).set_value(True)
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, StartSpacesScreen)
-        board = app.screen.query_one("BoardView")
+        await wait_until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, StartSpacesScreen)
+                and len(app.screen.query_one(BoardView).targets) > 0
+            ),
+        )
+        board = app.screen.query_one(BoardView)
         first_targets = set(board.targets)
         assert len(first_targets) == 54  # six numbered spaces on each of nine pieces
         await pilot.press("enter")
-        await pilot.pause()
+        await wait_until(pilot, lambda: len(board.targets) != 54)
         second_targets = set(board.targets)
         assert len(second_targets) == 48  # the first piece is taken
         await pilot.press("n", "enter")
-        await pilot.pause()
+        await wait_until(pilot, lambda: app.session is not None)
         assert app.session is not None
         cells = app.session.start_cells
         slots = {app.session.game.board.slot[cell] for cell in cells}
@@ -434,15 +439,24 @@ async def test_going_back_a_seat_puts_the_cursor_on_the_space_it_chose():
         screen = await open_start_spaces(pilot, app, *seats)
         board = screen.query_one(BoardView)
         await pilot.press("n", "n", "enter")  # seat 1: the third space, not the first
+        await wait_until(pilot, lambda: len(screen.chosen) == 1)
         await pilot.press("p", "enter")  # seat 2: another space
-        await pilot.pause()
+        await wait_until(pilot, lambda: len(screen.chosen) == 2)
         first, second = screen.chosen
         assert first != board.targets[0] and len(screen.chosen) == 2
         await pilot.press("escape")  # from seat 3 back to seat 2
-        await pilot.pause()
-        assert screen.chosen == [first] and board.cursor == second
+        await wait_until(pilot, lambda: len(screen.chosen) == 1)
+        await wait_until(pilot, lambda: board.cursor == second)
+        assert screen.chosen == [first]
         await pilot.press("backspace")  # back to seat 1, on a fresh board
-        await pilot.pause()
+        await wait_until(
+            pilot,
+            lambda: (
+                not screen.chosen
+                and screen.query_one(BoardView).cursor == first
+                and screen.query_one(BoardView).has_focus
+            ),
+        )
         board = screen.query_one(BoardView)
         assert screen.chosen == [] and board.cursor == first and board.has_focus
         await pilot.press("enter", "enter", "enter")

@@ -126,3 +126,23 @@ def palette_highlights(app: BigFiveApp, text: str) -> bool:
     commands = found.first()
     index = commands.highlighted
     return index is not None and text in str(commands.get_option_at_index(index).prompt)
+
+
+async def end_turn(pilot: Pilot[None], app: BigFiveApp) -> None:
+    """End the turn by key: ``e``, then Enter once the confirmation (unused actions) is up and
+    composed; Enter pressed earlier would go to the board on a loaded machine."""
+    from textual.widgets import Button
+
+    from bigfive_tui.app.screens.dialogs import ConfirmDialog
+
+    turn = game_screen(app).session.state.turn
+    await pilot.press("e")
+    await wait_until(
+        pilot,
+        lambda: (
+            (isinstance(app.screen, ConfirmDialog) and bool(app.screen.query(Button)))
+            or game_screen(app).session.state.turn != turn
+        ),
+    )
+    if isinstance(app.screen, ConfirmDialog):
+        await pilot.press("enter")
