@@ -57,8 +57,9 @@ from bigfive_tui.engine.costs import move_cost
 from bigfive_tui.engine.end_checks import is_stuck
 from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.movement import BLOCKED
+from bigfive_tui.engine.record import GameRecord
 from bigfive_tui.engine.refusals import why_illegal
-from bigfive_tui.engine.session import GameRecord, Session, load_record, make_game
+from bigfive_tui.engine.session import Session, load_record, make_game
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import Game, GameState, Phase
 from bigfive_tui.engine.wording import token_name

@@ -14,6 +14,7 @@ from bigfive_tui.engine.actions import Act, Action, IllegalAction
 from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.content import ANIMAL_KIND, CARDS, MONKEY, CardKind, Difficulty, Guide
 from bigfive_tui.engine.dice import X_FACE
+from bigfive_tui.engine.record import RecordError
 from bigfive_tui.engine.rigging import (
     JUST_LOOK,
     Rig,
@@ -23,7 +24,7 @@ from bigfive_tui.engine.rigging import (
     parse_rig,
     rig,
 )
-from bigfive_tui.engine.session import RecordError, Session, load_record, make_game
+from bigfive_tui.engine.session import Session, load_record, make_game
 from bigfive_tui.engine.state import Phase
 
 

@@ -13,8 +13,9 @@ from bigfive_tui.engine.actions import Act, Action, IllegalAction
 from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.content import CardKind, Difficulty, Guide
 from bigfive_tui.engine.notation import NotationError, format_action, parse_action
+from bigfive_tui.engine.record import RecordError
 from bigfive_tui.engine.refusals import why_not_kind
-from bigfive_tui.engine.session import RecordError, Session, load_record, make_game
+from bigfive_tui.engine.session import Session, load_record, make_game
 from bigfive_tui.engine.state import Phase
 
 

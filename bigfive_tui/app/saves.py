@@ -30,7 +30,8 @@ from bigfive_tui.app.describe import joined
 from bigfive_tui.assets import load_pieces
 from bigfive_tui.engine.actions import Step
 from bigfive_tui.engine.boardspec import BoardFileError
-from bigfive_tui.engine.session import GameRecord, RecordError, Session, replay_longest
+from bigfive_tui.engine.record import GameRecord, RecordError
+from bigfive_tui.engine.session import Session, replay_longest
 from bigfive_tui.engine.state import GameState, fingerprint
 from bigfive_tui.files.reading import LoadError, read_json
 from bigfive_tui.files.writing import move_to_unique, remove_stale_temporaries, write_atomically

@@ -31,7 +31,7 @@ from bigfive_tui.app.photo_setup import PhotoSetup
 from bigfive_tui.app.saves import DATA_DIR_VARIABLE, data_dir
 from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.content import Difficulty, Guide, Species
-from bigfive_tui.engine.session import DifficultyName, GuideName, RemovableSpecies
+from bigfive_tui.engine.record import DifficultyName, GuideName, RemovableSpecies
 from bigfive_tui.files.reading import LoadError, read_json
 from bigfive_tui.files.writing import write_atomically
 

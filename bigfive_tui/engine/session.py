@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Any, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
 from bigfive_tui.engine.actions import REVEALING_KINDS, Act, Action, IllegalAction, Step
 from bigfive_tui.engine.apply_action import apply, apply_recorded
@@ -22,75 +22,21 @@ from bigfive_tui.engine.boardspec import BoardFileError, Piece, parse_piece, res
 from bigfive_tui.engine.content import Difficulty, Guide, Species
 from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.notation import NotationError, format_action, parse_action
+from bigfive_tui.engine.record import (
+    BranchRecord,
+    GameRecord,
+    RecordError,
+    RigRecord,
+    SetupRecord,
+)
 from bigfive_tui.engine.rigging import Rig, RigError, RigKind, format_rig, parse_rig, rig
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import Game, GameState
 from bigfive_tui.shared.problems import validation_problems
 
-GuideName = Literal["jack", "david", "anna", "kate", "sam"]
-DifficultyName = Literal["beginner", "normal", "expert"]
-RemovableSpecies = Literal["lion", "leopard", "elephant", "rhino"]
-
-
 #: The log step that carries a computer player's reason for the action after it.
 REASON_RULE = "why"
 REASON_KIND = "reason"
-
-
-class RecordError(ValueError):
-    """A game record or save that cannot be loaded; nothing was half-loaded."""
-
-
-class SetupRecord(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    guides: list[GuideName] = Field(min_length=2, max_length=5)
-    difficulty: DifficultyName = "beginner"
-    removed_species: list[RemovableSpecies] = Field(default_factory=list, max_length=2)
-    seed: int = Field(ge=0, lt=2**63)
-    layout_name: str = "custom"
-    board: list[str] = Field(min_length=9, max_length=9, description="'<piece> <side> [turned]'")
-    pieces: list[dict[str, Any]] = Field(
-        default_factory=list, description="inline pieces for a custom board"
-    )
-    start_spaces: list[str] | None = None
-
-
-class RigRecord(BaseModel):
-    """A rig made in debug mode (D-rig-*), after the first ``before`` actions."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    before: int = Field(ge=0)
-    rig: str = Field(description="in the notation: 'rig roll ♣4', 'rig card Fire', ...")
-
-
-class BranchRecord(BaseModel):
-    """The game went back (the timeline's "play from here") or had its position edited, and
-    went on from there: it is not a game played straight through."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    actions: int = Field(ge=0, description="actions kept from the line that was left")
-    turn: int = Field(ge=1)
-    how: Literal["play from here", "edited position"]
-    abandoned: str = Field(default="", description="the save that keeps the line left")
-
-
-class GameRecord(BaseModel):
-    """Setup, seed, actions and rigs: enough to replay a game exactly. A game that began from a
-    position (a scenario, an edited position) has it in ``position``, in the scenario format;
-    ``setup`` then only names its guides, difficulty and board."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    format: Literal["bigfive-record"] = "bigfive-record"
-    version: Literal[1] = 1
-    setup: SetupRecord
-    position: dict[str, Any] | None = None
-    actions: list[str] = Field(default_factory=list)
-    rigs: list[RigRecord] = Field(default_factory=list)
-    branches: list[BranchRecord] = Field(default_factory=list)
 
 
 def make_game(
