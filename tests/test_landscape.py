@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from boards import open_board
 
+from bigfive_tui.assets import seeded_board
+from bigfive_tui.engine.board import CELL_COUNT
 from bigfive_tui.engine.hexgrid import cell_index
 from bigfive_tui.engine.movement import BLOCKED, step_cost
 from bigfive_tui.engine.sight import clear_view, clear_view_between
@@ -144,3 +146,12 @@ def test_R_kate_spot_long_sight_runs_along_six_straight_lines_to_the_rim() -> No
     assert len(BOARD.long_view[cell_index((4, 0))]) > 0
     open_view = open_board().long_view[middle]
     assert len(open_view) == 4 * 6  # four cells to the rim in every direction
+
+
+def test_R_kate_spot_worked_out_per_space_matches_the_whole_table() -> None:
+    # The engine works Kate's sight out only for the spaces she stands on; it must be the
+    # same cells in the same order as the table of the whole board (the order of the spot
+    # actions decides replays).
+    for board in [BOARD, *(seeded_board(seed) for seed in range(40))]:
+        for cell in range(CELL_COUNT):
+            assert board.spotter_view_at(cell) == board.spotter_view[cell]

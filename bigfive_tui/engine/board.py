@@ -82,6 +82,21 @@ class Board:
         return tuple(near + far for near, far in zip(self.view, self._lines[1], strict=True))
 
     @cached_property
+    def _spotter_memo(self) -> list[tuple[int, ...] | None]:
+        return [None] * CELL_COUNT
+
+    def spotter_view_at(self, cell: int) -> tuple[int, ...]:
+        """``spotter_view[cell]``, worked out for this cell alone and kept: a game asks only
+        for the few spaces Kate stands on, and the whole table costs more than a random game's
+        play."""
+        found = self._spotter_memo[cell]
+        if found is None:
+            found = self._spotter_memo[cell] = self.view[cell] + _far_cells(
+                cell, self.terrain, self.hill, self.features
+            )
+        return found
+
+    @cached_property
     def seen_from(self) -> tuple[tuple[int, ...], ...]:
         """[cell] -> every cell whose clear view takes it in: where to stand to spot on it."""
         view = self.view
@@ -317,6 +332,38 @@ def _long_views(
         long_view.append(tuple(seen))
         far_view.append(tuple(far))
     return tuple(long_view), tuple(far_view)
+
+
+def _far_cells(
+    viewer: int,
+    terrain: Sequence[Terrain],
+    hill: Sequence[bool],
+    features: Sequence[Sequence[int]],
+) -> tuple[int, ...]:
+    """``_long_views``' far cells of one viewer, walking its six lines out from it."""
+    rays = _straight_lines()[0][viewer]
+    far: list[int] = []
+    if hill[viewer]:  # only a mountain ends a line
+        for line in rays:
+            for step, nxt in enumerate(line):
+                if terrain[nxt] == _MOUNTAIN:
+                    break
+                if step:  # the first step of a line is in clear view too
+                    far.append(nxt)
+        return tuple(far)
+    for direction in _DIRECTIONS:
+        line = rays[direction]
+        cell = viewer
+        steps = 0
+        for nxt in line:
+            kind = terrain[nxt]
+            if kind in (_MOUNTAIN, _FOREST) or features[cell][direction] & _BUSH:
+                break
+            steps += 1
+            cell = nxt
+        if steps > 1:
+            far.extend(line[1:steps])
+    return tuple(far)
 
 
 def _exits(

@@ -51,14 +51,15 @@ def sight(state: GameState, seat: int) -> tuple[int, ...]:
     """The spaces this guide can spot on: clear view, plus Kate's six lines (R-kate-spot)."""
     board = state.game.board
     if state.game.guides[seat] == _KATE:
-        return board.spotter_view[state.vehicle[seat]]
+        return board.spotter_view_at(state.vehicle[seat])
     return board.view[state.vehicle[seat]]
 
 
 def spot_targets(state: GameState, seat: int) -> list[int]:
     game = state.game  # sight(), written out: legal_actions asks on every action
     here = state.vehicle[seat]
-    cells = game.board.spotter_view[here] if game.guides[seat] == _KATE else game.board.view[here]
+    board = game.board
+    cells = board.spotter_view_at(here) if game.guides[seat] == _KATE else board.view[here]
     mask = state.spotted[seat]
     targets = []
     token_at = state.token_at
