@@ -19,6 +19,7 @@ from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
 from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import RichLog
 
@@ -67,6 +68,12 @@ class GameLog(RichLog):
         Binding("enter", "choose", "Open on the timeline"),
     ]
 
+    #: RichLog sets its virtual size on every write, and Textual lays the whole screen out
+    #: again for it; only the scrollbars depend on it (a layout then waits for the next frame,
+    #: so a move reached the screen in two frames). A layout still follows when a scrollbar
+    #: comes or goes (``show_*_scrollbar`` ask for one).
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
     def __init__(self, *, id: str | None = None, max_lines: int | None = LOG_LINES) -> None:
         super().__init__(
             wrap=True,
@@ -88,10 +95,17 @@ class GameLog(RichLog):
         self.border_title = "Log"
         self.cursor: int | None = None  # the step the cursor is on, while the log has focus
 
-    @on(events.Resize)
+    def watch_virtual_size(self, size: Size) -> None:
+        # What a layout does for a scrolling widget of a new virtual size (Textual 8.2,
+        # ``Widget._size_updated``): the scrollbars' sizes, and the scroll kept in range.
+        self._scroll_update(size)
+
+    @on(events.Mount)
     def _keep_the_newest_line_shown(self) -> None:
-        """A taller prompt or a smaller terminal shrinks the log (RichLog does not follow)."""
-        self.scroll_end(animate=False, immediate=False, x_axis=False)
+        """A taller prompt or a smaller terminal shrinks the log (RichLog does not follow):
+        anchored, the log is kept at its newest line by the layout itself, in the same frame
+        (scrolling on its Resize event drew the log again a frame later)."""
+        self.anchor()
 
     def show_log(self, steps: Sequence[RuleStep]) -> None:
         """Write the steps not shown yet; after an undo (fewer steps) drop the undone lines."""
@@ -102,9 +116,16 @@ class GameLog(RichLog):
         if self._shown < newest:
             self.clear()
             self._shown = self._first_end = newest
-        for step in steps[self._shown :]:
-            self.write(step_text(step))
+        new = steps[self._shown :]
+        # Scrolled at once, as Textual's Log does: RichLog scrolls after the next frame, which
+        # drew the new lines a frame after the move they tell of. Lines written before the
+        # size is known are rendered later, and scroll as RichLog's do.
+        now = self._size_known
+        for step in new:
+            self.write(step_text(step), scroll_end=None if not now else False)
         self._shown = len(steps)
+        if new and now:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def _known(self) -> bool:
         """Whether the lines of every step kept are known (they are not while the log waits
@@ -128,7 +149,7 @@ class GameLog(RichLog):
         del self.lines[end - self._start_line :]
         self._line_cache.clear()
         self.virtual_size = Size(self._widest_line_width, len(self.lines))
-        self.scroll_end(animate=False, immediate=False, x_axis=False)
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
         self.refresh()
         self._shown = count
         if self.cursor is not None:
