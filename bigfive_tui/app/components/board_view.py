@@ -425,7 +425,8 @@ class BoardView(Widget, can_focus=True):
                 self.cursor = self._nearest_target(current)
         self._anchor = None
         self.refresh_bindings()
-        self.focus()
+        if not self.has_focus:  # focus() repaints the whole board, even when it has the focus
+            self.focus()
 
     def clear_targets(self, *, repaint: bool = True) -> None:
         """Leave target mode (also done on choosing or cancelling).
@@ -892,18 +893,24 @@ class BoardView(Widget, can_focus=True):
                 x += len(piece.text)
                 continue
             tag = tags[x]
-            char = line[x]
+            # The map hands one Tag to the characters of a run (3-4 of them in the large
+            # drawing): style the run once, as hashing a Tag for its style costs more than
+            # the rest of a character's work.
+            end = x + 1
+            while end < size and tags[end] is tag and (not legend or end not in legend):
+                end += 1
+            chars = line[x:end]
             cell = tag.cell if tag.role != "gate" else None
             flags = self._flags(cell) if cell is not None else 0
             style = self._tag_style(tag, flags)
             if style is current:
-                text.append(char)
+                text.append(chars)
             else:
                 if text and current is not None:
                     segments.append(Segment("".join(text), current))
-                text = [char]
+                text = [chars]
                 current = style
-            x += 1
+            x = end
         if text and current is not None:
             segments.append(Segment("".join(text), current))
         return segments

@@ -891,7 +891,6 @@ class GameScreen(PlayScreen):
         self.show_page(PAGES[0])
         board = self.query_one(BoardView)
         board.set_targets(sorted(targets), f"{entry.label.capitalize()}: choose a marked space")
-        board.focus()
         self.refresh_bindings()
 
     def _cost_note(self, targets: dict[int, list[Action]]) -> str:
