@@ -111,6 +111,7 @@ class ActionBar(Vertical):
         self.rows = 0  # the rows the bar may take in all, 0: as many as it needs
         self.prompt_lines = PROMPT_LINES
         self._prompt_rows = -1
+        self._prompt_width = -1  # the width the prompt was last wrapped to
 
     def compose(self) -> ComposeResult:
         yield KeyRows(id="action-keys")
@@ -152,7 +153,10 @@ class ActionBar(Vertical):
     def on_resize(self) -> None:
         if self._legal is not None:
             self.show_actions(*self._legal)
-        self._show_prompt()
+        # A new height alone (a prompt of two lines after one) wraps nothing anew; drawing
+        # the prompt again then cost a second frame after the one that showed it.
+        if max(20, self.content_size.width or 118) != self._prompt_width:
+            self._show_prompt()
 
     def prompt(self, text: str | Content, *, warning: bool = False) -> None:
         content = Content(text) if isinstance(text, str) else text
@@ -169,7 +173,7 @@ class ActionBar(Vertical):
         (never cut silently) and keeps its whole text as the tooltip."""
         widget = self.query_one("#prompt", Static)
         content = self._prompt_content
-        width = max(20, self.content_size.width or 118)
+        width = self._prompt_width = max(20, self.content_size.width or 118)
         lines = content.wrap(width)
         # A prompt of as many lines as the last one leaves the layout as it is.
         rows = min(len(lines), self.prompt_lines)
