@@ -38,7 +38,11 @@ space, target mode on, the vehicle moved). ``App._display`` is Textual's last st
 compositor has rendered the dirty regions into strips, it encodes them and writes to the
 driver, so the time covers handling the key, the widget update, the screen's update timer,
 the compositor and the terminal encoding. "Last frame" is the last frame written before the
-press settled (footer, action bar and so on). Over the move/undo cycles the script also counts
+press settled (footer, action bar and so on): the key's whole answer, which the target (one
+frame, 16.7 ms) is judged on. Both are also given as CPU time of the UI thread
+(``time.thread_time``) from the key to that frame: what the key costs the app itself, which the
+wall-clock figures of a shared, loaded machine exceed while the app waits for a CPU. Over the
+move/undo cycles the script also counts
 live objects (after ``gc.collect()``) and garbage-collector pauses: a cycle ends where it began,
 so live objects should not grow.
 
@@ -272,6 +276,12 @@ class Probe:
     autosaved: float = 0.0  # when the autosave writer last finished a write (its thread)
     autosave_ui_ms: list[float] = field(default_factory=list)  # autosave's share of the UI
     first_frame: float | None = None  # the first frame written after t0 (any widget)
+    #: CPU time of the UI thread (``time.thread_time``) at t0, at the board's frame and at the
+    #: last frame: what the key costs the app itself, which other work on a shared machine
+    #: does not inflate (there the wall-clock figures wait for the CPU too).
+    cpu0: float = 0.0
+    painted_cpu: float = 0.0
+    last_cpu: float = 0.0
 
 
 @dataclass
@@ -280,6 +290,9 @@ class Series:
     target_ms: float
     board_ms: list[float] = field(default_factory=list)
     last_ms: list[float] = field(default_factory=list)
+    #: UI-thread CPU time from the key to the board's frame, and to the last frame.
+    cpu_ms: list[float] = field(default_factory=list)
+    last_cpu_ms: list[float] = field(default_factory=list)
     missed: int = 0
     #: Key press to the action's autosave on disk (for keys that play or undo an action).
     disk_ms: list[float] = field(default_factory=list)
@@ -289,6 +302,11 @@ class Series:
     @property
     def median(self) -> float:
         return statistics.median(self.board_ms) if self.board_ms else float("nan")
+
+    @property
+    def last_median(self) -> float:
+        """The key's whole answer: the last frame it caused (the board's or a later one)."""
+        return statistics.median(self.last_ms) if self.last_ms else float("nan")
 
 
 @dataclass
@@ -326,6 +344,7 @@ def build_bench_app(save: Path, probe: Probe) -> Any:
         def send_message(self, message: Any) -> None:
             if isinstance(message, events.Key) and probe.ready is not None:
                 probe.t0 = time.perf_counter()
+                probe.cpu0 = time.thread_time()
                 probe.board_dirty = False
                 probe.painted = probe.last_frame = probe.first_frame = None
             super().send_message(message)
@@ -357,10 +376,12 @@ def build_bench_app(save: Path, probe: Probe) -> Any:
             if probe.t0 and written and renderable is not None:
                 now = time.perf_counter()
                 probe.last_frame = now
+                probe.last_cpu = time.thread_time()
                 if probe.first_frame is None:
                     probe.first_frame = now
                 if probe.board_dirty and probe.painted is None:
                     probe.painted = now
+                    probe.painted_cpu = probe.last_cpu
             probe.board_dirty = False
 
     render_line = BoardView.render_line
@@ -403,6 +424,8 @@ async def press(
         series.board_ms.append((probe.painted - probe.t0) * 1000)
         assert probe.last_frame is not None
         series.last_ms.append((probe.last_frame - probe.t0) * 1000)
+        series.cpu_ms.append((probe.painted_cpu - probe.cpu0) * 1000)
+        series.last_cpu_ms.append((probe.last_cpu - probe.cpu0) * 1000)
     probe.t0 = 0.0
 
 
@@ -518,17 +541,19 @@ def _moves_both_ways(board: Any) -> bool:
 
 
 def print_keys(series: list[Series], watch: GcWatch) -> None:
-    print("\nKey press to board repainted (ms):")
+    print("\nKey press to board repainted, and to the last frame it caused (ms):")
     print(
         f"  {'key':<30} {'presses':>7} {'median':>7} {'p90':>7} {'max':>7}"
-        f" {'last frame (median)':>20}  missed"
+        f" {'last frame':>10} {'p90':>7} {'UI CPU board/last':>18}  missed"
     )
     for item in series:
         values = item.board_ms
         print(
             f"  {item.label:<30} {len(values):>7} {statistics.median(values):>7.2f}"
             f" {quantile(values, 0.9):>7.2f} {max(values):>7.2f}"
-            f" {statistics.median(item.last_ms):>20.2f}  {item.missed}"
+            f" {item.last_median:>10.2f} {quantile(item.last_ms, 0.9):>7.2f}"
+            f" {statistics.median(item.cpu_ms):>8.2f} /{statistics.median(item.last_cpu_ms):>7.2f}"
+            f"  {item.missed}"
         )
     for item in series:
         if item.disk_ms:
@@ -810,9 +835,18 @@ def print_summary(
         rows.append(
             (
                 f"{item.label}, median",
-                f"{item.median:.2f} ms (p90 {quantile(item.board_ms, 0.9):.2f})",
+                f"{item.median:.2f} ms (p90 {quantile(item.board_ms, 0.9):.2f}); last frame "
+                f"{item.last_median:.2f}",
                 f"<= {item.target_ms:.1f} ms",
-                item.median <= item.target_ms and not item.missed,
+                item.last_median <= item.target_ms and not item.missed,
+            )
+        )
+        rows.append(
+            (
+                "  UI thread's CPU time to it",
+                f"{statistics.median(item.last_cpu_ms):.2f} ms (what an idle machine waits)",
+                f"<= {item.target_ms:.1f} ms",
+                statistics.median(item.last_cpu_ms) <= item.target_ms,
             )
         )
         if item.disk_ms:
