@@ -18,14 +18,16 @@ from bigfive_tui.app.components.game_log import GameLog
 from bigfive_tui.app.components.player_board import PlayerBoard
 from bigfive_tui.app.components.step_views import StepList, StepTail
 from bigfive_tui.app.components.table_info import TableInfo
-from bigfive_tui.app.components.timeline_bar import TimelineBar
+from bigfive_tui.app.components.timeline_bar import TimelineBar, place_words
 from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.screens.dialogs import HandOverScreen, SaveDialog
 from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.app.screens.log import LogScreen
 from bigfive_tui.app.screens.timeline import TimelineScreen
+from bigfive_tui.engine.content import Guide
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import GameState
+from bigfive_tui.engine.timeline import Timeline
 
 
 @pytest.fixture(autouse=True)
@@ -206,9 +208,16 @@ async def test_the_log_enlarged_searches_by_rule_id_or_guide_and_opens_the_step(
         steps = log.query_one(StepList)
         draws = [i for i, step in enumerate(session.log) if step.rule == "R-turn-card"]
         assert steps.indices == draws and "of" in str(log.query_one("#log-title").render())
-        field.value = "kate"
+        field.value = "kate"  # a guide: the steps that name her and those of her actions
         await pilot.pause()
-        assert steps.indices and all("kate" in session.log[i].text.lower() for i in steps.indices)
+        assert steps.indices == screen.timeline.search("Kate")
+        kate = session.game.guides.index(Guide.KATE)
+        assert all(
+            "kate" in session.log[i].text.lower()
+            or session.entries[screen.timeline.place(screen.timeline.moment_of_log(i)).entry].seat
+            == kate
+            for i in steps.indices
+        )
         field.value = "R-turn-card"
         await pilot.press("enter")  # from the search to the list
         await pilot.pause()
@@ -255,7 +264,9 @@ async def test_without_debug_practice_or_a_finished_game_play_from_here_explains
         await pilot.press("home", "p")
         await pilot.pause()
         assert app.screen is screen
-        assert "debug mode" in screen.query_one(TimelineBar).notice
+        bar = screen.query_one(TimelineBar)
+        assert "debug mode" in bar.notice
+        assert bar.notice in str(bar.render())  # said whole, in the rule's line
         assert len(session.actions) == 40
 
 
@@ -299,3 +310,22 @@ async def test_the_compact_layout_has_the_timeline_too() -> None:
         await pilot.press("o", "o")  # the log's page
         await pilot.pause()
         assert screen.query_one(StepTail).display
+
+
+def test_a_turn_begins_at_the_step_that_hands_the_game_on() -> None:
+    """The step "Turn 7: Kate." ends the action before it, but the game it shows is Kate's
+    turn: the timeline names that turn, not the one that ended."""
+    session = played()
+    timeline = Timeline(session)
+    for moment in timeline.turn_starts:
+        state = timeline.state(moment)
+        words = place_words(timeline, moment).plain
+        guide = session.game.guides[state.seat].title
+        assert words.startswith(f"Turn {state.turn} · round ") and f" · {guide}  ▸ " in words
+        assert "the turn begins" in words
+    moment = timeline.turn_starts[2]
+    ended = session.entries[timeline.place(moment).entry]
+    who = session.game.guides[ended.seat].title
+    assert f"(the last step of {who}'s {ended.text})" in place_words(timeline, moment).plain
+    first = place_words(timeline, timeline.turn_starts[0]).plain
+    assert f"(setup step {session.setup_steps} of {session.setup_steps})" in first

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from bisect import bisect_right
 
 import pytest
 
@@ -21,6 +22,7 @@ from bigfive_tui.engine.session import (
     make_game,
 )
 from bigfive_tui.engine.setup import new_game
+from bigfive_tui.engine.timeline import Timeline
 
 
 def game_with_rigs(seed: int, actions: int = 150) -> Session:
@@ -115,3 +117,20 @@ def test_a_session_from_a_position_replays_from_it() -> None:
     again = load_record(data, load_pieces(), build_position=build)  # type: ignore[arg-type]
     assert again.state == apply(built, move)[0] and again.start is built
     assert again.setup_states() == []
+
+
+def test_the_log_is_searched_by_rule_id_word_or_guide() -> None:
+    session = game_with_rigs(8, actions=60)
+    timeline = Timeline(session)
+    log = session.log
+    fires = timeline.search("r-card-fire")
+    assert fires and all(log[index].rule == "R-card-fire" for index in fires)
+    assert timeline.search("  ") == list(range(len(log)))
+    kate = timeline.search("Kate")  # Kate's own steps: her cards, rolls and rigs too
+    starts = [entry.log_start for entry in session.entries]
+    for index, step in enumerate(log):
+        entry = bisect_right(starts, index) - 1
+        hers = entry >= 0 and session.entries[entry].seat == 0
+        assert (index in kate) == (hers or "kate" in step.text.lower()), step
+    assert any("Kate" not in log[index].text for index in kate)  # e.g. the card she drew
+    assert timeline.search("kat") == [i for i, s in enumerate(log) if "kat" in s.text.lower()]

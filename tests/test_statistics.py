@@ -11,15 +11,19 @@ from pathlib import Path
 import pytest
 from test_app_support import (
     SIZE,
+    game_screen,
     make_app,
     played_session,
     scenario_session,
     seeded_session,
     wait_until,
 )
-from textual.widgets import Sparkline, Static
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Sparkline, Static
 
-from bigfive_tui.app.screens.end import EndScreen
+from bigfive_tui.app.main import BigFiveApp
+from bigfive_tui.app.screens.dialogs import ChoiceDialog, HandOverScreen
+from bigfive_tui.app.screens.end import EndScreen, debug_line
 from bigfive_tui.app.screens.timeline import TimelineScreen
 from bigfive_tui.engine.actions import Act
 from bigfive_tui.engine.content import Guide, Species
@@ -120,6 +124,17 @@ def test_rigs_and_branches_are_counted() -> None:
 # ---------------------------------------------------------------- the end screen
 
 
+async def choose(pilot: Pilot[None], app: BigFiveApp, text: str) -> None:
+    """In the choice dialog on top, the option whose label contains ``text``."""
+    await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+    dialog = app.screen
+    assert isinstance(dialog, ChoiceDialog)
+    index = next(i for i, label in enumerate(dialog.options) if text in label)
+    dialog.query_one(OptionList).highlighted = index
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: app.screen is not dialog)
+
+
 async def test_the_end_screen_shows_each_guides_game_and_how_it_ended() -> None:
     session = whole_game(8)
     session.branches.append(Branch(10, 4, "play from here", "earlier-line.json"))
@@ -163,3 +178,45 @@ async def test_same_seed_again_starts_the_same_game_anew() -> None:
         again = app.big_five
         assert again is not None and again.state == session.start and not again.actions
         assert again.game.seed == session.game.seed
+
+
+async def test_the_end_screen_names_each_rigged_value_with_its_turn() -> None:
+    """D-rig-*: what was rigged is marked in the log, the save and on the end screen."""
+    session = scenario_session(
+        {
+            "guides": ["kate", "david"],
+            "vehicles": {"kate": {"at": "★4", "food": 2}, "david": {"at": "♣4"}},
+            "turn": {"guide": "kate", "phase": "draw", "number": 9},
+        }
+    )
+    app = make_app(session, step_through=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await pilot.press("escape")  # look at the board first
+        game = game_screen(app)
+        await wait_until(pilot, lambda: app.screen is game)
+        await pilot.press("exclamation_mark")
+        await choose(pilot, app, "next roll")
+        await choose(pilot, app, "■")
+        await choose(pilot, app, "■ 5")
+        await pilot.press("exclamation_mark")
+        await choose(pilot, app, "next event card")
+        await choose(pilot, app, "Lost food")  # Kate's last 2 food: the safari is lost
+        await pilot.press("D")
+        await wait_until(pilot, lambda: session.state.over)
+        await pilot.press("escape")  # the draw's rule steps, then the end
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        debug = str(app.screen.query_one("#end-debug", Static).render())
+    assert debug == "Debug mode: rigged roll ■5 (t9), card Lost food (-2) (t9)."
+
+
+def test_many_rigs_are_named_up_to_a_few_and_counted() -> None:
+    session = played_session(30)
+    for number in range(1, 7):
+        session.rig_text(f"rig roll X{number}")
+    for number in range(1, 5):
+        session.rig_text(f"rig roll ♣{number}")
+    line = debug_line(game_stats(session))
+    assert line.startswith("Debug mode: rigged roll X1 (t")
+    assert ", roll ♣2 (t" in line and "♣3" not in line
+    assert line.endswith(", and 2 more (the log marks each).")

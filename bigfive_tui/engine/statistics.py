@@ -42,11 +42,22 @@ class EndCause:
     seat: int
 
 
+@dataclass(frozen=True)
+class Rigged:
+    """A rig of the game (D-rig-*): in which turn, by whose seat, and what was rigged, in the
+    notation without its "rig" ("roll ♣4", "card Fire", "token ■4 as lion")."""
+
+    turn: int
+    seat: int
+    what: str
+
+
 @dataclass
 class GameStats:
     guides: list[GuideStats]
     actions: int
     rigs: Counter[RigKind]
+    rigged: list[Rigged]
     branches: list[Branch]
     end: EndCause | None
 
@@ -64,11 +75,13 @@ def game_stats(session: Session) -> GameStats:
             if state.spotted[seat] & (1 << species) and species not in session.game.removed_species:
                 guides[seat].spotted[species] = 0
     rigs: Counter[RigKind] = Counter()
+    rigged: list[Rigged] = []
     played: list[set[int]] = [set() for _ in guides]
     for entry in session.entries:
         after = replayed(state, entry.move)
         if isinstance(entry.move, Rig):
             rigs[entry.move.kind] += 1
+            rigged.append(Rigged(entry.turn, entry.seat, entry.text.removeprefix("rig ")))
             state = after
             continue
         kind = entry.move.kind
@@ -95,6 +108,7 @@ def game_stats(session: Session) -> GameStats:
         guides=guides,
         actions=len(session.actions),
         rigs=rigs,
+        rigged=rigged,
         branches=list(session.branches),
         end=end_cause(session),
     )

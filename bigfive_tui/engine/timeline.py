@@ -22,6 +22,12 @@ from bigfive_tui.engine.state import GameState
 _KEPT_ENTRIES = 16
 
 
+def opens_turn(step: Step) -> bool:
+    """The step that hands the game to the next guide ("Turn 7: Kate."): the last step of the
+    action that ended the turn before (or of the setup), and the moment the new turn begins."""
+    return step.kind == "turn" and step.rule == "R-turn-order"
+
+
 class Place(NamedTuple):
     """Where a moment lies: ``entry`` is -1 in the setup (or at the position the game began
     from); ``step`` counts within the entry (or the setup), ``steps`` is how many it has."""
@@ -55,11 +61,7 @@ class Timeline:
     def _turn_starts(self) -> list[int]:
         """Moments where a turn begins (its "Turn n: guide." step; the game's first moment
         when it began from a position in the middle of a turn)."""
-        starts = [
-            index + self.offset
-            for index, step in enumerate(self.log)
-            if step.kind == "turn" and step.rule == "R-turn-order"
-        ]
+        starts = [index + self.offset for index, step in enumerate(self.log) if opens_turn(step)]
         if not starts or (starts[0] != 0 and self.offset):
             starts.insert(0, 0)
         return starts
@@ -160,13 +162,21 @@ class Timeline:
         return entry + 1
 
     def search(self, text: str) -> list[int]:
-        """Log steps whose rule id starts with ``text`` or whose text names it (any case):
-        a rule id (``R-fire``), a guide (``Kate``) or any word."""
+        """Log steps whose rule id starts with ``text`` or whose text names it (any case): a
+        rule id (``R-fire``), any word, or a guide (``Kate``), which also finds every step of
+        that guide's actions and rigs (the card Kate drew, the fire it rolled)."""
         wanted = text.strip().lower()
         if not wanted:
             return list(range(len(self.log)))
-        return [
-            index
-            for index, step in enumerate(self.log)
-            if step.rule.lower().startswith(wanted) or wanted in step.text.lower()
-        ]
+        titles = [guide.title.lower() for guide in self.session.game.guides]
+        seat = titles.index(wanted) if wanted in titles else None
+        entries = self.session.entries
+        found = []
+        for index, step in enumerate(self.log):
+            if step.rule.lower().startswith(wanted) or wanted in step.text.lower():
+                found.append(index)
+            elif seat is not None:
+                entry = bisect_right(self.starts, index) - 1
+                if entry >= 0 and entries[entry].seat == seat:
+                    found.append(index)
+        return found

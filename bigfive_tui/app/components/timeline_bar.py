@@ -9,13 +9,30 @@ from textual.message import Message
 from textual.widget import Widget
 
 from bigfive_tui.app.rules_text import rule_text
-from bigfive_tui.engine.timeline import Timeline
+from bigfive_tui.engine.timeline import Timeline, opens_turn
 
 
 def place_words(timeline: Timeline, moment: int) -> Content:
-    """ "Turn 12 · round 3 · Kate ▸ action 3 of 7: move ♣4 ▸ step 2 of 3"."""
+    """ "Turn 12 · round 3 · Kate ▸ action 3 of 7: move ♣4 ▸ step 2 of 3". The step that hands
+    the game on ("Turn 13: Sam.") belongs to the action that ended the turn before, but the
+    game it shows is the new turn's: it is named as the new turn beginning."""
     session = timeline.session
     entry, step, steps = timeline.place(moment)
+    current = timeline.step(moment)
+    if current is not None and opens_turn(current):
+        state = timeline.state(moment)
+        if entry < 0:
+            part_of = f"setup step {step + 1} of {steps}"
+        else:
+            ended = session.entries[entry]
+            who = session.game.guides[ended.seat].title
+            part_of = f"the last step of {who}'s {ended.text}"
+        return Content.assemble(
+            *_turn_words(timeline, state.turn, state.seat),
+            ("  ▸ ", "$text-muted"),
+            ("the turn begins", "bold"),
+            (f"  ({part_of})", "$text-muted"),
+        )
     if entry < 0:
         if moment < timeline.offset:
             where = "The position the game began from"
@@ -23,15 +40,11 @@ def place_words(timeline: Timeline, moment: int) -> Content:
             where = f"Setup ▸ step {step + 1} of {steps}"
         return Content.styled(where, "bold")
     chosen = session.entries[entry]
-    rounds = (chosen.turn - 1) // len(session.game.guides) + 1
-    guide = session.game.guides[chosen.seat].title
     turn_entries = [e for e in session.entries if e.turn == chosen.turn]
     number = turn_entries.index(chosen) + 1
     what = "rig" if chosen.is_rig else "action"
     parts: list[tuple[str, str] | str] = [
-        (f"Turn {chosen.turn}", "bold"),
-        (f" · round {rounds} · ", "$text-muted"),
-        (guide, "bold"),
+        *_turn_words(timeline, chosen.turn, chosen.seat),
         ("  ▸ ", "$text-muted"),
         f"{what} {number} of {len(turn_entries)}: ",
         (chosen.text, "bold $warning" if chosen.is_rig else "bold"),
@@ -39,6 +52,17 @@ def place_words(timeline: Timeline, moment: int) -> Content:
     if steps > 1:
         parts += [("  ▸ ", "$text-muted"), f"step {step + 1} of {steps}"]
     return Content.assemble(*parts)
+
+
+def _turn_words(timeline: Timeline, turn: int, seat: int) -> list[tuple[str, str]]:
+    """ "Turn 12 · round 3 · Kate"."""
+    game = timeline.session.game
+    rounds = (turn - 1) // len(game.guides) + 1
+    return [
+        (f"Turn {turn}", "bold"),
+        (f" · round {rounds} · ", "$text-muted"),
+        (game.guides[seat].title, "bold"),
+    ]
 
 
 class TimelineBar(Widget):
@@ -59,7 +83,7 @@ class TimelineBar(Widget):
         super().__init__(id=id)
         self._timeline: Timeline | None = None
         self._moment = 0
-        self.notice = ""  # said after the place (e.g. that going back is not allowed here)
+        self.notice = ""  # said in the rule's line (e.g. that going back is not allowed here)
 
     def show(self, timeline: Timeline, moment: int) -> None:
         self._timeline, self._moment = timeline, moment
@@ -91,9 +115,9 @@ class TimelineBar(Widget):
         width = self.content_size.width
         step = timeline.step(self._moment)
         place = place_words(timeline, self._moment)
-        if self.notice:
-            place = place.append(Content.styled(f"   {self.notice}", "$warning"))
-        if step is None:
+        if self.notice:  # in the rule's place until the next move: the widest line
+            rule = Content.styled(self.notice, "bold $warning")
+        elif step is None:
             rule = Content.styled("Nothing has happened yet: no rule step.", "$text-muted")
         else:
             quoted = rule_text(step.rule) or "(this rule id has no text in docs/rules.md)"

@@ -18,7 +18,6 @@ from bigfive_tui.app.describe import outcome_words
 from bigfive_tui.app.messages import OpenTimeline
 from bigfive_tui.engine.actions import Act
 from bigfive_tui.engine.content import GUIDE_ROLES, Species
-from bigfive_tui.engine.rigging import RigKind
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.statistics import GameStats, GuideStats, game_stats
 
@@ -38,7 +37,6 @@ ACT_WORDS: dict[Act, str] = {
     Act.TOKEN_USE: "token",
     Act.TOKEN_GIVE: "lend token",
 }
-RIG_WORDS = {RigKind.ROLL: "roll", RigKind.CARD: "card", RigKind.TOKEN: "face-down token"}
 
 
 def counted(number: int, thing: str) -> str:
@@ -73,12 +71,20 @@ def actions_line(guide: GuideStats) -> str:
     return f"{turns} played: {', '.join(kinds) or 'no actions but the draw'}{fires}"
 
 
+#: Rigs the end screen names one by one; the log marks every one of them.
+RIGS_NAMED = 8
+
+
 def debug_line(stats: GameStats) -> str:
-    """What debug mode did to the game (D-rig-*, D-branch, D-edit); "" when nothing."""
+    """What debug mode did to the game (D-rig-*, D-branch, D-edit), each rigged value with its
+    turn; "" when nothing."""
     parts = []
-    if stats.rigs:
-        rigged = ", ".join(counted(n, RIG_WORDS[kind]) for kind, n in sorted(stats.rigs.items()))
-        parts.append(f"rigged {rigged}")
+    if stats.rigged:
+        named = [f"{rigged.what} (t{rigged.turn})" for rigged in stats.rigged[:RIGS_NAMED]]
+        more = len(stats.rigged) - RIGS_NAMED
+        if more > 0:
+            named.append(f"and {more} more (the log marks each)")
+        parts.append(f"rigged {', '.join(named)}")
     for branch in stats.branches:
         how = "went back to" if branch.how == "play from here" else "edited the position of"
         kept = f" (the line left is kept as {branch.abandoned})" if branch.abandoned else ""

@@ -201,10 +201,14 @@ class TimelineScreen(Screen[Branching | None]):
         self.query_one(TimelineBar).show(timeline, moment)
 
     def warn(self, text: str) -> None:
+        """Say it in the bar, where the eyes are; a text too long for its line also comes as a
+        notification, which wraps."""
         bar = self.query_one(TimelineBar)
         bar.notice = text
         bar.refresh()
         self.app.bell()
+        if len(text) > bar.content_size.width:
+            self.app.notify(text, severity="warning", markup=False)
 
     def _go(self, moment: int) -> None:
         bar = self.query_one(TimelineBar)
