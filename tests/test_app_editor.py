@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import random
 import tomllib
 from pathlib import Path
 
@@ -18,6 +20,8 @@ from bigfive_tui.app.screens.editor import EditorScreen
 from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.app.screens.timeline import TimelineScreen
 from bigfive_tui.cli import main
+from bigfive_tui.engine.content import ANIMAL_KIND, MONKEY
+from bigfive_tui.engine.session import Session
 from bigfive_tui.scenarios.write_position import position
 
 
@@ -141,8 +145,57 @@ async def test_export_from_the_timeline_runs_to_where_the_game_went(
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     assert data["play"]["actions"] and data["expect"]["turn"] == session.state.turn
     assert main(["scenario", "run", str(path), "--json"]) == 0
-    import json
+    result = json.loads(capsys.readouterr().out)
+    assert result["passed"] and result["final"]["position"] == position(session.state)
 
+
+def rigged_on_the_way() -> Session:
+    """A game that goes on through a rigged card, a rigged roll and a face-down token made
+    another animal after its fifth turn, with a roll rigged at its very end."""
+    session = played_session(30)
+    state = session.state
+    hidden = next(
+        cell
+        for cell, token in enumerate(state.token_at)
+        if token >= 0 and not state.face_up[token] and ANIMAL_KIND[token] != MONKEY
+    )
+    session.rig_text(f"rig token {session.game.board.names[hidden]} as monkey")
+    session.rig_text("rig card Fire")
+    session.rig_text("rig roll ♣4")
+    chooser = random.Random(5)
+    while len(session.actions) < 45:
+        legal = session.legal_actions()
+        kind = chooser.choice(sorted({a.kind for a in legal}))
+        session.play(chooser.choice([a for a in legal if a.kind == kind]))
+        assert not session.state.over
+    session.rig_text("rig roll X")
+    return session
+
+
+async def test_export_goes_on_through_a_rigged_card_roll_and_token_to_the_game_as_it_is(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    session = rigged_on_the_way()
+    app = make_app(session, step_through=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_the_game(pilot, app)
+        await pilot.press("T")
+        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        screen = app.screen
+        assert isinstance(screen, TimelineScreen)
+        screen.go_to(screen.timeline.turn_starts[3])
+        await pilot.press("X")
+        await name_it(pilot, app, "through-the-rigs")
+        path = scenarios_dir() / "through-the-rigs.toml"
+        await wait_until(pilot, path.is_file)
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    acts = [item if isinstance(item, str) else item["act"] for item in data["play"]["actions"]]
+    assert "rig card Fire" in acts and acts[-1].startswith("rig roll X")
+    assert any(text.endswith(" as monkey") for text in acts)
+    assert any(
+        isinstance(item, dict) and item["dice"] == ["♣4"] for item in data["play"]["actions"]
+    )
+    assert main(["scenario", "run", str(path), "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["passed"] and result["final"]["position"] == position(session.state)
 

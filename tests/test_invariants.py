@@ -52,6 +52,7 @@ from bigfive_tui.engine.content import (
     Difficulty,
     Guide,
     Species,
+    is_animal,
 )
 from bigfive_tui.engine.costs import move_cost
 from bigfive_tui.engine.end_checks import is_stuck
@@ -59,6 +60,7 @@ from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.movement import BLOCKED
 from bigfive_tui.engine.record import GameRecord
 from bigfive_tui.engine.refusals import why_illegal
+from bigfive_tui.engine.rigging import ANIMAL_KINDS, RigKind
 from bigfive_tui.engine.session import Session, load_record, make_game
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import Game, GameState, Phase
@@ -805,6 +807,7 @@ class SafariMachine(RuleBasedStateMachine):
         check_steps(self.session.log)
         assert not state.over, "RU-setup-loss: a lost setup is rolled again"
         self.undoable = []
+        self.unrigged: GameState | None = None  # the game before the rigs since the last action
         self.log_length = len(self.session.log)
         # R-setup-*: the opening position.
         mark = (7, 6, 5)[difficulty]
@@ -826,6 +829,7 @@ class SafariMachine(RuleBasedStateMachine):
         before = session.state
         snapshot = before.copy()
         steps = session.play(action)
+        self.unrigged = None
         after = session.state
         assert before == snapshot and before.key() == snapshot.key(), "apply changed its input"
         assert session.actions[-1] == action
@@ -882,6 +886,52 @@ class SafariMachine(RuleBasedStateMachine):
                 return
             self._play(smart_action(self.session.state, rnd), rnd)
 
+    @rule(data=st.data())
+    def rig_one(self, data: st.DataObject) -> None:
+        """D-rig-*: a rigged roll, card or face-down token leaves every token, card and fire
+        accounted for; a rig that cannot be made changes nothing."""
+        session = self.session
+        state = session.state
+        if state.over:
+            return
+        board = state.game.board
+        kind = data.draw(st.sampled_from(RigKind), label="rig")
+        if kind == RigKind.ROLL:
+            numbered = [board.names[cell] for cell in range(CELL_COUNT) if board.number[cell]]
+            text = "rig roll " + data.draw(st.sampled_from(["X", *numbered]), label="die")
+        elif kind == RigKind.CARD:
+            pile = sorted({CARDS[card].name for card in (state.deck or state.discard)})
+            if not pile:
+                return
+            text = "rig card " + data.draw(st.sampled_from(pile), label="card")
+        else:
+            hidden = [
+                board.names[cell]
+                for cell, token in enumerate(state.token_at)
+                if is_animal(token) and not state.face_up[token]
+            ]
+            if not hidden:
+                return
+            where = data.draw(st.sampled_from(hidden), label="token")
+            animal = data.draw(st.sampled_from(["", *ANIMAL_KINDS]), label="as")
+            text = f"rig token {where}" + (f" as {animal}" if animal else "")
+        try:
+            steps = session.rig_text(text)
+        except IllegalAction as refusal:
+            assert str(refusal).strip() and session.state is state, text
+            return
+        if self.unrigged is None:
+            self.unrigged = state
+        # A card rigged from an empty draw pile shuffles the discards into it first.
+        assert [step.rule for step in steps[:-1]] in ([], ["R-card-deck"]), text
+        assert steps[-1].rule == f"D-rig-{kind.name.lower()}", text
+        assert session.log[self.log_length :] == steps
+        self.log_length = len(session.log)
+        if kind == RigKind.TOKEN:  # seeing a face-down token stops undo, as turning one does
+            self.undoable = []
+        assert session.can_undo() == bool(self.undoable)
+        check_state(session.state)
+
     @rule()
     def undo(self) -> None:
         session = self.session
@@ -891,7 +941,8 @@ class SafariMachine(RuleBasedStateMachine):
                 session.undo()
             assert str(caught.value).strip()
             return
-        later = session.state
+        later = session.state if self.unrigged is None else self.unrigged  # rigs go too
+        self.unrigged = None
         earlier, log_length, action = self.undoable.pop()
         count = len(session.actions)
         undone = session.undo()

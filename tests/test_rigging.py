@@ -10,6 +10,7 @@ import pytest
 from positions import card_of, cell, place, position
 
 from bigfive_tui.assets import load_pieces, seeded_board
+from bigfive_tui.engine.accounting import accounting_problems
 from bigfive_tui.engine.actions import Act, Action, IllegalAction
 from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.content import ANIMAL_KIND, CARDS, MONKEY, CardKind, Difficulty, Guide
@@ -112,6 +113,8 @@ def test_D_rig_token_makes_it_another_animal_from_the_supply_first() -> None:
     token = rigged.token_at[cell(state.game.board, "c4")]
     assert ANIMAL_KIND[token] == MONKEY and not rigged.face_up[token]
     assert 0 in rigged.animal_supply and token not in rigged.animal_supply
+    assert rigged.token_cell[0] == -1 and rigged.token_cell[token] == cell(state.game.board, "c4")
+    assert not accounting_problems(rigged)  # the lion is in the supply, and only there
     assert "rigged to be a monkey (it was a lion)" in steps[0].text
 
 

@@ -413,6 +413,32 @@ def test_per_action_dice_and_expectations() -> None:
     assert result.passed, result.failures
 
 
+def test_D_rig_a_play_action_may_be_a_rig_as_an_exported_game_has_them() -> None:
+    """An exported game goes on through what debug mode rigged in it: the rigs are actions of
+    [play] in their own notation, and a rig that cannot be made is refused as an action is."""
+    result = run_data(
+        minimal(
+            cards={"top": ["fire", "giraffe"]},
+            play={
+                "actions": [
+                    "rig card Giraffe",
+                    {"act": "rig card Nothing", "refused": "card"},
+                    "rig roll ♥1",
+                    {
+                        "act": "draw",
+                        "expect": {"log_text": ["draws: Giraffe (rigged in debug mode)"]},
+                    },
+                    "end",
+                    {"act": "draw", "expect": {"fires": {"♥1": 1}}},
+                ]
+            },
+            expect={"fire_supply": 9},
+        )
+    )
+    assert result.passed, result.failures
+    assert [action.status for action in result.actions] == ["played", "refused", *["played"] * 4]
+
+
 def test_failed_expectations_are_named() -> None:
     result = run_data(
         minimal(

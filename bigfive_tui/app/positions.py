@@ -58,23 +58,21 @@ def check(position: Mapping[str, Any]) -> tuple[GameState | None, str]:
     return state, ""
 
 
-def _continuation(session: Session, keep: int) -> tuple[list[Any], int]:
-    """The game's actions after its first ``keep`` entries, in the scenario's notation, with
-    the rolls rigged on the way as the dice of the action that follows them; up to a rig a
-    scenario cannot write (a card or a token). Returns them and the entries they cover."""
+def _continuation(session: Session, keep: int) -> list[Any]:
+    """The game's inputs after its first ``keep`` entries, in the scenario's notation: the
+    actions, each with the rolls rigged just before it as its ``dice``, and the cards and
+    face-down tokens rigged on the way as rigs in debug mode's notation (``rig card Fire``)."""
     actions: list[Any] = []
     dice: list[str] = []
-    covered = keep
-    for index, entry in enumerate(session.entries[keep:], keep):
-        if isinstance(entry.move, Rig):
-            if entry.move.kind != RigKind.ROLL:
-                break
+    for entry in session.entries[keep:]:
+        if isinstance(entry.move, Rig) and entry.move.kind == RigKind.ROLL:
             dice.append(entry.text.removeprefix("rig roll "))
             continue
         actions.append({"act": entry.text, "dice": dice} if dice else entry.text)
         dice = []
-        covered = index + 1
-    return actions, covered
+    # Rolls rigged after the last action wait for a roll the game did not get to: as rigs.
+    actions.extend(f"rig roll {die}" for die in dice)
+    return actions
 
 
 def scenario_text(session: Session, keep: int, *, with_rest: bool = True) -> tuple[str, int]:
@@ -91,16 +89,13 @@ def scenario_text(session: Session, keep: int, *, with_rest: bool = True) -> tup
         f"{len(session.entries)} actions and rigs. It loads into that position exactly; "
         "`bigfive play --scenario FILE` plays on from it."
     )
-    actions: list[Any] = []
-    covered = keep
-    if with_rest:
-        actions, covered = _continuation(session, keep)
+    actions = _continuation(session, keep) if with_rest else []
     if actions:
         about += (
-            f" [play] holds the {len(actions)} actions the game went on with, and [expect] "
-            "where they led: `bigfive scenario run FILE` plays them and checks it."
+            f" [play] holds the {len(actions)} actions (and rigs) the game went on with, and "
+            "[expect] where they led: `bigfive scenario run FILE` plays them and checks it."
         )
-        expect = continuation_expect(session.state_after(covered))
+        expect = continuation_expect(session.state)
         text = scenario_document(position, title=title, about=about, actions=actions, expect=expect)
     else:
         text = scenario_document(position, title=title, about=about)

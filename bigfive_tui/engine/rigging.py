@@ -133,6 +133,7 @@ def _rig_token(state: GameState, chosen: Rig, log: Log) -> None:
     swap = next((t for t in reversed(state.animal_supply) if ANIMAL_KIND[t] == chosen.animal), -1)
     if swap >= 0:
         state.animal_supply[state.animal_supply.index(swap)] = token
+        state.token_cell[token] = -1  # in the supply: on no space
         other = ""
     else:
         swap = next(
@@ -187,6 +188,11 @@ def format_rig(state: GameState, chosen: Rig) -> str:
 
 
 _ROLL = re.compile(r"^x\s*([1-6])?$", re.IGNORECASE)
+
+
+def is_rig_text(text: str) -> bool:
+    """Whether ``text`` is written as a rig ("rig ..."), not as an action."""
+    return text.strip().lower().startswith("rig ")
 
 
 def parse_rig(state: GameState, text: str) -> Rig:

@@ -11,6 +11,8 @@ from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.board import Board
 from bigfive_tui.engine.boardspec import Piece
 from bigfive_tui.engine.notation import NotationError, parse_action
+from bigfive_tui.engine.rigging import Rig, RigError, is_rig_text, parse_rig, rig
+from bigfive_tui.engine.state import GameState
 from bigfive_tui.scenarios.build import Built, build
 from bigfive_tui.scenarios.expectations import evaluate
 from bigfive_tui.scenarios.model import ScenarioError, parse_scenario
@@ -28,6 +30,14 @@ from bigfive_tui.shared.checks import refusal_check
 
 def _steps_out(steps: Sequence[Step]) -> list[StepOut]:
     return [StepOut(rule=s.rule, kind=s.kind, text=s.text) for s in steps]
+
+
+def _parse(state: GameState, text: str) -> Action | Rig:
+    """An action in the engine notation, or a rig in debug mode's (``rig card Fire``: an
+    exported game goes on through what was rigged in it)."""
+    if is_rig_text(text):
+        return parse_rig(state, text)
+    return parse_action(state.game, text, state.seat)
 
 
 def run_scenario(built: Built, source: str) -> ScenarioResult:
@@ -56,17 +66,19 @@ def run_scenario(built: Built, source: str) -> ScenarioResult:
             state.script = state.script[state.script_pos :] + extra
             state.script_pos = 0
         refusal: str | None = None
-        action: Action | None = None
+        action: Action | Rig | None = None
         try:
-            action = parse_action(game, item.act, state.seat)
-        except NotationError as error:
+            action = _parse(state, item.act)
+        except (NotationError, RigError) as error:
             if item.refused is False:
                 raise ScenarioError(f"{source}: play.actions[{index}]: {error}") from None
             refusal = str(error)
         steps: list[Step] = []
         if action is not None:
             try:
-                state, steps = apply(state, action)
+                state, steps = (
+                    rig(state, action) if isinstance(action, Rig) else apply(state, action)
+                )
             except IllegalAction as error:
                 refusal = str(error)
         out.steps = _steps_out(steps)
