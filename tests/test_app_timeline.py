@@ -21,12 +21,14 @@ from bigfive_tui.app.components.table_info import TableInfo
 from bigfive_tui.app.components.timeline_bar import TimelineBar, place_words
 from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.screens.dialogs import HandOverScreen, SaveDialog
+from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.app.screens.log import LogScreen
 from bigfive_tui.app.screens.timeline import TimelineScreen
+from bigfive_tui.engine.actions import Act
 from bigfive_tui.engine.content import Guide
 from bigfive_tui.engine.session import Session
-from bigfive_tui.engine.state import GameState
+from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.engine.timeline import Timeline
 
 
@@ -329,3 +331,50 @@ def test_a_turn_begins_at_the_step_that_hands_the_game_on() -> None:
     assert f"(the last step of {who}'s {ended.text})" in place_words(timeline, moment).plain
     first = place_words(timeline, timeline.turn_starts[0]).plain
     assert f"(setup step {session.setup_steps} of {session.setup_steps})" in first
+
+
+def last_draw(session: Session) -> int:
+    """How many actions the game had right after its last card was drawn."""
+    return max(i for i, action in enumerate(session.actions) if action.kind == Act.DRAW) + 1
+
+
+@pytest.mark.parametrize("game", ["debug mode", "practice"])
+async def test_u_keeps_the_fair_undo_rule_where_the_timeline_may_go_back(game: str) -> None:
+    """D-branch: going back past a card, a roll or a turned token is the timeline's; u stops
+    there in every game, also where the timeline may go back."""
+    session = played(38)  # four moves after the turn's card
+    turn, drawn = session.state.turn, last_draw(session)
+    assert len(session.actions) == drawn + 4 and session.can_undo()
+    computers = frozenset(range(len(session.game.guides))) - {session.state.seat}
+    options: dict[str, object] = (
+        {"step_through": True}
+        if game == "debug mode"
+        else {"computer_seats": computers, "computer_delay": 30.0}
+    )
+    app = make_app(session, **options)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_the_game(pilot, app)
+        assert app.going_back_refusal() == ""  # the timeline may go back in this game
+        for _ in range(len(session.actions) - drawn + 2):
+            await pilot.press("u")
+            await pilot.pause()
+        assert session.state.turn == turn and session.state.phase == Phase.ACTIONS
+        assert len(session.actions) == drawn and not session.can_undo()
+
+
+async def test_u_never_takes_back_the_end_of_a_finished_game() -> None:
+    session = played(40)
+    chooser = random.Random(4)
+    while not session.state.over:
+        legal = session.legal_actions()
+        session.play(chooser.choice(legal))
+    final, actions = session.state, len(session.actions)
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        assert app.going_back_refusal() == ""  # the timeline may go back in a finished game
+        await pilot.press("b")  # look at the board
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("u")
+        await pilot.pause()
+        assert session.state is final and len(session.actions) == actions
