@@ -125,16 +125,18 @@ def test_rolls_rigged_on_the_way_are_exported_as_the_next_actions_dice(
     chooser = random.Random(3)
     while len(session.actions) < played + 15 and not session.state.over:
         session.play(chooser.choice(session.legal_actions()))
-    session.rig_text("rig card Fire")  # a card rig cannot be written: the actions stop there
+    session.rig_text("rig card Fire")  # a card rig is written as a rig, where it was made
     session.play(session.legal_actions()[0])
     path = tmp_path / "rigged.toml"
     exported = export(session, 5, path)
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     actions = data["play"]["actions"]
-    assert len(actions) == exported.actions == len(session.actions) - 5 - 1
+    assert len(actions) == exported.actions == len(session.actions) - 5 + 1
     assert actions[played - 5] == {"act": session.texts[played], "dice": ["X1"]}
-    assert main(["scenario", "run", str(path)]) == 0  # and it plays on exactly
-    capsys.readouterr()
+    assert actions[-2:] == ["rig card Fire", session.texts[-1]]
+    assert main(["scenario", "run", str(path), "--json"]) == 0  # and it plays on exactly
+    result = __import__("json").loads(capsys.readouterr().out)
+    assert result["final"]["position"] == position(session.state)
 
 
 def test_a_pending_rigged_roll_is_the_first_scripted_roll_of_the_export(tmp_path: Path) -> None:
