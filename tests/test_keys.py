@@ -5,11 +5,19 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import random
 from collections.abc import Iterator
 from functools import partial
 
 import pytest
-from test_app_support import SIZE, game_screen, make_app, seeded_session, wait_until
+from test_app_support import (
+    SIZE,
+    game_screen,
+    make_app,
+    played_session,
+    seeded_session,
+    wait_until,
+)
 from textual import events
 from textual.app import App
 from textual.binding import Binding
@@ -20,12 +28,25 @@ from textual.widgets import Button, Input
 import bigfive_tui.app
 from bigfive_tui.app import saves
 from bigfive_tui.app.commands import GameCommands
-from bigfive_tui.app.keys import ACTION_KEYS, BROWSER_KEPT, COMMAND_KEYS, OTHER_KEYS
+from bigfive_tui.app.components.board_view import BoardView
+from bigfive_tui.app.keys import (
+    ACTION_KEYS,
+    BROWSER_KEPT,
+    COMMAND_KEYS,
+    END_KEYS,
+    OTHER_KEYS,
+    TIMELINE_KEYS,
+)
 from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.screens.dialogs import CardScreen, HandOverScreen, LoadDialog, SaveDialog
+from bigfive_tui.app.screens.editor import EditorScreen
+from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.app.screens.log import LogScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
 from bigfive_tui.app.screens.rules import RulesScreen
+from bigfive_tui.app.screens.steps import StepsScreen
+from bigfive_tui.app.screens.timeline import TimelineScreen
 
 
 @pytest.fixture(autouse=True)
@@ -195,3 +216,67 @@ async def test_keys_typed_ahead_close_the_card_once_and_keep_the_game() -> None:
         await wait_until(pilot, lambda: app.screen is game)
         await pilot.pause(0.2)
         assert app.screen is game and game.is_attached
+
+
+@pytest.mark.parametrize(
+    "screen", [GameScreen, TimelineScreen, EndScreen, EditorScreen, LogScreen, StepsScreen]
+)
+def test_on_one_screen_a_key_does_one_thing(screen: type[DOMNode]) -> None:
+    """A key of a screen (with the app's keys behind it) is bound to one action: a new key never
+    takes one that is bound. Where the board takes the keys (the game, the editor), its own keys
+    move its cursor and, in target mode, choose the targets: the screen binds none of them (the
+    timeline's board never takes the keys: its arrows move along the game)."""
+    actions: dict[str, set[str]] = {}
+    for cls in (screen, BigFiveApp):
+        for key, action in _bindings(cls):
+            actions.setdefault(key, set()).add(action)
+    twice = {key: found for key, found in actions.items() if len(found) > 1}
+    assert not twice, f"{screen.__name__}: {twice}"
+    if screen in (GameScreen, EditorScreen):
+        board = {key for key, _ in _bindings(BoardView)} - {"escape"}
+        assert not board & {key for key, _ in _bindings(screen)} - EDITOR_OVER_THE_BOARD
+
+
+#: The editor's keys that the board binds for its target mode, which the editor never enters.
+EDITOR_OVER_THE_BOARD = frozenset({"n"})
+
+
+async def test_the_end_screen_and_the_timeline_have_their_commands_in_the_palette() -> None:
+    session = played_session(40)
+    chooser = random.Random(4)
+    while not session.state.over:
+        session.play(chooser.choice(session.legal_actions()))
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        end = app.screen
+        commands = {title: run for title, run, _ in GameCommands(end)._commands()}
+        for key in END_KEYS:
+            assert key.action == "quit" or f"End of the game: {key.label.lower()}" in commands
+        await commands["End of the game: replay"]()  # type: ignore[misc]
+        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        timeline = app.screen
+        assert isinstance(timeline, TimelineScreen) and timeline.moment == 0
+        commands = {title: run for title, run, _ in GameCommands(timeline)._commands()}
+        bound = {key.action for key in TIMELINE_KEYS}
+        moving = [action for _, action, _ in TimelineScreen.palette_commands]
+        assert {f"{kind}({n})" for kind in ("step", "action", "turn") for n in (-1, 1)} <= set(
+            moving
+        ) and set(moving) <= bound
+        await commands["Timeline: the last step (the game as it stands)"]()  # type: ignore[misc]
+        await pilot.pause()
+        assert timeline.moment == timeline.timeline.last
+
+
+async def test_debug_mode_names_its_keys_when_it_comes_on() -> None:
+    """The timeline, rigging, the editor and the export are off the key bar: turning debug mode
+    on says their keys."""
+    app = make_app(seeded_session(3))
+    async with app.run_test(size=SIZE) as pilot:
+        await _past_the_hand_over(pilot, app)
+        await pilot.press("f12")
+        await pilot.pause()
+        said = [notice.message for notice in app._notifications]
+        assert said[-1].startswith("Debug mode on")
+        for words in ("T the whole game", "! rig the next roll", "E edit", "X write"):
+            assert words in said[-1], words

@@ -132,11 +132,20 @@ def coach_key(action: str) -> str:
 
 class GameCommands(Provider):
     def _commands(self) -> list[tuple[str, Callable[[], object], str]]:
+        """The app's commands, and the commands of the screen the palette was opened over (a
+        screen's ``palette_commands``: the end screen's, the timeline's), run on that screen."""
         app = self.app
-        return [
+        screen = self.screen
+        own: list[tuple[str, str, str]] = list(getattr(screen, "palette_commands", ()))
+        commands: list[tuple[str, Callable[[], object], str]] = [
+            (title, partial(app.run_action, action, screen), help_text)
+            for title, action, help_text in own
+        ]
+        commands += [
             (title, partial(app.run_action, action), help_text)
             for title, action, help_text in actions(app.is_web, getattr(app, "game", ""))
         ]
+        return commands
 
     async def discover(self) -> Hits:
         for name, callback, help_text in self._commands():

@@ -329,6 +329,24 @@ def editor_bindings() -> list[Binding]:
     ]
 
 
+#: The end screen's keys (screens/end.py): what next, and the game looked back at. Its buttons
+#: name them; the palette has them while the end screen is on top.
+END_KEYS: Final[tuple[ViewKey, ...]] = (
+    ViewKey("n", "n", "choose('new')", "New game", "set up a new safari"),
+    ViewKey("r", "r", "replay", "Replay", "the whole game on the timeline, from its first step"),
+    ViewKey("s", "s", "choose('again')", "Same seed again", "the same board, seed and start, anew"),
+    ViewKey("c", "c", "cause", "How it ended", "the step that ended the game, on the timeline"),
+    ViewKey("b", "b", "choose('board')", "Look at the board", "the final board (T: timeline)"),
+    # The action of the app's Ctrl+Q: the key bar shows one key per action, so "Quit" once.
+    ViewKey("q", "q", "quit", "Quit", "quit bigfive"),
+)
+END: Final[dict[str, ViewKey]] = {entry.action: entry for entry in END_KEYS}
+
+
+def end_bindings() -> list[Binding]:
+    return [Binding(entry.key, entry.action, entry.label) for entry in END_KEYS]
+
+
 def timeline_bindings() -> list[Binding]:
     bindings = []
     for entry in TIMELINE_KEYS:

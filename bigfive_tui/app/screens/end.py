@@ -4,17 +4,18 @@ what debug mode did to it, and what next: replay, the same seed again, a new gam
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Sparkline, Static
 
 from bigfive_tui.app.describe import outcome_words
+from bigfive_tui.app.keys import END, END_KEYS, end_bindings
 from bigfive_tui.app.messages import OpenTimeline
 from bigfive_tui.engine.actions import Act
 from bigfive_tui.engine.content import GUIDE_ROLES, Species
@@ -92,19 +93,34 @@ def debug_line(stats: GameStats) -> str:
     return "Debug mode: " + "; ".join(parts) + "." if parts else ""
 
 
+#: The end screen's buttons by id, with the action of their key (app/keys.py).
+BUTTON_ACTIONS = {
+    "new": "choose('new')",
+    "replay": "replay",
+    "again": "choose('again')",
+    "cause": "cause",
+    "board": "choose('board')",
+    "quit": "quit",
+}
+
+
+def end_button(name: str, variant: Literal["default", "primary"] = "default") -> Button:
+    """ "Replay (r)": the key's label and key, as the key table has them."""
+    key = END[BUTTON_ACTIONS[name]]
+    return Button(f"{key.label} ({key.display})", variant=variant, id=name, compact=True)
+
+
 class EndScreen(Screen[str]):
     """Dismisses with "new", "again" (the same seed again), "board" (look at the final board)
     or "quit"; "replay" and "cause" open the timeline over it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "choose('new')", "New game"),
-        Binding("r", "replay", "Replay"),
-        Binding("s", "choose('again')", "Same seed again"),
-        Binding("c", "cause", "How it ended"),
-        Binding("b", "choose('board')", "Look at the board"),
-        # The action of the app's Ctrl+Q: the footer shows one key per action, so "Quit" once.
-        Binding("q", "quit", "Quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*end_bindings()]
+    #: The palette's entries while this screen is on top (app/commands.py).
+    palette_commands: ClassVar[tuple[tuple[str, str, str], ...]] = tuple(
+        (f"End of the game: {key.label.lower()}", key.action, f"{key.help} ({key.display})")
+        for key in END_KEYS
+        if key.action != "quit"  # the app's own Quit is there
+    )
 
     def __init__(self, session: Session, hints: int = 0) -> None:
         super().__init__()
@@ -154,13 +170,13 @@ class EndScreen(Screen[str]):
                 if debug:
                     yield Static(debug, id="end-debug")
             with Horizontal(classes="buttons"):
-                yield Button("New game (n)", variant="primary", id="new", compact=True)
-                yield Button("Replay (r)", id="replay", compact=True)
-                yield Button("Same seed again (s)", id="again", compact=True)
+                yield end_button("new", variant="primary")
+                yield end_button("replay")
+                yield end_button("again")
             with Horizontal(classes="buttons", id="end-more"):
-                yield Button("How it ended (c)", id="cause", compact=True)
-                yield Button("Look at the board (b)", id="board", compact=True)
-                yield Button("Quit (q)", id="quit", compact=True)
+                yield end_button("cause")
+                yield end_button("board")
+                yield end_button("quit")
         yield Footer()
 
     def _cause(self) -> Content:

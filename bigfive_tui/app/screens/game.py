@@ -44,6 +44,8 @@ from bigfive_tui.app.keys import (
     BY_NAME,
     COACH,
     COACH_KEYS,
+    DEBUG,
+    VIEW,
     ActionKey,
     command_bindings,
     command_key,
@@ -128,6 +130,21 @@ def load_teammate(strength: str) -> Decider | None:
 
 #: The pages of the compact layout, in the order the panels key shows them.
 PAGES = ("board-page", "guides-page", "log")
+
+
+def debug_mode_words() -> str:
+    """What debug mode does, with its keys (they are off the key bar, which has no room)."""
+    timeline, rig, edit, export = (
+        VIEW["timeline"].display,
+        DEBUG["rig"].display,
+        DEBUG["edit_position"].display,
+        DEBUG["export_position"].display,
+    )
+    return (
+        "Debug mode on: each action's rule steps are shown one by one. "
+        f"{timeline} the whole game (go back and play on), {rig} rig the next roll, card or a "
+        f"face-down token, {edit} edit the position, {export} write it as a scenario."
+    )
 
 
 class GameScreen(PlayScreen):
@@ -525,11 +542,7 @@ class GameScreen(PlayScreen):
         also steps through computer turns again)."""
         self.step_through = not self.step_through
         self.step_computer = True
-        self.notify(
-            "Debug mode on: each action's rule steps are shown one by one."
-            if self.step_through
-            else "Debug mode off."
-        )
+        self.notify(debug_mode_words() if self.step_through else "Debug mode off.", markup=False)
 
     def _leave_modes(self) -> None:
         board = self.query_one(BoardView)

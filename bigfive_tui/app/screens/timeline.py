@@ -31,7 +31,12 @@ from bigfive_tui.app.components.table_info import TableInfo
 from bigfive_tui.app.components.timeline_bar import TimelineBar
 from bigfive_tui.app.describe import drawn_card
 from bigfive_tui.app.drawings import choose
-from bigfive_tui.app.keys import command_bindings, timeline_bindings, view_bindings
+from bigfive_tui.app.keys import (
+    TIMELINE_KEYS,
+    command_bindings,
+    timeline_bindings,
+    view_bindings,
+)
 from bigfive_tui.app.messages import ExportPosition, StepChosen
 from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.session import Session
@@ -70,6 +75,24 @@ class TimelineScreen(Screen[Branching | None]):
         Binding("question_mark", "app.help", "Help"),
         *command_bindings("rules"),
     ]
+
+    #: The palette's entries while the timeline is on top (app/commands.py): moving along it
+    #: (play from here, the log, the search and the export are the app's entries too).
+    palette_commands: ClassVar[tuple[tuple[str, str, str], ...]] = tuple(
+        (f"Timeline: {title}", key.action, f"{key.help} ({key.display})")
+        for key in TIMELINE_KEYS
+        for action, title in (
+            ("step(-1)", "a step back"),
+            ("step(1)", "a step on"),
+            ("action(-1)", "the action before"),
+            ("action(1)", "the next action"),
+            ("turn(-1)", "the start of the turn"),
+            ("turn(1)", "the next turn"),
+            ("ends(0)", "the first step (the setup)"),
+            ("ends(1)", "the last step (the game as it stands)"),
+        )
+        if key.action == action
+    )
 
     def __init__(
         self,
