@@ -14,6 +14,7 @@ from textual.widgets import Input, OptionList, Static
 
 from bigfive_tui.app import saves
 from bigfive_tui.app.main import BigFiveApp
+from bigfive_tui.app.positions import export as export_to
 from bigfive_tui.app.positions import position_of, scenarios_dir
 from bigfive_tui.app.screens.dialogs import ChoiceDialog, HandOverScreen, SaveDialog
 from bigfive_tui.app.screens.editor import EditorScreen
@@ -226,3 +227,28 @@ async def test_editing_and_exporting_are_for_debug_mode() -> None:
         await pilot.press("X")
         await pilot.pause()
         assert app.screen is game and not scenarios_dir().exists()
+
+
+async def test_play_scenario_opens_the_game_at_the_exported_position(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`bigfive play --scenario FILE` plays on from an exported position: the game screen shows
+    it, and it plays on as the game it came from did."""
+    session = played_session(40)
+    path = tmp_path / "exported.toml"
+    export_to(session, len(session.entries), path)
+    started: list[BigFiveApp] = []
+    monkeypatch.setattr(BigFiveApp, "run", lambda self, **_: started.append(self))
+    assert main(["play", "--scenario", str(path)]) == 0
+    app = started[0]
+    async with app.run_test(size=SIZE) as pilot:
+        game = await at_the_game(pilot, app)
+        imported = app.big_five
+        assert imported is not None and imported is not session
+        assert position_of(imported, imported.state) == position_of(session, session.state)
+        assert game.state is imported.state
+        legal = session.legal_actions()
+        assert imported.legal_actions() == legal
+        session.play(legal[0])
+        imported.play(legal[0])
+        assert position_of(imported, imported.state) == position_of(session, session.state)
