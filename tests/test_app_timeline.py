@@ -328,7 +328,7 @@ def test_a_turn_begins_at_the_step_that_hands_the_game_on() -> None:
     moment = timeline.turn_starts[2]
     ended = session.entries[timeline.place(moment).entry]
     who = session.game.guides[ended.seat].title
-    assert f"(the last step of {who}'s {ended.text})" in place_words(timeline, moment).plain
+    assert f"(the last step of {who}'s action: {ended.text})" in place_words(timeline, moment).plain
     first = place_words(timeline, timeline.turn_starts[0]).plain
     assert f"(setup step {session.setup_steps} of {session.setup_steps})" in first
 

@@ -26,7 +26,7 @@ def place_words(timeline: Timeline, moment: int) -> Content:
         else:
             ended = session.entries[entry]
             who = session.game.guides[ended.seat].title
-            part_of = f"the last step of {who}'s {ended.text}"
+            part_of = f"the last step of {who}'s action: {ended.text}"
         return Content.assemble(
             *_turn_words(timeline, state.turn, state.seat),
             ("  ▸ ", "$text-muted"),
