@@ -97,6 +97,12 @@ class BigFiveApp(App[None]):
     TITLE = "The Big Five: Safari Tour"
     CSS_PATH: ClassVar = ["main.tcss", "game.tcss", "dialogs.tcss", "photo_safari.tcss"]
     COMMANDS = App.COMMANDS | {GameCommands}
+    #: Every screen gets -narrow below 100 columns and -short below 30 lines (80 × 24 has
+    #: both): the dialogs and screens (*.tcss) give up margins and side columns there.
+    #: (Textual declares these ``ClassVar[...] | None``, which mypy reads as an instance
+    #: variable: a ClassVar here would not type-check, hence the noqa.)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar = [
         *command_bindings("quit", on_app=True, show=True, priority=True),
         *command_bindings("new_game", on_app=True),

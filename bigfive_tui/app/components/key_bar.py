@@ -7,8 +7,9 @@ the line changed.
 
 At 120 columns target mode has more keys than room, and Textual cuts the line at the edge,
 mid-key. The bar leaves out whole keys instead, the least useful first: the app's own keys
-(rules, save, quit: in the help and the palette too), then the palette's, then help's, and
-only then the keys of the current mode, from the right."""
+(rules, save, quit: in the help and the palette too), then the keys that only change the view
+(the board's size, the timeline, the log), then the palette's, then the keys of the current
+mode, from the right. The way back (Esc) and help, which lists every key, stay to the last."""
 
 from __future__ import annotations
 
@@ -21,18 +22,23 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from bigfive_tui.app.components.kept_drawing import KeptDrawing
+from bigfive_tui.app.keys import VIEW_KEYS
 
 
 class Rank(IntEnum):
     """How much a key matters on the bar: when they do not all fit, the highest goes first."""
 
-    MODE = 0  # the keys of what the player is doing now
-    HELP = 1
+    ESSENTIAL = 0  # the way back (Esc) and help, which names every other key
+    MODE = 1  # the keys of what the player is doing now
     PALETTE = 2
-    GENERAL = 3  # the app's own keys (save, quit, rules), listed in help and the palette
+    VIEW = 3  # keys that change only what is shown (the board's size, the timeline, the log)
+    GENERAL = 4  # the app's own keys (save, quit, rules), listed in help and the palette
 
 
-MODE, HELP, PALETTE, GENERAL = Rank
+ESSENTIAL, MODE, PALETTE, VIEW, GENERAL = Rank
+#: The actions of the view keys (app/keys.py) that rank as VIEW; the compact layout's panels
+#: key is how the other guides and the log are reached there, so it stays a mode key.
+_VIEW_ACTIONS = frozenset(entry.action for entry in VIEW_KEYS if entry.action != "panels")
 
 KEY_STYLE = "bold $footer-key-foreground on $footer-key-background"
 TEXT_STYLE = "$footer-description-foreground"
@@ -52,8 +58,10 @@ class KeyBar(KeptDrawing, Static):
         self._shown: tuple[object, ...] | None = None
         #: Lines made for the key sets shown so far: a move goes from the actions to target
         #: mode and back, and the line is drawn again each time (drawings: KeptDrawing).
-        self._lines: dict[tuple[object, ...], Content] = {}
+        self._lines: dict[tuple[object, ...], tuple[Content, list[str]]] = {}
         self._pending = False
+        #: The way back or help left out for want of room: the screen should make room.
+        self.left_out_essential: list[str] = []
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -95,15 +103,18 @@ class KeyBar(KeptDrawing, Static):
         if signature == self._shown:
             return
         self._shown = self.drawing_key = signature
-        line = self._lines.get(signature)
-        if line is None:
+        kept = self._lines.get(signature)
+        if kept is None:
             if len(self._lines) >= self.KEPT:
                 self._lines.clear()
-            line = self._lines[signature] = self._line(entries, palette)
+            kept = self._lines[signature] = self._line(entries, palette)
+        line, self.left_out_essential = kept
         self.update(line, layout=False)
 
-    def _line(self, entries: list[tuple[str, str, bool, Rank]], palette: Content | None) -> Content:
-        """The keys that fit, in one line."""
+    def _line(
+        self, entries: list[tuple[str, str, bool, Rank]], palette: Content | None
+    ) -> tuple[Content, list[str]]:
+        """The keys that fit, in one line, and the essential keys left out for want of room."""
         parts = [
             (
                 Content.assemble((f" {key} ", KEY_STYLE), (f"{description} ", TEXT_STYLE)).stylize(
@@ -114,12 +125,18 @@ class KeyBar(KeptDrawing, Static):
             for key, description, enabled, rank in entries
         ]
         right = None if palette is None else Content.assemble(("▏", TEXT_STYLE), palette)
-        parts, right = fitted(parts, right, self.size.width)
-        line = Content("").join(part for part, _ in parts)
+        kept, right = fitted(parts, right, self.size.width)
+        shown = {id(content) for content, _ in kept}
+        left_out = [
+            content.plain.strip()
+            for content, rank in parts
+            if id(content) not in shown and rank == ESSENTIAL
+        ]
+        line = Content("").join(part for part, _ in kept)
         if right is not None:
             gap = max(1, self.size.width - line.cell_length - right.cell_length)
             line = Content.assemble(line, " " * gap, right)
-        return line
+        return line, left_out
 
     def _palette(self) -> Content | None:
         """The command palette's key, right-aligned as in Textual's Footer."""
@@ -137,8 +154,11 @@ class KeyBar(KeptDrawing, Static):
 
 def _rank(active: ActiveBinding) -> Rank:
     binding = active.binding
-    if binding.action in ("help", "app.help"):
-        return HELP
+    action = binding.action.removeprefix("app.")
+    if action == "help" or "escape" in binding.key.split(","):
+        return ESSENTIAL
+    if action.split("(")[0] in _VIEW_ACTIONS:
+        return VIEW
     if binding.action.startswith("app.") or isinstance(active.node, App):
         return GENERAL
     return MODE

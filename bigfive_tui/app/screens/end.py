@@ -12,8 +12,9 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Sparkline, Static
+from textual.widgets import Button, Sparkline, Static
 
+from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.describe import outcome_words
 from bigfive_tui.app.keys import END, END_KEYS, end_bindings
 from bigfive_tui.app.messages import OpenTimeline
@@ -177,7 +178,7 @@ class EndScreen(Screen[str]):
                 yield end_button("cause")
                 yield end_button("board")
                 yield end_button("quit")
-        yield Footer()
+        yield KeyBar()
 
     def _cause(self) -> Content:
         end = self.stats.end
