@@ -13,6 +13,7 @@ from test_app_support import SIZE, wait_until
 from textual.pilot import Pilot
 
 from bigfive_tui.app import saves
+from bigfive_tui.app.components.column_text import ColumnText
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.game_choice import PHOTO_SAFARI
 from bigfive_tui.app.main import BigFiveApp
@@ -357,7 +358,7 @@ async def test_help_and_rules_are_photo_safaris_own() -> None:
         await pilot.pause()
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
-        text = str(app.screen.query_one("#help-body").query("Static").first().render())
+        text = str(app.screen.query_one("#help-body").query_one(ColumnText).render())
         assert "animals' next steps" in text and "still needs a photo" in text
         await pilot.press("r")
         await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
+from bigfive_tui.app.components.column_text import Line
 from bigfive_tui.app.keys import PHOTO_KEYS, PHOTO_OTHER_KEYS, SECOND_KEYS_NOTE
 from bigfive_tui.app.screens.help import row
 
@@ -18,8 +19,8 @@ PHOTO_LEGEND = (
 )
 
 
-def photo_help_lines() -> list[Content]:
-    lines = [Content.styled("Your move (the camera whose move it is)", "bold")]
+def photo_help_lines() -> list[Line]:
+    lines: list[Line] = [Content.styled("Your move (the camera whose move it is)", "bold")]
     lines += [row(entry.key, f"{entry.label}: {entry.help}") for entry in PHOTO_KEYS]
     lines.append(Content(""))
     lines.append(Content.styled("Everything else", "bold"))

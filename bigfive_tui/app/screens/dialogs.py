@@ -18,6 +18,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from bigfive_tui.app import saves
+from bigfive_tui.app.components.column_text import ColumnText, Row
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.game_log import RULE_WIDTH
 from bigfive_tui.app.describe import joined
@@ -117,7 +118,11 @@ class HandOverScreen(ModalScreen[bool]):
 
 
 class CardScreen(ModalScreen[None]):
-    """The event card just drawn and what it did; any key or a click closes it."""
+    """The event card just drawn and what it did; any key or a click closes it.
+
+    A card can do a lot (a buffalo chased from one burning piece to the next): when its
+    effects do not fit the terminal, the first and the last stay (what the card started and
+    where it ended) and one line says how many more the log holds."""
 
     def __init__(self, who: str, card: Card | None, effects: Sequence[Step]) -> None:
         super().__init__(classes="dialog-screen")
@@ -134,10 +139,37 @@ class CardScreen(ModalScreen[None]):
             )
             if self.card is not None and rule_text(self.card.rule):
                 yield Static(rule_text(self.card.rule), classes="muted")
-            for step in self.effects:
-                rule = step.rule.ljust(RULE_WIDTH) + " "  # as in the log: long ids stay apart
-                yield Static(Content.assemble((rule, "$text-muted"), step.text))
-            yield Static(Content.from_markup("[$text-muted]Press any key to go on.[/]"))
+            yield ColumnText(
+                [Row(step.rule, step.text) for step in self.effects],
+                label_style="$text-muted",
+                widest_label=RULE_WIDTH + 1,  # as in the log: long ids stay apart
+                elided="… {count} more steps: the log (L) has them all",
+                id="card-effects",
+            )
+            yield Static(
+                Content.from_markup("[$text-muted]Press any key to go on.[/]"), id="card-go-on"
+            )
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._fit_effects)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit_effects)
+
+    def _fit_effects(self) -> None:
+        """As many rows of effects as the terminal has room for beside the rest of the box."""
+        dialog = self.query_one("#card-dialog")
+        effects = self.query_one(ColumnText)
+        others = sum(
+            child.outer_size.height + child.styles.margin.height
+            for child in dialog.children
+            if child is not effects
+        )
+        chrome = dialog.styles.gutter.height + others
+        height = self.size.height
+        if dialog.styles.max_height is not None:
+            height = min(height, int(dialog.styles.max_height.resolve(self.size, self.size)))
+        effects.max_rows = max(3, height - chrome)
 
     def on_key(self, event: events.Key) -> None:
         event.stop()

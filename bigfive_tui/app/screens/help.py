@@ -12,17 +12,18 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from bigfive_tui.app.components.column_text import ColumnText, Line, Row
 from bigfive_tui.app.keys import ACTION_KEYS, OTHER_KEYS, SECOND_KEYS_NOTE, TIMELINE_KEYS
 from bigfive_tui.app.overlays import LEGEND
 from bigfive_tui.boardmap import FEATURE_GLYPHS, FEATURE_LABELS, TERRAIN_GLYPHS, TERRAIN_LABELS
 
 
-def row(keys: str, text: str, width: int = 16) -> Content:
-    return Content.assemble((keys.ljust(width), "bold $accent"), text)
+def row(keys: str, text: str) -> Row:
+    return Row(keys, text)
 
 
-def big_five_help_lines() -> list[Content]:
-    lines = [Content.styled("Actions (the guide whose turn it is)", "bold")]
+def big_five_help_lines() -> list[Line]:
+    lines: list[Line] = [Content.styled("Actions (the guide whose turn it is)", "bold")]
     lines += [row(entry.key, f"{entry.label}: {entry.help}") for entry in ACTION_KEYS]
     lines.append(Content(""))
     lines.append(Content.styled("Everything else", "bold"))
@@ -55,7 +56,7 @@ class HelpScreen(ModalScreen[str | None]):
         Binding("r", "rules", "Rules"),
     ]
 
-    def __init__(self, lines: Sequence[Content] | None = None) -> None:
+    def __init__(self, lines: Sequence[Line] | None = None) -> None:
         super().__init__()
         self.lines = list(lines) if lines is not None else None
 
@@ -64,9 +65,12 @@ class HelpScreen(ModalScreen[str | None]):
             yield Static("Keys", classes="dialog-title")
             with VerticalScroll(id="help-body"):
                 lines = self.lines if self.lines is not None else big_five_help_lines()
-                yield Static(Content("\n").join(lines))
+                yield ColumnText(lines)
             yield Static(
-                Content.from_markup("[b]r[/] the rules   [b]Esc[/] close"), classes="muted"
+                Content.from_markup(
+                    "[b]↑ ↓ PgUp PgDn[/] scroll   [b]r[/] the rules   [b]Esc[/] close"
+                ),
+                classes="muted",
             )
 
     def action_close(self) -> None:
