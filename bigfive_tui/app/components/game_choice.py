@@ -17,7 +17,7 @@ def game_row(current: str) -> Horizontal:
     other = "Photo Safari, a photo hunt for two" if current == BIG_FIVE else "the Big Five"
     return Horizontal(
         CycleField("Game", GAMES, current, value_width=25, id="game"),
-        Static(f"← → switches to {other}", classes="muted"),
+        Static(f"← → switches to {other}", classes="muted option-words"),
         classes="option-row",
         id="game-row",
     )

@@ -24,12 +24,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from bigfive_tui.app import settings
 from bigfive_tui.app.components.continue_offer import ContinueOffer, offer_widgets
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.game_choice import BIG_FIVE, game_row
+from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.describe import joined
 from bigfive_tui.app.game_setup import GameSetup, SeatChoice
 from bigfive_tui.app.keys import command_bindings, command_key
@@ -162,6 +163,8 @@ class NewGameScreen(Screen[None]):
         self._computers = computer_players_available()
         #: The game the continue row offers: none, the autosaved one or the one in play.
         self._other: Literal["", "saved", "running"] = ""
+        #: The guide whose ability the guides box shows where it has room for one (80 × 24).
+        self._described: Guide | None = None
 
     # ------------------------------------------------------------------ layout
 
@@ -178,7 +181,7 @@ class NewGameScreen(Screen[None]):
             )
             yield Static(id="keys-hint", classes="muted")
             yield Static(
-                self.notice, id="notice", classes="error" if self.notice else "", markup=False
+                self.notice, id="notice", classes="error" if self.notice else "-empty", markup=False
             )
             yield game_row(BIG_FIVE)
             yield Vertical(id="continue-row")
@@ -206,17 +209,23 @@ class NewGameScreen(Screen[None]):
                                     seat in initial.computer_seats,
                                     label_width=0,
                                     id=f"kind-{seat}",
+                                    classes="seat-kind",
                                 )
                     yield Static(
                         "Seat 1 starts. Each guide plays once, so a seat offers only the "
                         "guides nobody else has.",
+                        id="seats-note",
                         classes="muted",
                     )
                 with Vertical(id="guides", classes="box") as guides:
                     guides.border_title = "The guides"
                     for guide in Guide:
                         yield Static(id=f"guide-{guide.name.lower()}", classes="guide-name")
-                        yield Static(GUIDE_ABILITIES[guide], classes="guide-ability muted")
+                        yield Static(
+                            GUIDE_ABILITIES[guide],
+                            id=f"ability-{guide.name.lower()}",
+                            classes="guide-ability muted",
+                        )
             difficulties = [(d, d.name.capitalize()) for d in Difficulty]
             shorts = [
                 (combo, " + ".join(s.title for s in combo) or "off (all five)")
@@ -247,7 +256,7 @@ class NewGameScreen(Screen[None]):
                             label_width=10,
                             id="teammates",
                         )
-                        yield Static(id="teammates-words", classes="muted")
+                        yield Static(id="teammates-words", classes="muted option-words")
                 with Horizontal(classes="option-row"):
                     yield CycleField(
                         "Difficulty",
@@ -256,7 +265,7 @@ class NewGameScreen(Screen[None]):
                         value_width=option_width,
                         id="difficulty",
                     )
-                    yield Static(id="difficulty-words", classes="muted")
+                    yield Static(id="difficulty-words", classes="muted option-words")
                 with Horizontal(classes="option-row"):
                     yield CycleField(
                         "Short game",
@@ -267,7 +276,7 @@ class NewGameScreen(Screen[None]):
                     )
                     yield Static(
                         "removes one or two species; every guide starts with them",
-                        classes="muted",
+                        classes="muted option-words",
                     )
                 with Horizontal(classes="option-row"):
                     yield CycleField(
@@ -311,7 +320,8 @@ class NewGameScreen(Screen[None]):
                         id="starts",
                     )
                     yield Static(
-                        "each vehicle on a numbered space of a different piece", classes="muted"
+                        "each vehicle on a numbered space of a different piece",
+                        classes="muted option-words",
                     )
             with Horizontal(classes="buttons", id="new-buttons"):
                 yield Button("Start the safari", variant="primary", id="start", compact=True)
@@ -319,8 +329,8 @@ class NewGameScreen(Screen[None]):
                 yield Button(f"Load a game… ({command_key('load', web)})", id="load", compact=True)
                 yield Button(f"Rules ({command_key('rules', web)})", id="rules", compact=True)
                 yield Button(f"Quit ({command_key('quit', web)})", id="quit", compact=True)
-            yield Static(id="error", classes="error", markup=False)
-        yield Footer()
+            yield Static(id="error", classes="error -empty", markup=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         for widget in self.query(Input):
@@ -375,7 +385,11 @@ class NewGameScreen(Screen[None]):
                 else "[b]Enter[/] presses the button"
             )
             keys += " · [b]Esc[/] goes back to the game" * running
-        self.query_one("#keys-hint", Static).update(Content.from_markup(f"{KEYS_HINT} · {keys}"))
+        # 80 columns: what Enter does on a line of its own, rather than cut anywhere.
+        between = "\n" if self.has_class("-narrow") else " · "
+        self.query_one("#keys-hint", Static).update(
+            Content.from_markup(f"{KEYS_HINT}{between}{keys}")
+        )
         relabel(self.query_one("#start", Button), f"Start {new}" + " (Enter)" * (button == "start"))
         if self._other == "saved":
             label = "Continue the saved game" + " (Enter)" * (button == "continue")
@@ -384,23 +398,42 @@ class NewGameScreen(Screen[None]):
     # ------------------------------------------------------------------ fields
 
     def _show_guides(self) -> None:
+        """Each guide's seat; the guide of the focused seat marked. At 80 × 24 the box has the
+        room for one guide's ability, named in its title: the marked one, or while no seat has
+        the focus the one marked last (first the first seat's)."""
         focused = self.focused
         current: Guide | None = None
         if isinstance(focused, CycleField) and (focused.id or "").startswith("seat-"):
             current = focused.value
+        if current is not None:
+            self._described = current
+        described = self._described
+        if described is None:  # (a Guide is an int: Jack is 0)
+            described = next((g for g in self._guides if g is not None), Guide.JACK)
         for guide in Guide:
             seat = self._guides.index(guide) + 1 if guide in self._guides else 0
             chosen = f"seat {seat}" if seat else "not playing"
             if seat and self._computers and self.query_one(f"#kind-{seat - 1}", CycleField).value:
                 chosen += ", computer"
             marker = "▶ " if guide == current else "  "
-            self.query_one(f"#guide-{guide.name.lower()}", Static).update(
+            name = guide.name.lower()
+            self.query_one(f"#ability-{name}").set_class(guide == described, "-described")
+            self.query_one(f"#guide-{name}", Static).update(
                 Content.assemble(
                     (marker, "$accent"),
                     (f"{guide.title} {GUIDE_ROLES[guide]}", "bold" if seat else ""),
                     (f"  ({chosen})", "$accent" if seat else "$text-muted"),
                 )
             )
+        short = self.has_class("-short")
+        title = f"{described.title} {GUIDE_ROLES[described]}" if short else "The guides"
+        self.query_one("#guides").border_title = title
+
+    def on_resize(self) -> None:
+        # The guides box's title ("The guides", or the guide it describes) and the hint's
+        # lines follow the terminal's size.
+        self._show_guides()
+        self._show_enter()
 
     def _offer_free_guides(self) -> None:
         """Each seat cycles through "nobody" and the guides no other seat has taken.
@@ -469,7 +502,7 @@ class NewGameScreen(Screen[None]):
             self._show_board_fields()
         elif field_id == "game" and event.value != BIG_FIVE:
             self.post_message(SwitchGame(str(event.value)))
-        self.query_one("#error", Static).update("")
+        self._say_error("")
 
     def on_descendant_focus(self) -> None:
         self._show_guides()
@@ -537,15 +570,20 @@ class NewGameScreen(Screen[None]):
         self.post_message(ContinueGame())
 
     def _start(self) -> None:
-        error = self.query_one("#error", Static)
         try:
             setup = self.setup()
             setup.board()  # a broken layout is reported here, before anything else
         except (ValueError, BoardFileError) as problem:
-            error.update(str(problem))
+            self._say_error(str(problem))
             return
-        error.update("")
+        self._say_error("")
         self.post_message(ChooseStartSpaces(setup) if setup.choose_starts else StartGame(setup))
+
+    def _say_error(self, text: str) -> None:
+        """The error line under the buttons; without one it takes no room (80 × 24 has none)."""
+        error = self.query_one("#error", Static)
+        error.update(text)
+        error.set_class(not text, "-empty")
 
     @on(Input.Submitted)
     def _submitted(self) -> None:
