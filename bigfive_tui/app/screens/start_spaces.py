@@ -5,7 +5,10 @@ when their turn comes; a line above the board says where they went, and when the
 the screen waits for Enter, so the person sees every vehicle before the safari starts.
 
 Esc (or Backspace) goes back to the last seat a person chose for, or to the game setup when
-there is none; the hint above the board and the footer say which.
+there is none; the hint above the board and the key bar say which.
+
+At 80 × 24 the board needs every line but two: the question stays above it, the board's own
+status line describes the space under the cursor, and the key bar names the keys.
 """
 
 from __future__ import annotations
@@ -17,9 +20,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from bigfive_tui.app.components.board_view import BoardView
+from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.drawings import choose
 from bigfive_tui.app.game_setup import GameSetup
 from bigfive_tui.boardmap import Drawing
@@ -43,6 +47,9 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,backspace", "back_seat", "Back a seat", priority=True),
         Binding("escape,backspace", "back_to_setup", "Back to the game setup", priority=True),
+        # Once computer seats chose last: Enter starts (the button is for the mouse, and
+        # 80 × 24 has no line for it).
+        Binding("enter", "start", "Start the safari", priority=True),
     ]
 
     def __init__(self, setup: GameSetup, board: Board) -> None:
@@ -83,7 +90,7 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
                 yield Button(
                     "Start the safari (Enter)", variant="primary", id="start", compact=True
                 )
-        yield Footer()
+        yield KeyBar()
 
     async def on_mount(self) -> None:
         await self._next_seat()
@@ -106,7 +113,7 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
             if seat.computer
         ]
         line = self.query_one("#start-computers", Static)
-        line.display = bool(placed)
+        line.set_class(not placed, "-none")
         if placed:
             line.update(
                 f"Computer seats: {' · '.join(placed)} (each took the free start space from "
@@ -123,7 +130,7 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
         seat = len(self.chosen)
         seats = len(self.setup.seats)
         done = self.query_one("#start-done")
-        done.display = False
+        done.set_class(False, "-shown")
         board_view = self.query_one(BoardView)
         if self.chosen:
             board_view.show_state(self._preview())
@@ -141,8 +148,8 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
             self.query_one("#start-info", Static).update("")
             self.query_one("#start-prompt", Static).update("Every vehicle has its start space.")
             self.query_one("#start-hint", Static).update(DONE_KEYS + self._back_words())
-            done.display = True
-            self.query_one("#start", Button).focus()
+            done.set_class(True, "-shown")
+            self.refresh_bindings()
             return
         guide = self.setup.seats[seat].guide
         self.query_one("#start-prompt", Static).update(
@@ -166,7 +173,7 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
         self.query_one("#start-info", Static).update(event.control.describe(event.cell))
 
     @on(Button.Pressed, "#start")
-    def _start(self) -> None:
+    def action_start(self) -> None:
         self.dismiss(tuple(self.chosen))
 
     def _people_chosen(self) -> list[int]:
@@ -176,7 +183,13 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
     def _back_words(self) -> str:
         return BACK_A_SEAT if self._people_chosen() else BACK_TO_SETUP
 
+    @property
+    def done(self) -> bool:
+        return len(self.chosen) == len(self.setup.seats)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            return self.done
         if action == "back_seat":
             return bool(self._people_chosen())
         if action == "back_to_setup":
