@@ -36,7 +36,7 @@ from bigfive_tui.app.screens.dialogs import (
 from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.app.screens.help import HelpScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
-from bigfive_tui.app.screens.rules import RulesScreen, RulesText, chapters_of
+from bigfive_tui.app.screens.rules import RulesScreen, RulesText, chapters_of, fitted_widths
 from bigfive_tui.app.screens.start_spaces import StartSpacesScreen
 from bigfive_tui.assets import rules_path
 from bigfive_tui.engine.content import Difficulty, Guide
@@ -702,13 +702,23 @@ async def test_the_rules_open_on_the_chapter_list_where_enter_reads_a_chapter():
         screen = await open_rules(pilot, app)
         assert app.focused is screen.query_one("#chapters")
         assert "⏎ Read the chapter" in footer_line(app)
-        assert "esc Close the rules" in footer_line(app)
+        assert "esc Close" in footer_line(app)
         await pilot.press("enter")  # no Tab first
         await pilot.pause()
         assert app.focused is screen.query_one(RulesText)
         await pilot.press("tab")
         await pilot.pause()
         assert app.focused is screen.query_one("#chapters")
+        assert screen.query_one("#chapters").display
+
+
+def test_a_rules_table_too_wide_wraps_its_longest_column_first():
+    action, cost, where = 27, 23, 66  # the Actions table's natural widths
+    assert fitted_widths([action, cost, where], 200) == [27, 23, 66]
+    assert fitted_widths([action, cost, where], 90) == [27, 23, 40]
+    assert fitted_widths([action, cost, where], 70) == [27, 23, 20]  # 80 columns
+    assert fitted_widths([action, cost, where], 56) == [17, 23, 16]  # then the next longest
+    assert sum(fitted_widths([action, cost, where], 40)) <= 40
 
 
 async def test_rules_tables_keep_their_short_columns_on_one_line():
@@ -719,8 +729,13 @@ async def test_rules_tables_keep_their_short_columns_on_one_line():
         screen.query_one("#chapters", OptionList).highlighted = titles.index("Actions")
         text = screen.query_one(RulesText)
         await wait_until(pilot, lambda: text.source.startswith("## Actions"))
+        await pilot.press("enter")  # read it (below 100 columns the chapters step aside)
         await pilot.pause()
-        rows = [line[screen.query_one("#rules").region.x :] for line in screen_lines(app)]
+        rows: list[str] = []
+        for _ in range(3):  # the table's rows, a page at a time on a short terminal
+            rows += [line[screen.query_one("#rules").region.x :] for line in screen_lines(app)]
+            await pilot.press("pagedown")
+            await pilot.pause()
         for cells in (("Move to an adjacent space", "1"), ("Extinguish a fire", "1 per marker")):
             assert any(
                 re.search(r"│ {} +│ {} ".format(*map(re.escape, cells)), row) for row in rows

@@ -17,9 +17,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, OptionList
+from textual.widgets import Markdown, OptionList
 from textual.widgets._markdown import MarkdownBlock, MarkdownTable, MarkdownTableContent
 
+from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.keys import COMMAND
 from bigfive_tui.assets import rules_path
 
@@ -46,14 +47,25 @@ def chapters_of(text: str) -> list[Chapter]:
     return found
 
 
+#: A column that gives way keeps at least this many cells while another can still give way.
+NARROWEST = 16
+
+
 def fitted_widths(natural: Sequence[int], room: int) -> list[int]:
-    """Column widths in ``room`` cells: when the natural widths do not fit, the widest columns
-    give way first, down to a common width, so short columns (an action, its cost) stay on
-    one line and a long description wraps."""
-    cap = max(natural, default=0)
-    while cap > 1 and sum(min(width, cap) for width in natural) > room:
+    """Column widths in ``room`` cells: when the natural widths do not fit, the column with the
+    longest text gives way first (down to :data:`NARROWEST`), then the next, so that short
+    columns (an action, its cost) stay on one line and a long description wraps. If that is
+    not enough, every column gives way down to a common width."""
+    widths = list(natural)
+    for index in sorted(range(len(widths)), key=lambda column: -natural[column]):
+        excess = sum(widths) - room
+        if excess <= 0:
+            return widths
+        widths[index] = max(min(widths[index], NARROWEST), widths[index] - excess)
+    cap = max(widths, default=0)
+    while cap > 1 and sum(min(width, cap) for width in widths) > room:
         cap -= 1
-    return [min(width, cap) for width in natural]
+    return [min(width, cap) for width in widths]
 
 
 class RulesTable(MarkdownTable):
@@ -90,15 +102,16 @@ class RulesScreen(Screen[None]):
     RulesScreen #chapters { width: auto; height: 1fr; border-right: vkey $foreground 35%; }
     RulesScreen #rules { width: 1fr; height: 1fr; background: $surface;
                          scrollbar-gutter: stable; }
+    RulesScreen.-narrow.-reading #chapters { display: none; }
     """
     AUTO_FOCUS = "#chapters"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             f"escape,q,{COMMAND['rules'].key},{COMMAND['rules'].browser_key}",
             "close",
-            "Close the rules",
+            "Close",
         ),
-        Binding("tab", "app.focus_next", "Chapters / text"),
+        Binding("tab,shift+tab", "switch", "Chapters / text"),
     ]
 
     def __init__(self, path: Path | None = None) -> None:
@@ -118,7 +131,7 @@ class RulesScreen(Screen[None]):
                 text = RulesText(self.chapters[0].text, open_links=False)
                 text.can_focus = True  # Enter on a chapter: the keys scroll it
                 yield text
-        yield Footer()
+        yield KeyBar()
 
     @on(OptionList.OptionHighlighted, "#chapters")
     async def _show_chapter(self, event: OptionList.OptionHighlighted) -> None:
@@ -131,6 +144,19 @@ class RulesScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#chapters")
     def _read_chapter(self) -> None:
         self.query_one(RulesText).focus()
+
+    def on_descendant_focus(self) -> None:
+        """Below 100 columns the chapters step aside while a chapter is read (its tables need
+        the width), and come back with Tab."""
+        self.set_class(self.focused is not self.query_one("#chapters"), "-reading")
+
+    def action_switch(self) -> None:
+        chapters = self.query_one("#chapters")
+        if self.focused is chapters:
+            self.query_one(RulesText).focus()
+        else:
+            self.remove_class("-reading")  # first shown again, then focusable
+            self.call_after_refresh(chapters.focus)
 
     def action_close(self) -> None:
         self.dismiss(None)
