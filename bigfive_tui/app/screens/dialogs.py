@@ -493,7 +493,8 @@ def _fit(text: str, width: int) -> str:
 def save_lines(infos: Sequence[saves.SaveInfo], width: int) -> list[str]:
     """One line of ``width`` cells per save, in columns: name, date, turn, then the guides and
     difficulty. When they do not fit, the name gives way first (down to ``NAME_MIN``), then
-    the end of the line (the difficulty, then the last guides); each cut ends in "…"."""
+    the end of the line (the difficulty, then the last guides); each cut ends in "…". A file
+    that cannot be read has no date or turn: what is wrong with it starts in their columns."""
     dates = [info.saved_at[:16] for info in infos]  # seconds dropped
     turns = ["" if info.problem else info.when for info in infos]
     details = [info.problem or f"{joined(info.guides)} · {info.difficulty}" for info in infos]
@@ -501,12 +502,22 @@ def save_lines(infos: Sequence[saves.SaveInfo], width: int) -> list[str]:
     turn_width = max(map(cell_len, turns), default=0)
     room = width - date_width - turn_width - 3 * len(GAP)
     longest_name = max((cell_len(info.name) for info in infos), default=0)
-    longest_details = max(map(cell_len, details), default=0)
+    longest_details = max(
+        (cell_len(more) for info, more in zip(infos, details, strict=True) if not info.problem),
+        default=0,
+    )
     name_width = min(longest_name, max(NAME_MIN, room - longest_details))
     return [
         _fit(
             GAP.join(
-                (_fit(info.name, name_width), _fit(date, date_width), _fit(turn, turn_width), more)
+                (_fit(info.name, name_width), more)
+                if info.problem
+                else (
+                    _fit(info.name, name_width),
+                    _fit(date, date_width),
+                    _fit(turn, turn_width),
+                    more,
+                )
             ),
             width,
         )
