@@ -159,6 +159,8 @@ async def test_a_click_on_a_log_line_opens_that_moment_with_its_rule_text() -> N
     async with app.run_test(size=SIZE) as pilot:
         game = await at_the_game(pilot, app)
         log = game.query_one(GameLog)
+        if game.drawing == "compact":  # the log is a page of its own: the panels key, twice
+            await pilot.press("o", "o")
 
         def bottom_step() -> int | None:  # the step on the log's last line
             return log.step_at_line(round(log.scroll_y) + log.content_size.height - 1)

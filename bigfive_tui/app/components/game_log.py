@@ -57,7 +57,10 @@ class GameLog(RichLog):
     DEFAULT_CSS = """
     GameLog { height: 1fr; min-height: 3; border-top: hkey $foreground 35%; padding: 0 1;
               border-title-color: $foreground 80%;
-              background: $surface; scrollbar-size-vertical: 1; }
+              background: $surface; scrollbar-size-vertical: 1;
+              /* Lines wrap to the width without the scroll bar: a log first shown with many
+                 lines (the compact layout's log page) gets its scroll bar after wrapping. */
+              scrollbar-gutter: stable; }
     GameLog:focus { border-top: hkey $accent; }
     GameLog > .game-log--cursor { background: $accent 30%; }
     """
@@ -81,6 +84,9 @@ class GameLog(RichLog):
             highlight=False,
             auto_scroll=True,
             max_lines=max_lines,
+            # RichLog's own minimum (78) is wider than the log at 80 columns: every line
+            # would be cut at the edge, with a sideways scroll bar.
+            min_width=1,
             id=id,
         )
         self._line_cache = LRUCache(CROPPED_LINES)
