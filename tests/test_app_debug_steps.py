@@ -146,3 +146,34 @@ async def test_c_in_the_steps_dialog_stops_stepping_through_computer_turns() -> 
         assert not isinstance(app.screen, HandOverScreen)
         await pilot.press("D")  # Jack draws: his own actions are still stepped through
         await stepping(pilot, app)
+
+
+async def test_at_80_by_24_the_steps_box_lies_over_the_board_and_up_moves_it_to_the_top() -> None:
+    """No room below the compact board: the box covers its lower part; ↑ shows that part."""
+    app = make_app(jack_by_a_fire(), step_through=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await click_space(pilot, app, space("♣c"))
+        steps = await stepping(pilot, app)
+        box = steps.query_one("#steps-dialog")
+        await pilot.pause()
+        assert steps.over_board and box.region.bottom == 24
+        assert "↑ box to the top" in str(box.border_subtitle)
+        await pilot.press("up")
+        await pilot.pause()
+        assert box.region.y == 0 and "↓ box to the bottom" in str(box.border_subtitle)
+        assert steps.index == 0  # ↑ moved the box, not the steps
+        await app.run_action("place_box('bottom')", steps)  # the palette's entry
+        await pilot.pause()
+        assert box.region.bottom == 24
+
+
+async def test_below_the_normal_board_the_box_has_room_and_no_box_keys() -> None:
+    app = make_app(jack_by_a_fire(), step_through=True)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await click_space(pilot, app, space("♣c"))
+        steps = await stepping(pilot, app)
+        await pilot.pause()
+        assert not steps.over_board
+        assert steps.check_action("place_box", ("top",)) is False

@@ -133,7 +133,8 @@ def coach_key(action: str) -> str:
 class GameCommands(Provider):
     def _commands(self) -> list[tuple[str, Callable[[], object], str]]:
         """The app's commands, and the commands of the screen the palette was opened over (a
-        screen's ``palette_commands``: the end screen's, the timeline's), run on that screen."""
+        screen's ``palette_commands``: the end screen's, the timeline's, the debug steps'), run on
+        that screen."""
         app = self.app
         screen = self.screen
         own: list[tuple[str, str, str]] = list(getattr(screen, "palette_commands", ()))

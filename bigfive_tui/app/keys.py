@@ -365,6 +365,50 @@ def timeline_bindings() -> list[Binding]:
     return bindings
 
 
+#: Debug mode's steps box (screens/steps.py): through the rule steps of one action. ↑ ↓ place
+#: the box where the board has no room below it (80 × 24): it lies over the board's lower part,
+#: and ↑ moves it to the top to show that part (the arrows move no cursor behind a dialog).
+STEPS_KEYS: Final[tuple[ViewKey, ...]] = (
+    ViewKey("right,space,enter,l", "→", "next", "Next step", "the next rule step"),
+    ViewKey("left,h", "←", "previous", "Previous step", "the rule step before"),
+    ViewKey("escape", "Esc", "close", "Back to the game", "back to the game as it stands"),
+    ViewKey(
+        "c",
+        "c",
+        "skip_computer",
+        "Stop stepping through computer turns",
+        "computer turns play without stepping for the rest of the game",
+    ),
+    ViewKey(
+        "up,k",
+        "↑",
+        "place_box('top')",
+        "Box to the top",
+        "debug steps at 80 × 24, where the box lies over the board: the box to the top, to "
+        "show the board's lower part",
+    ),
+    ViewKey(
+        "down,j", "↓", "place_box('bottom')", "Box to the bottom", "the box back to the bottom"
+    ),
+)
+STEPS: Final[dict[str, ViewKey]] = {entry.action: entry for entry in STEPS_KEYS}
+#: ↑ and ↓ share one place on the key bar.
+STEPS_BOX_GROUP: Final = Binding.Group("Move the box", compact=True)
+
+
+def steps_bindings() -> list[Binding]:
+    return [
+        Binding(
+            entry.key,
+            entry.action,
+            entry.label,
+            key_display=entry.display,
+            group=STEPS_BOX_GROUP if entry.action.startswith("place_box") else None,
+        )
+        for entry in STEPS_KEYS
+    ]
+
+
 #: Other keys of the game screen, for the help screen: (keys, what they do).
 OTHER_KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("← → ↑ ↓", "move the board cursor (also h j k l); in target mode: the legal spaces"),
@@ -377,6 +421,7 @@ OTHER_KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("u", "undo (within the turn, never past a card, a roll or a turned token)"),
     *((entry.display, entry.help) for entry in VIEW_KEYS),
     *((entry.display, entry.help) for entry in DEBUG_KEYS),
+    ("↑ ↓ (steps)", STEPS["place_box('top')"].help + "; ↓ back to the bottom"),
     ("?", "this help; then r for the rules"),
     ("Ctrl+S", "save the game under a name"),
     *((both_keys(entry.action), entry.help) for entry in COMMAND_KEYS),

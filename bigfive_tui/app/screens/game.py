@@ -517,6 +517,7 @@ class GameScreen(PlayScreen):
                 side=lambda index: guide_lines(states[index]),
                 computer=bool(computer),
                 reason=reason,
+                board_rows=lambda: self.query_one(BoardView).region.bottom,
             ),
             closed,
         )

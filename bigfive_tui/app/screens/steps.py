@@ -3,8 +3,9 @@
 Each step shows its rule id, what happened, and the rule itself from the game's rules file
 (docs/rules.md, docs/photo-safari.md), so that a
 player (or a rules lawyer) can follow exactly why the engine did what it did. The dialog lies
-over the lower part of the game screen, so the board and table stay in view and can show the
-game as it was after the current step.
+over the lower part of the game screen, below the board, so the board and table stay in view
+and can show the game as it was after the current step. Where the terminal has no room below
+the board (80 × 24) the box covers the board's lower part, and ↑ moves it to the top (↓ back).
 """
 
 from __future__ import annotations
@@ -13,19 +14,25 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from bigfive_tui.app.components.player_board import big_five
+from bigfive_tui.app.keys import STEPS_KEYS, steps_bindings
 from bigfive_tui.app.rules_text import rule_text
 from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.shared.steps import RuleStep
 
 #: Steps of the trail shown at once: the dialog has only the rows below the board.
 TRAIL_LINES = 5
+#: The rows the box needs (borders, what happened, the rule, a few steps of the trail): with
+#: fewer below the board it lies over the board instead.
+BOX_ROWS = 10
+#: The rows above the box when the caller does not say (the normal layout's board and table).
+BOARD_ROWS = 21
 
 
 def guide_lines(state: GameState) -> Content:
@@ -61,12 +68,12 @@ class StepsScreen(ModalScreen[bool]):
     ``reason`` is that guide's reason for the action, shown above the rule steps.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,space,enter,l", "next", "Next step"),
-        Binding("left,h", "previous", "Previous step"),
-        Binding("escape", "close", "Back to the game"),
-        Binding("c", "skip_computer", "Stop stepping through computer turns"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*steps_bindings()]
+    #: The palette's entries while the steps are on top (app/commands.py).
+    palette_commands: ClassVar[tuple[tuple[str, str, str], ...]] = tuple(
+        (f"Debug steps: {key.label.lower()}", key.action, f"{key.help} ({key.display})")
+        for key in STEPS_KEYS
+    )
 
     def __init__(
         self,
@@ -77,9 +84,16 @@ class StepsScreen(ModalScreen[bool]):
         side: Callable[[int], Content] | None = None,
         computer: bool = False,
         reason: str = "",
+        board_rows: Callable[[], int] | None = None,
     ) -> None:
+        """``board_rows`` says how many rows from the top the board (and the table beside it)
+        takes on the screen behind, to be left in view."""
         super().__init__()
         self.reason = reason
+        self.board_rows = board_rows or (lambda: BOARD_ROWS)
+        #: The box lies over the board (no room below it), at the top if ``on_top``.
+        self.over_board = False
+        self.on_top = False
         self.title_text = title
         self.steps = list(steps)
         self.side = side
@@ -90,10 +104,7 @@ class StepsScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="steps-dialog") as dialog:
             dialog.border_title = self.title_text
-            keys = "→ next step · ← previous · Esc back to the game"
-            if self.computer:
-                keys += " · c skip computer turns"
-            dialog.border_subtitle = keys
+            dialog.border_subtitle = self._keys()
             if self.reason:
                 yield Static(
                     Content.assemble(("Why: ", "bold $accent"), self.reason), id="steps-reason"
@@ -105,8 +116,35 @@ class StepsScreen(ModalScreen[bool]):
                 if self.side is not None:
                     yield Static(id="steps-guides")
 
+    def _keys(self) -> str:
+        keys = "→ next step · ← previous · Esc back to the game"
+        if self.computer:
+            keys += " · c skip computer turns"
+        if self.over_board:
+            keys += " · ↓ box to the bottom" if self.on_top else " · ↑ box to the top"
+        return keys
+
     def on_mount(self) -> None:
+        self._place()
         self._show()
+
+    def on_resize(self) -> None:
+        self._place()
+
+    def _place(self) -> None:
+        """Below the board where there is room; else over its lower (or upper) part."""
+        height = self.app.size.height
+        rows = self.board_rows()
+        dialog = self.query_one("#steps-dialog")
+        self.over_board = height - rows < BOX_ROWS
+        if self.over_board:
+            dialog.styles.height = BOX_ROWS
+            dialog.styles.margin = (0 if self.on_top else height - BOX_ROWS, 0, 0, 0)
+        else:
+            dialog.styles.height = "1fr"
+            dialog.styles.margin = (rows, 0, 0, 0)
+        dialog.border_subtitle = self._keys()
+        self.refresh_bindings()
 
     def _show(self) -> None:
         step = self.steps[self.index]
@@ -141,7 +179,15 @@ class StepsScreen(ModalScreen[bool]):
             self.show(self.index)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.computer or action != "skip_computer"
+        if action == "skip_computer":
+            return self.computer
+        if action == "place_box":
+            return self.over_board
+        return True
+
+    def action_place_box(self, where: str) -> None:
+        self.on_top = where == "top"
+        self._place()
 
     def action_next(self) -> None:
         if self.index + 1 >= len(self.steps):
@@ -159,4 +205,5 @@ class StepsScreen(ModalScreen[bool]):
         self.dismiss(False)
 
     def action_skip_computer(self) -> None:
-        self.dismiss(True)
+        if self.computer:  # (the palette runs it without asking check_action)
+            self.dismiss(True)
