@@ -154,6 +154,50 @@ async def test_extinguish_refuel_and_food():
         assert session.state.fuel[0] == 3
 
 
+async def test_the_enter_after_food_taken_at_once_does_not_move_the_vehicle():
+    """f with one food token in reach takes it at once; a player used to confirming targets
+    presses Enter next out of habit, with the cursor on a space the vehicle could move to."""
+    session = two_guides(vehicles={"kate": {"at": "★4", "food": 3}}, tokens={"★5": "food"})
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game_screen(app).query_one(BoardView).cursor = space("★5")
+        await pilot.press("f")
+        await pilot.pause()
+        assert session.state.food[0] == 5
+        assert "Food, at once" in prompt_text(app)
+        assert "takes food: +2" in prompt_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.state.vehicle[0] == space("★4"), "the habitual Enter moved the vehicle"
+        assert session.state.actions_left == 3
+        assert "Enter did nothing" in prompt_text(app)
+        await pilot.press("enter")  # the next Enter is meant: it acts on the space
+        await pilot.pause()
+        assert session.state.vehicle[0] == space("★5")
+
+
+async def test_after_refuel_at_once_enter_acts_again_once_the_cursor_moved():
+    from test_app_support import OPEN
+
+    session = two_guides(vehicles={"kate": {"at": OPEN.names[0], "fuel": 2}})
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        board = game_screen(app).query_one(BoardView)
+        start = board.cursor
+        await pilot.press("r")
+        await pilot.pause()
+        assert session.state.fuel[0] == session.game.caps[0]
+        assert "Refuel, at once" in prompt_text(app)
+        await pilot.press("right")  # the cursor moved on: Enter is meant
+        await pilot.pause()
+        assert board.cursor != start
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Enter did nothing" not in prompt_text(app)
+
+
 async def test_refuel_at_the_gate():
     gate = "♠c"  # any name; replaced below by the west gate space
     from test_app_support import OPEN

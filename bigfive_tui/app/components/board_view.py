@@ -297,7 +297,11 @@ class BoardView(Widget, can_focus=True):
         """Esc in target mode."""
 
     class CellClicked(_CellMessage):
-        """A click on a space (or Enter on the cursor) outside target mode."""
+        """A click on a space (or Enter on the cursor, ``by_key``) outside target mode."""
+
+        def __init__(self, board_view: BoardView, cell: int, *, by_key: bool = False) -> None:
+            super().__init__(board_view, cell)
+            self.by_key = by_key
 
     class NotATarget(_CellMessage):
         """A click in target mode on a space that is no legal target (target mode goes on)."""
@@ -618,7 +622,7 @@ class BoardView(Widget, can_focus=True):
 
     def action_inspect(self) -> None:
         if self.cursor is not None:
-            self.post_message(self.CellClicked(self, self.cursor))
+            self.post_message(self.CellClicked(self, self.cursor, by_key=True))
 
     def action_cancel(self) -> None:
         self.clear_targets()

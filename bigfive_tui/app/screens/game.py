@@ -208,6 +208,9 @@ class GameScreen(PlayScreen):
         self._computer_count = 0
         self._pending: dict[int, list[Action]] | None = None
         self._pending_entry = BY_NAME["move"]  # the key that started target mode
+        #: The key that just acted at once (nothing to choose) and where the cursor was: the
+        #: Enter a player presses next out of habit must not act on the space under it.
+        self._at_once: tuple[ActionKey, int | None] | None = None
         self.step_computer = True  # debug mode: False once c in the steps dialog said so
         self._sight = False
         self._dialog_open = False
@@ -546,6 +549,7 @@ class GameScreen(PlayScreen):
         self.notify(debug_mode_words() if self.step_through else "Debug mode off.", markup=False)
 
     def _leave_modes(self) -> None:
+        self._at_once = None
         board = self.query_one(BoardView)
         if self._pending is not None:
             self._pending = None
@@ -826,6 +830,7 @@ class GameScreen(PlayScreen):
     def action_act(self, name: str) -> None:
         entry = BY_NAME[name]
         state = self.state
+        self._at_once = None
         if self.too_small:
             self.app.bell()
             return
@@ -843,7 +848,7 @@ class GameScreen(PlayScreen):
             return
         kinds = {a.kind for a in legal}
         if kinds == {Act.REPLENISH} and len(legal) == 1:
-            self.play(legal[0])  # one food token in view: nothing to choose, as for refuel
+            self._play_at_once(entry, legal[0])  # one food token in view, as for refuel
         elif kinds & set(CELL_KINDS) or kinds & {Act.REPAIR_VEHICLE, Act.REPAIR_GATE}:
             self._target_mode(entry, legal)
         elif Act.EXCHANGE in kinds:
@@ -868,9 +873,28 @@ class GameScreen(PlayScreen):
         elif kinds & set(IRREVERSIBLE):
             self._confirm_irreversible(legal[0])
         elif len(legal) == 1:
-            self.play(legal[0])
+            self._play_at_once(entry, legal[0])
         else:
             self._choose_among(entry.label.capitalize(), legal)
+
+    def _play_at_once(self, entry: ActionKey, action: Action) -> None:
+        """An action key with nothing to choose acts at once, unlike those that mark targets
+        for Enter to confirm. The prompt says what it did, and an Enter right after it (the
+        cursor not moved) does nothing but say so: see :meth:`_cell_clicked`."""
+        first = len(self.session.log)
+        if not self.play(action):
+            return
+        if self.state.phase != Phase.ACTIONS or not self.human_turn or self._dialog_open:
+            return
+        self._at_once = (entry, self.query_one(BoardView).cursor)
+        did = self.session.log[first].text if len(self.session.log) > first else ""
+        left = self.state.actions_left
+        self.query_one(ActionBar).prompt(
+            Content.assemble(
+                (f"{entry.label.capitalize()}, at once", "bold"),
+                f" (nothing to choose): {did} {left} action{'s' * (left != 1)} left.",
+            )
+        )
 
     def _confirm_irreversible(self, action: Action) -> None:
         """Four actions on something undo cannot take back: ask first, as for ending a turn."""
@@ -1059,16 +1083,35 @@ class GameScreen(PlayScreen):
         self.refresh_view()
         self.query_one(ActionBar).prompt("Cancelled. " + self._default_prompt().plain)
 
+    @on(BoardView.CursorMoved)
+    def _cursor_moved(self, event: BoardView.CursorMoved) -> None:
+        if self._at_once is not None and event.cell != self._at_once[1]:
+            self._at_once = None  # the cursor moved on: Enter acts on its space again
+
     @on(BoardView.CellClicked)
     def _cell_clicked(self, event: BoardView.CellClicked) -> None:
-        """A click (or Enter on the cursor) outside target mode: act on that space."""
+        """A click (or Enter on the cursor) outside target mode: act on that space.
+
+        Not the Enter right after a key that acted at once (f with one food token in reach,
+        r): a player used to confirming targets with Enter presses it out of habit, and would
+        move (or spot, or put out a fire) on whatever space the cursor is on. That Enter says
+        so and does nothing; the next one acts."""
         event.stop()
         if not self.human_turn or self.state.phase != Phase.ACTIONS:
             return
         state = self.state
         cell = event.cell
-        actions = [action for action in self.legal() if self._cell_of(action) == cell]
         name = state.game.board.names[cell]
+        at_once, self._at_once = self._at_once, None
+        if at_once is not None and event.by_key:
+            entry = at_once[0]
+            self.query_one(ActionBar).prompt(
+                f"Enter did nothing: {entry.key} ({entry.label}) acted at once, with nothing "
+                f"to choose. Enter again acts on {name}.",
+                warning=True,
+            )
+            return
+        actions = [action for action in self.legal() if self._cell_of(action) == cell]
         if not actions:
             self.query_one(ActionBar).prompt(
                 f"{self.query_one(BoardView).describe(cell)} — no action of "
