@@ -8,8 +8,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from textual.command import CommandList
 from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widget import Widget
 
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.main import BigFiveApp
@@ -25,9 +28,14 @@ from bigfive_tui.scenarios.build import build
 from bigfive_tui.scenarios.model import parse_scenario
 from bigfive_tui.scenarios.write_position import position
 
+#: The three terminals the app is made for, one per drawing of the board: the size most
+#: terminals open at, today's normal one, and a large one.
+SIZES: dict[str, tuple[int, int]] = {"compact": (80, 24), "normal": (120, 36), "large": (200, 50)}
 #: The terminal of the app tests: 120 x 36 unless BIGFIVE_TEST_SIZE says another ("80x24"), so
-#: that the same Pilot tests can be run against every drawing of the board.
+#: that the whole suite can be run against every drawing of the board.
 SIZE = tuple(int(n) for n in os.environ.get("BIGFIVE_TEST_SIZE", "120x36").split("x"))
+#: For the tests that run at every size in every run: ``size`` is each of :data:`SIZES`.
+every_size = pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 OPEN = open_board()
 
 
@@ -146,3 +154,57 @@ async def end_turn(pilot: Pilot[None], app: BigFiveApp) -> None:
     )
     if isinstance(app.screen, ConfirmDialog):
         await pilot.press("enter")
+
+
+def _scrolls(widget: Widget, axis: str) -> bool:
+    overflow = widget.styles.overflow_y if axis == "y" else widget.styles.overflow_x
+    return widget.is_scrollable and overflow in ("auto", "scroll")
+
+
+def cut_off(screen: Screen[Any]) -> list[str]:
+    """What the terminal cuts off on ``screen``: a widget reaching out of its parent (where the
+    parent does not scroll that way), or out of the terminal; content wider than the widget
+    that holds it (a sideways scroll bar). Empty when everything fits."""
+    found: list[str] = []
+    width, height = screen.app.size
+    for widget in screen.walk_children(Widget):
+        if not widget.display or not widget.visible:
+            continue
+        region = widget.region
+        if not region.area:
+            continue  # not laid out: on a page not shown, or in a hidden box
+        parent = widget.parent
+        boxes = [box for box in widget.ancestors if isinstance(box, Widget)]
+        scrolled = any(_scrolls(box, "y") for box in boxes if not isinstance(box, Screen))
+        off_screen = region.right > width or region.bottom > height or min(region.x, region.y) < 0
+        if off_screen and not scrolled:
+            found.append(f"{widget!r} at {region} is off the {width} x {height} screen")
+        if isinstance(parent, Widget) and parent is not screen and parent.region.area:
+            outer = parent.region
+            if (
+                region.x < outer.x
+                or region.right > outer.right
+                or (
+                    not _scrolls(parent, "y")
+                    and (region.y < outer.y or region.bottom > outer.bottom)
+                )
+            ):
+                found.append(f"{widget!r} at {region} sticks out of {parent!r} at {outer}")
+        if _scrolls(widget, "x") and widget.max_scroll_x > 0:
+            found.append(f"{widget!r} is {widget.max_scroll_x} cells too narrow for its content")
+    return found
+
+
+def fully_shown(widget: Widget) -> bool:
+    """Is the whole widget in view: inside every box around it, scrolled into view, on screen?"""
+    region = widget.region
+    if not region.area:
+        return False
+    width, height = widget.app.size
+    if region.right > width or region.bottom > height:
+        return False
+    return all(
+        region in ancestor.region
+        for ancestor in widget.ancestors
+        if isinstance(ancestor, Widget) and ancestor.region.area
+    )
