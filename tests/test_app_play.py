@@ -198,6 +198,19 @@ async def test_after_refuel_at_once_enter_acts_again_once_the_cursor_moved():
         assert "Enter did nothing" not in prompt_text(app)
 
 
+async def test_the_compact_layout_says_what_an_action_did_where_the_log_is_a_page_away():
+    session = two_guides()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("m", "enter")
+        await wait_until(pilot, lambda: session.state.actions_left == 3)
+        await pilot.pause()
+        moved = session.state.game.board.names[session.state.vehicle[0]]
+        assert f"Kate drives to {moved}" in prompt_text(app)
+        assert "Kate: 3 actions left." in prompt_text(app)
+
+
 async def test_refuel_at_the_gate():
     gate = "♠c"  # any name; replaced below by the west gate space
     from test_app_support import OPEN

@@ -385,9 +385,11 @@ class GameScreen(PlayScreen):
             return Content.from_markup(
                 "[b]$name[/]: nothing more to do this turn — press [b]e[/] to end it.", name=name
             )
+        # The compact layout's prompt has room for what the last action did instead (its key
+        # bar names v and ?).
+        more = "" if self.drawing == "compact" else " [b]v[/] line of sight, [b]?[/] help."
         return Content.from_markup(
-            "[b]$name[/]: $left action$s left — press a key above, or click a space. "
-            "[b]v[/] line of sight, [b]?[/] help.",
+            "[b]$name[/]: $left action$s left — press a key above, or click a space." + more,
             name=name,
             left=str(left),
             s="s" if left != 1 else "",
@@ -530,6 +532,7 @@ class GameScreen(PlayScreen):
         ``reason`` is a computer player's, for the log."""
         self._leave_modes()
         computer = self.state.guide.title if self.state.seat in self.computer_seats else ""
+        first = len(self.session.log)
         try:
             if self.step_through and (self.step_computer or not computer):
                 steps, states = self.session.play_recorded(action, reason)
@@ -539,7 +542,24 @@ class GameScreen(PlayScreen):
             self.warn(str(refusal))
             return False
         self._after_play(action, steps, states, computer, reason)
+        if not computer and self.drawing == "compact":
+            self._say_what_it_did(first)  # the log is a page away
         return True
+
+    def _say_what_it_did(self, first: int, how: str = "") -> None:
+        """The prompt says what the action just played did (the log lines it wrote from
+        ``first`` on, cut to the prompt's two lines) and the actions left, while the same
+        guide goes on acting."""
+        state = self.state
+        if state.phase != Phase.ACTIONS or not self.human_turn or self._dialog_open:
+            return
+        did = " ".join(step.text for step in self.session.log[first:])
+        left = state.actions_left
+        tail = f" {state.guide.title}: {left} action{'s' * (left != 1)} left."
+        room = 2 * (self.size.width - 2) - len(how) - len(tail)
+        if len(did) > room:
+            did = did[: max(0, room - 1)].rstrip() + "…"
+        self.query_one(ActionBar).prompt(Content.assemble((how, "bold"), did, tail))
 
     def action_toggle_debug(self) -> None:
         """Debug mode: after each action, step through its rule resolution (turning it on
@@ -884,17 +904,9 @@ class GameScreen(PlayScreen):
         first = len(self.session.log)
         if not self.play(action):
             return
-        if self.state.phase != Phase.ACTIONS or not self.human_turn or self._dialog_open:
-            return
-        self._at_once = (entry, self.query_one(BoardView).cursor)
-        did = self.session.log[first].text if len(self.session.log) > first else ""
-        left = self.state.actions_left
-        self.query_one(ActionBar).prompt(
-            Content.assemble(
-                (f"{entry.label.capitalize()}, at once", "bold"),
-                f" (nothing to choose): {did} {left} action{'s' * (left != 1)} left.",
-            )
-        )
+        if self.state.phase == Phase.ACTIONS and self.human_turn and not self._dialog_open:
+            self._at_once = (entry, self.query_one(BoardView).cursor)
+            self._say_what_it_did(first, f"{entry.label.capitalize()}, at once: ")
 
     def _confirm_irreversible(self, action: Action) -> None:
         """Four actions on something undo cannot take back: ask first, as for ending a turn."""
