@@ -15,6 +15,8 @@ from functools import lru_cache
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import Static
 
 from bigfive_tui.app.components.kept_drawing import KeptDrawing
@@ -77,7 +79,16 @@ def key_lines(
     return [Content(GAP).join(row) for row in rows]
 
 
-class KeyRows(KeptDrawing, Static):
+class OnePassStatic(Static):
+    """A Static laid out in one pass. Textual gives a widget of a new size its size as its
+    virtual size too, and that asks for a second layout (and a second frame after the one that
+    showed the change); a Static never scrolls, so nothing depends on it (a new size repaints
+    the widget anyway)."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+
+
+class KeyRows(KeptDrawing, OnePassStatic):
     """The rows of action keys, each drawing kept: a move goes back and forth between the same
     few (the actions, then the targets of one, then the actions again)."""
 
@@ -115,7 +126,7 @@ class ActionBar(Vertical):
 
     def compose(self) -> ComposeResult:
         yield KeyRows(id="action-keys")
-        yield Static(id="prompt")
+        yield OnePassStatic(id="prompt")
 
     def fit_lines(self, plan: Sequence[tuple[bool, int]], rows: int) -> None:
         """The layout's choice: how the keys may be laid out, and the rows of keys and prompt
