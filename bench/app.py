@@ -841,6 +841,8 @@ def print_summary(
                 item.last_median <= item.target_ms and not item.missed,
             )
         )
+        if not item.last_cpu_ms:  # the timeline's jumps are timed in wall-clock time only
+            continue
         rows.append(
             (
                 "  UI thread's CPU time to it",
