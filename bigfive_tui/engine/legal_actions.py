@@ -102,6 +102,9 @@ _REPAIR_GATE = tuple(Action(Act.REPAIR_GATE, gate) for gate in range(len(GATE_CE
 _TOKEN_GIVE = tuple(Action(Act.TOKEN_GIVE, seat) for seat in range(5))
 _CHOOSE_DISCARD = tuple(Action(Act.CHOOSE_DISCARD, position) for position in range(10))
 _FOOD_TOKENS = frozenset(FOOD_TOKENS)
+#: Vehicle places whose exchange pairs a game keeps (``Game.exchange_pairs``): a played game
+#: sees a few hundred, a computer player's look-ahead many more, which would grow without end.
+EXCHANGE_PAIRS_KEPT = 1024
 _WEST_GATE, _EAST_GATE = GATE_CELLS
 
 
@@ -120,9 +123,12 @@ def legal_actions(state: GameState) -> list[Action]:
         return []
     # RU-exchange: free between vehicles in clear view, also before the card is drawn.
     cells = tuple(state.vehicle)
-    pairs = game.exchange_pairs.get(cells)
+    known = game.exchange_pairs
+    pairs = known.get(cells)
     if pairs is None:
-        pairs = game.exchange_pairs[cells] = _exchange_pairs(game.board, cells)
+        if len(known) >= EXCHANGE_PAIRS_KEPT:  # a search's many what-ifs: start afresh
+            known.clear()
+        pairs = known[cells] = _exchange_pairs(game.board, cells)
     if pairs:
         _add_exchanges(state, pairs, actions)
     return actions
