@@ -275,3 +275,7 @@ async def test_the_practice_keys_are_on_the_key_bar_only_with_computer_seats(
             await pilot.press("greater_than_sign")  # does nothing in a hot-seat game
             await pilot.pause()
             assert game_screen(app).pace == "normal"
+            app.action_pace()  # as the palette runs it: told why not
+            await pilot.pause()
+            assert game_screen(app).pace == "normal"
+            assert "no computer turns to pace" in prompt_text(app)

@@ -673,6 +673,9 @@ class GameScreen(PlayScreen):
 
     def action_pace(self) -> None:
         """The next pace of computer turns (the app keeps it for the next games)."""
+        if not self.computer_seats:  # from the palette: the key is not offered here
+            self.warn("Every seat of this game is a person's: there are no computer turns to pace.")
+            return
         self.pace = PACE_ORDER[(PACE_ORDER.index(self.pace) + 1) % len(PACE_ORDER)]
         self.app.computer_pace = self.pace  # type: ignore[attr-defined]
         self.notify(f"Computer turns: {PACES[self.pace][0]}.", timeout=3)
