@@ -108,8 +108,8 @@ def relabel(button: Button, label: str) -> None:
 
 #: Computer teammate strengths: (name, words); the players module turns a name into a player.
 STRENGTHS: tuple[tuple[str, str], ...] = (
-    ("strong", "strong: plans each turn ahead"),
-    ("steady", "steady: simple rules of thumb"),
+    ("strong", "strong: plan each turn ahead"),
+    ("steady", "steady: play by rules of thumb"),
 )
 
 KEYS_HINT = "[b]↑ ↓[/] move between fields · [b]← →[/] (or a click) change a choice"
@@ -469,9 +469,12 @@ class NewGameScreen(Screen[None]):
         if self._computers:
             chosen = self.query_one("#teammates", CycleField).value
             words = dict(STRENGTHS)[chosen].split(": ", 1)[1]
-            self.query_one("#teammates-words", Static).update(
-                f" practice: you play seat 1; computer teammates {words}"
+            who = (
+                "seat 1 is yours; the teammates"
+                if self.query_one("#practice", CycleField).value
+                else "computer seats"
             )
+            self.query_one("#teammates-words", Static).update(f" {who} {words}")
 
     def _show_difficulty(self) -> None:
         level = self.query_one("#difficulty", CycleField).value
@@ -496,6 +499,7 @@ class NewGameScreen(Screen[None]):
             self._show_difficulty()
         elif field_id == "practice":
             self._show_practice()
+            self._show_teammates()
         elif field_id == "teammates":
             self._show_teammates()
         elif field_id == "board-source":
