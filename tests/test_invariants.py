@@ -784,7 +784,8 @@ def setups(draw: st.DrawFn) -> tuple[int, list[Guide], Difficulty, list[Species]
 
 class SafariMachine(RuleBasedStateMachine):
     session: Session
-    undoable: list[tuple[GameState, int, Action]]
+    #: (the game before, the log's length before, the action, the game right after it)
+    undoable: list[tuple[GameState, int, Action, GameState]]
 
     @initialize(setup=setups(), data=st.data())
     def start(
@@ -807,7 +808,6 @@ class SafariMachine(RuleBasedStateMachine):
         check_steps(self.session.log)
         assert not state.over, "RU-setup-loss: a lost setup is rolled again"
         self.undoable = []
-        self.unrigged: GameState | None = None  # the game before the rigs since the last action
         self.log_length = len(self.session.log)
         # R-setup-*: the opening position.
         mark = (7, 6, 5)[difficulty]
@@ -829,7 +829,6 @@ class SafariMachine(RuleBasedStateMachine):
         before = session.state
         snapshot = before.copy()
         steps = session.play(action)
-        self.unrigged = None
         after = session.state
         assert before == snapshot and before.key() == snapshot.key(), "apply changed its input"
         assert session.actions[-1] == action
@@ -845,7 +844,7 @@ class SafariMachine(RuleBasedStateMachine):
         if revealing:
             self.undoable = []
         else:
-            self.undoable.append((before, len(session.log) - len(steps), action))
+            self.undoable.append((before, len(session.log) - len(steps), action, after))
         assert session.can_undo() == bool(self.undoable)
         check_illegal(session, rnd)
 
@@ -920,8 +919,6 @@ class SafariMachine(RuleBasedStateMachine):
         except IllegalAction as refusal:
             assert str(refusal).strip() and session.state is state, text
             return
-        if self.unrigged is None:
-            self.unrigged = state
         # A card rigged from an empty draw pile shuffles the discards into it first.
         assert [step.rule for step in steps[:-1]] in ([], ["R-card-deck"]), text
         assert steps[-1].rule == f"D-rig-{kind.name.lower()}", text
@@ -941,9 +938,9 @@ class SafariMachine(RuleBasedStateMachine):
                 session.undo()
             assert str(caught.value).strip()
             return
-        later = session.state if self.unrigged is None else self.unrigged  # rigs go too
-        self.unrigged = None
-        earlier, log_length, action = self.undoable.pop()
+        # ``later``: the game right after the action, for rigs made since go with it; rigs made
+        # before it stay in ``earlier`` (an action undone before this one may have had some).
+        earlier, log_length, action, later = self.undoable.pop()
         count = len(session.actions)
         undone = session.undo()
         assert undone == action
