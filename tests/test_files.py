@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bigfive_tui.files import lock as lock_module
 from bigfive_tui.files import writing
 from bigfive_tui.files.autosaver import Autosaver, Outcome
 from bigfive_tui.files.lock import FileLock, HeldElsewhere, LockFailed
@@ -167,6 +168,31 @@ def test_another_process_holding_the_lock_is_named_by_its_pid(tmp_path: Path) ->
         holder.communicate("")
     # The lock ended with the process, however it ended: no stale lock blocks the next start.
     assert FileLock(lock).acquire() is None
+
+
+def test_a_lock_file_removed_before_it_was_locked_is_locked_anew(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A browser tab that finds a dead tab's lock free removes it; if it does so between
+    another process's open and lock, that process must not hold a lock on a file without a
+    name (nobody would be shut out: its game could be taken over while it plays)."""
+    path = tmp_path / "tab.lock"
+    real_try_lock = lock_module._try_lock
+    removed: list[int] = []
+
+    def removed_first(handle: int) -> bool:
+        if not removed:
+            removed.append(handle)
+            path.unlink()  # the other process's tidying, in the window before the lock
+        return real_try_lock(handle)
+
+    monkeypatch.setattr(lock_module, "_try_lock", removed_first)
+    mine = FileLock(path)
+    assert mine.acquire() is None
+    monkeypatch.setattr(lock_module, "_try_lock", real_try_lock)
+    assert removed and path.exists()
+    assert FileLock(path).acquire() == HeldElsewhere(os.getpid())
+    mine.release()
 
 
 def test_a_lock_that_cannot_be_made_says_why(tmp_path: Path) -> None:

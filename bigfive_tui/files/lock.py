@@ -54,6 +54,20 @@ def _holder(path: Path) -> int:
         return 0
 
 
+#: Tries to lock a file that another process removes each time before the lock is taken.
+_ATTEMPTS = 20
+
+
+def _still_named(handle: int, path: Path) -> bool:
+    """Is the locked open file still the one called ``path``?"""
+    try:
+        named = os.stat(path)
+    except OSError:
+        return False
+    opened = os.fstat(handle)
+    return (named.st_dev, named.st_ino) == (opened.st_dev, opened.st_ino)
+
+
 class FileLock:
     """The lock on ``path``, taken by :meth:`acquire` and given back by :meth:`release`."""
 
@@ -76,13 +90,22 @@ class FileLock:
             return LockFailed(f"{folder} is not a folder")
         except OSError as problem:
             return LockFailed(f"the folder {folder} cannot be made ({problem.strerror})")
-        try:
-            handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as problem:
-            return LockFailed(f"its lock file {self.path} cannot be made ({problem.strerror})")
-        if not _try_lock(handle):
+        for _attempt in range(_ATTEMPTS):
+            try:
+                handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as problem:
+                return LockFailed(f"its lock file {self.path} cannot be made ({problem.strerror})")
+            if not _try_lock(handle):
+                os.close(handle)
+                return HeldElsewhere(_holder(self.path))
+            if _still_named(handle, self.path):
+                break
+            # Between our open and our lock another process found the file free and removed
+            # it (a browser tab tidying a dead tab's lock): a lock on a file without a name
+            # shuts nobody out, so take the lock of the file that has the name now.
             os.close(handle)
-            return HeldElsewhere(_holder(self.path))
+        else:
+            return LockFailed(f"its lock file {self.path} kept being removed")
         with contextlib.suppress(OSError):  # the lock holds without the note of who holds it
             os.ftruncate(handle, 0)
             os.write(handle, f"{os.getpid()}\n".encode("ascii"))
