@@ -502,6 +502,10 @@ async def test_a_terminal_too_small_for_the_board_gets_a_notice_and_nothing_is_l
         assert screen.too_small
         notice = str(screen.query_one("#too-small").render())
         assert "at least 120 × 34" in notice and "this one is 100 × 30" in notice
+        moves = list(screen.session.texts)
+        await pilot.press("enter", "s", "space")  # the hidden board moves no camera
+        await pilot.pause()
+        assert screen.session.texts == moves
         await pilot.resize_terminal(120, 34)
         await pilot.pause()
         assert not screen.too_small and isinstance(app.focused, PhotoBoard)

@@ -142,8 +142,13 @@ class PhotoGameScreen(PlayScreen):
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         was_small = self.too_small
         self.set_class(small, "-too-small")
-        if was_small and not small:
-            self.query_one(PhotoBoard).focus()  # hiding the board took the focus away
+        board = self.query_one(PhotoBoard)
+        # A hidden board must not move the camera: Enter on it played the cursor's square.
+        board.disabled = small
+        if small:
+            self.set_focus(None)  # nor the hidden log (Enter on it opens the timeline)
+        elif was_small:
+            board.focus()  # hiding the board took the focus away
         if small:
             self.query_one("#too-small", Static).update(
                 f"Photo Safari needs a terminal of at least {MIN_WIDTH} × {MIN_HEIGHT} "
@@ -404,6 +409,8 @@ class PhotoGameScreen(PlayScreen):
     # ------------------------------------------------------------------ keys and clicks
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_small and action in ("stay", "preview", "hide_preview"):
+            return False  # the notice is shown instead of the board: nothing to play on
         if action == "undo":
             return self.session.can_undo() and not self.too_small
         if action == "stay":
@@ -424,7 +431,9 @@ class PhotoGameScreen(PlayScreen):
             )
         elif event.key == "s" and not self.check_action("stay", ()):
             event.stop()
-            if self.human_turn:
+            if self.too_small:
+                self.app.bell()
+            elif self.human_turn:
                 self.warn(why_illegal(self.state, self.state.camera[self.state.seat]))
 
     def action_stay(self) -> None:
