@@ -511,6 +511,21 @@ async def test_a_terminal_too_small_for_the_board_gets_a_notice_and_nothing_is_l
         assert not screen.too_small and isinstance(app.focused, PhotoBoard)
 
 
+async def test_at_80_by_24_the_setup_fits_and_says_where_the_game_can_be_played() -> None:
+    app = photo_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        note = str(screen.query_one("#photo-size-note").render())
+        assert "This terminal is 80 × 24: Photo Safari plays from 120 × 34 on" in note
+        assert screen.query_one("#photo-new-game").max_scroll_y == 0
+        start = screen.query_one("#start")
+        assert start.region.bottom <= 23  # the buttons above the key bar, without scrolling
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        assert not screen.query_one("#photo-size-note").display
+
+
 def test_a_photo_save_whose_last_move_no_longer_replays_is_offered_without_it(data_dir) -> None:
     session = hot_seat()
     session.play_text("a4")

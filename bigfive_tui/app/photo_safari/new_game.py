@@ -17,12 +17,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from bigfive_tui.app import settings
 from bigfive_tui.app.components.continue_offer import offer_widgets
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.game_choice import PHOTO_SAFARI, game_row
+from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.keys import command_bindings, command_key
 from bigfive_tui.app.messages import ContinueGame, FieldChanged, StartPhotoSafari, SwitchGame
 from bigfive_tui.app.photo_setup import PhotoSetup
@@ -112,9 +113,10 @@ class PhotoNewGameScreen(Screen[None]):
                 classes="muted",
             )
             yield Static(
-                self.notice, id="notice", classes="error" if self.notice else "", markup=False
+                self.notice, id="notice", classes="error" if self.notice else "-empty", markup=False
             )
             yield game_row(PHOTO_SAFARI)
+            yield Static(id="photo-size-note", classes="muted")
             yield Vertical(id="continue-row")
             with Vertical(id="photo-players", classes="box") as players:
                 players.border_title = "Cameras"
@@ -179,8 +181,8 @@ class PhotoNewGameScreen(Screen[None]):
                 yield Button(
                     f"Quit ({command_key('quit', self.app.is_web)})", id="quit", compact=True
                 )
-            yield Static(id="error", classes="error")
-        yield Footer()
+            yield Static(id="error", classes="error -empty")
+        yield KeyBar()
 
     def on_mount(self) -> None:
         for widget in self.query(Input):
@@ -223,7 +225,7 @@ class PhotoNewGameScreen(Screen[None]):
             self.post_message(SwitchGame(str(event.value)))
         elif event.field_id == "setup":
             self._show_setup_fields()
-        self.query_one("#error", Static).update("")
+        self._say_error("")
 
     def setup(self) -> PhotoSetup:
         """The chosen setup; ValueError with a player-facing message if it is incomplete."""
@@ -255,15 +257,34 @@ class PhotoNewGameScreen(Screen[None]):
         self.post_message(ContinueGame())
 
     def _start(self) -> None:
-        error = self.query_one("#error", Static)
         try:
             setup = self.setup()
             setup.session()  # a broken set-up file is reported here, before anything else
         except (ValueError, SetupFileError) as problem:
-            error.update(str(problem))
+            self._say_error(str(problem))
             return
-        error.update("")
+        self._say_error("")
         self.post_message(StartPhotoSafari(setup))
+
+    def _say_error(self, text: str) -> None:
+        """The error line under the buttons; without one it takes no room (80 × 24 has none)."""
+        error = self.query_one("#error", Static)
+        error.update(text)
+        error.set_class(not text, "-empty")
+
+    def on_resize(self) -> None:
+        """Set up here, play where the board fits: say so before the game's notice does."""
+        from bigfive_tui.app.photo_safari.game import MIN_HEIGHT, MIN_WIDTH
+
+        width, height = self.app.size
+        note = self.query_one("#photo-size-note", Static)
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        note.display = small
+        if small:
+            note.update(
+                f"This terminal is {width} × {height}: Photo Safari plays from {MIN_WIDTH} × "
+                f"{MIN_HEIGHT} on. Set it up here, then make the window bigger."
+            )
 
     @on(Input.Submitted)
     def _submitted(self) -> None:
