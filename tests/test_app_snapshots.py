@@ -8,7 +8,22 @@ from __future__ import annotations
 import os
 
 import pytest
-from test_app_support import make_app, played_session, scenario_session, seeded_session
+from test_app_support import (
+    click_space,
+    make_app,
+    played_session,
+    scenario_session,
+    seeded_session,
+    space,
+    wait_until,
+)
+from textual.pilot import Pilot
+
+from bigfive_tui.app.game_setup import GameSetup, SeatChoice
+from bigfive_tui.app.messages import ChooseStartSpaces
+from bigfive_tui.app.screens.start_spaces import StartSpacesScreen
+from bigfive_tui.app.screens.steps import StepsScreen
+from bigfive_tui.engine.content import Guide
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 #: A snapshot is of one size: BIGFIVE_TEST_SIZE (which runs the Pilot tests at another) leaves
@@ -111,3 +126,71 @@ def test_position_editor(snap_compare):
     """Debug mode's editor: the board, what is where under it, whether it is possible."""
     app = make_app(played_session(), step_through=True)
     assert snap_compare(app, terminal_size=NORMAL, press=["E", "right", "right"])
+
+
+#: The screens made to fit 80 x 24 (issue 10), at that size.
+COMPACT = (80, 24)
+
+
+def test_new_game_screen_at_80x24(snap_compare):
+    assert snap_compare(make_app(seed=42), terminal_size=COMPACT)
+
+
+def test_help_at_80x24(snap_compare):
+    assert snap_compare(make_app(mid_game()), terminal_size=COMPACT, press=["question_mark"])
+
+
+def test_rules_reading_at_80x24(snap_compare):
+    """The chapters step aside while a chapter is read."""
+    presses = ["f1", "down", "down", "enter"]
+    assert snap_compare(make_app(mid_game()), terminal_size=COMPACT, press=presses)
+
+
+def test_start_spaces_at_80x24(snap_compare):
+    app = make_app(seed=12)
+
+    async def choose(pilot: Pilot[None]) -> None:
+        seats = (SeatChoice(Guide.JACK), SeatChoice(Guide.KATE, computer=True))
+        app.post_message(ChooseStartSpaces(GameSetup(seats=seats, seed=12, choose_starts=True)))
+        await wait_until(pilot, lambda: isinstance(app.screen, StartSpacesScreen))
+
+    assert snap_compare(app, terminal_size=COMPACT, run_before=choose)
+
+
+def test_debug_steps_at_80x24(snap_compare):
+    """The steps box over the compact board's lower part, moved to the top."""
+    session = scenario_session(
+        {
+            "guides": ["jack", "kate"],
+            "vehicles": {"jack": {"at": "★1"}, "kate": {"at": "■4"}},
+            "fires": {"♣4": 1},
+            "turn": {"guide": "jack", "phase": "actions"},
+        }
+    )
+    app = make_app(session, step_through=True)
+
+    async def step(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        await click_space(pilot, app, space("♣c"))
+        await wait_until(pilot, lambda: isinstance(app.screen, StepsScreen))
+        await pilot.press("up")
+
+    assert snap_compare(app, terminal_size=COMPACT, run_before=step)
+
+
+def test_end_screen_at_80x24(snap_compare):
+    session = scenario_session(
+        {
+            "guides": ["kate", "david"],
+            "vehicles": {
+                "kate": {"at": "★4", "spotted": ["lion", "leopard", "elephant", "rhino"]},
+                "david": {
+                    "at": "♣4",
+                    "spotted": ["lion", "leopard", "elephant", "rhino", "buffalo"],
+                },
+            },
+            "tokens": {"★5": "buffalo"},
+            "turn": {"guide": "kate", "phase": "actions", "number": 9},
+        }
+    )
+    assert snap_compare(make_app(session), terminal_size=COMPACT, press=["s", "enter"])

@@ -83,3 +83,12 @@ def test_photo_end_screen(snap_compare):
     session = PhotoSession.from_state(state)
     session.computer_seats = frozenset({1})
     assert snap_compare(app(session), terminal_size=SIZE, press=["down", "right", "right", "enter"])
+
+
+def test_photo_new_game_screen_at_80x24(snap_compare):
+    """The set-up fits, and says the game plays from 120 x 34."""
+    assert snap_compare(app(), terminal_size=(80, 24))
+
+
+def test_photo_too_small_notice_at_80x24(snap_compare):
+    assert snap_compare(app(mid_game()), terminal_size=(80, 24))
