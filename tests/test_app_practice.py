@@ -266,9 +266,10 @@ async def test_the_practice_keys_are_on_the_key_bar_only_with_computer_seats(
 
         await wait_until(pilot, lambda: "palette" in bar())
         text = bar()
-        assert ("> pace" in text) is bool(computer), text
+        wide = app.size.width >= 100  # at 80 columns the bar has room for neither
+        assert ("> pace" in text) is (bool(computer) and wide), text
         if not computer:  # the first turn's hand-over box, then the game screen's keys
-            assert "^s Save" in text, text
+            assert ("^s Save" in text) is wide, text
             if isinstance(app.screen, HandOverScreen):
                 await pilot.press("enter")
                 await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
