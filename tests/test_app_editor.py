@@ -124,7 +124,9 @@ async def test_D_edit_a_space_gets_a_token_a_fire_or_a_vehicle() -> None:
         guide = session.game.guides[0].title
         await choose(pilot, app, f"Move {guide}'s vehicle here")
         assert editor.position["vehicles"][guide.lower()]["at"] == "♦4"
-        assert f"{guide}" in str(editor.query_one("#edit-space", Static).render())
+        # What is on the space under the cursor: below the board, or beside the large one.
+        space_info = editor.query("#edit-space, #edit-side").first(Static)
+        assert f"{guide}" in str(space_info.render())
 
 
 async def test_export_from_the_timeline_runs_to_where_the_game_went(
