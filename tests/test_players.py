@@ -14,12 +14,20 @@ from bigfive_tui.assets import seeded_board
 from bigfive_tui.engine.actions import DETOUR, END, FOOD, FUEL, Act, Action, Step
 from bigfive_tui.engine.apply_action import apply_in_place, loses_at_once
 from bigfive_tui.engine.board import GATE_CELLS
-from bigfive_tui.engine.content import BUFFALO_TOKEN, CARDS, CardKind, Difficulty, Guide
+from bigfive_tui.engine.content import (
+    BUFFALO_TOKEN,
+    CARDS,
+    FOOD_TOKENS,
+    CardKind,
+    Difficulty,
+    Guide,
+)
 from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.session import make_game
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import GameState, Phase
-from bigfive_tui.players import POLICIES, Policy, greedy_player, random_player
+from bigfive_tui.players import POLICIES, Policy, greedy_player, random_player, tactics
+from bigfive_tui.players.reasons import Why
 
 #: Far more actions than one turn can take without a loop (free actions included).
 TURN_LIMIT = 200
@@ -219,6 +227,26 @@ def test_greedy_drives_to_a_broken_gate_while_a_flat_tyre_waits() -> None:
     action = greedy(state)
     assert action.kind == Act.MOVE
     assert _to_east_gate(state, action.target) < _to_east_gate(state, state.vehicle[0])
+
+
+def test_the_fast_policy_mends_the_gate_before_topping_up_while_a_tyre_waits() -> None:
+    """Filling up can wait; a flat tyre behind a broken gate costs its guide whole turns
+    (seed 110073: Jack drove for food for nine turns while David's tyre waited)."""
+    state = position(("jack", "kate"), ("ta", "s3"), food=5)
+    place(state, FOOD_TOKENS[0], "s5", face_up=True)
+    _break_gate(state, EAST)
+    _flat_tyre(state, 1)
+    pick = tactics.decide(state, legal_actions(state), random.Random(0), tactics.Intent.SUPPLIES)
+    assert pick.reason.why == Why.DRIVE_MEND
+    assert _to_east_gate(state, pick.action.target) < _to_east_gate(state, state.vehicle[0])
+    kate_fine = position(("jack", "kate"), ("ta", "s3"), food=5)
+    place(kate_fine, FOOD_TOKENS[0], "s5", face_up=True)
+    _break_gate(kate_fine, EAST)
+    supplies = tactics.Intent.SUPPLIES
+    assert (
+        tactics.decide(kate_fine, legal_actions(kate_fine), random.Random(0), supplies).reason.why
+        == Why.DRIVE_FOOD
+    )
 
 
 def test_greedy_drives_around_the_park_to_the_other_broken_gate() -> None:

@@ -380,7 +380,9 @@ def _goals(turn: _Turn) -> list[_Goal]:
     guide = state.game.guides[seat]
     goals: list[_Goal] = []
     food, fuel, cap = state.food[seat], state.fuel[seat], state.game.caps[seat]
-    top_up = turn.intent == Intent.SUPPLIES
+    tyre_waits = any(state.flat) and bool(state.lasting) and bool(state.broken_gates())
+    # Topping up can wait; a flat tyre behind a broken gate loses its guide whole turns.
+    top_up = turn.intent == Intent.SUPPLIES and not tyre_waits
     if food <= LOW_FOOD or (top_up and food < cap - 1):
         for token in FOOD_TOKENS:
             cell = state.token_cell[token]
@@ -395,7 +397,7 @@ def _goals(turn: _Turn) -> list[_Goal]:
         ):
             cell = state.vehicle[other]
             goals.append((Why.DRIVE_HELP, cell, board.mutual_view[cell]))
-    if any(state.flat) and state.lasting:
+    if tyre_waits:
         for gate in state.broken_gates():
             cell = GATE_CELLS[gate]
             goals.append((Why.DRIVE_MEND, cell, seers[cell]))
