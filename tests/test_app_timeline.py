@@ -385,3 +385,36 @@ async def test_u_never_takes_back_the_end_of_a_finished_game() -> None:
         await pilot.press("u")
         await pilot.pause()
         assert session.state is final and len(session.actions) == actions
+
+
+async def test_D_branch_a_finished_game_replayed_from_its_end_plays_on_and_is_marked() -> None:
+    """From the end screen: replay (r), a moment, play from here (p); the game goes on from
+    there, the finished line is among the saves, and the record says the game went back."""
+    session = played(40)
+    chooser = random.Random(4)
+    while not session.state.over:
+        session.play(chooser.choice(session.legal_actions()))
+    finished = session.record()
+    app = make_app(session)  # hot-seat, debug mode off: a finished game may go back
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        screen = app.screen
+        assert isinstance(screen, TimelineScreen) and screen.moment == 0
+        point = screen.timeline.turn_starts[5]
+        screen.go_to(point)
+        keep = screen.timeline.continue_after(point)
+        expected = session.state_after(keep)
+        await pilot.press("p")
+        await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        app.screen.query_one(Input).value = "how-it-went"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen | HandOverScreen))
+        assert session.state == expected and not session.state.over
+        assert not session.can_undo()  # undo keeps the fair rule from here on
+        record = session.record()
+        assert record.branches[-1].how == "play from here"
+        assert record.branches[-1].turn == expected.turn
+        old = saves.read_save(saves.saves_dir() / "how-it-went.json")
+        assert old.session.record().actions == finished.actions and old.session.state.over

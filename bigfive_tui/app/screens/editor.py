@@ -80,10 +80,9 @@ class EditorScreen(Screen[dict[str, Any] | None]):
         with Vertical(id="editor", classes=f"-{drawing}"):
             yield Static(
                 Content.assemble(
-                    ("Debug mode: the position, edited", "bold $accent"),
+                    ("Debug mode: editing the position", "bold $accent"),
                     (
-                        " — every change is checked as a scenario file is (D-edit); "
-                        "Enter on a space changes what is there.",
+                        " — checked as a scenario file is (D-edit); Enter on a space changes it.",
                         "$text-muted",
                     ),
                 ),
