@@ -122,3 +122,22 @@ async def test_rigging_is_for_debug_mode_only() -> None:
         await pilot.pause()
         assert app.screen is game and "debug mode" in prompt_text(app)
         assert not [step for step in session.log if step.kind == "rig"]
+
+
+async def test_a_second_rigged_roll_says_it_comes_after_the_first() -> None:
+    session = kate_to_draw()
+    app = make_app(session, step_through=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_the_game(pilot, app)
+        for roll in ("first", "second"):
+            await pilot.press("exclamation_mark")
+            await choose(pilot, app, "next roll")
+            await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+            said = app.screen.prompt  # type: ignore[attr-defined]
+            if roll == "first":
+                assert said.startswith("Rolled next, for whatever rolls first")
+            else:
+                assert said.startswith("Rolled after the 1 roll rigged already: roll 2 from now")
+            await choose(pilot, app, "X")
+            await choose(pilot, app, "X and 3")
+        assert session.state.rigged_dice[0] == session.state.rigged_dice[1]

@@ -1278,15 +1278,14 @@ class GameScreen(PlayScreen):
                 number_chosen,
             )
 
-        self._open(
-            ChoiceDialog(
-                "The next roll: the ten-sided die",
-                faces,
-                f"Rolled next, for whatever rolls first ({len(self.state.rigged_dice)} rigged "
-                "roll(s) waiting before it).",
-            ),
-            face_chosen,
+        waiting = len(self.state.rigged_dice)
+        when = (
+            "Rolled next, for whatever rolls first (a fire, an animal, the buffalo, food)."
+            if not waiting
+            else f"Rolled after the {waiting} roll{'s' * (waiting != 1)} rigged already: "
+            f"roll {waiting + 1} from now, for whatever rolls then."
         )
+        self._open(ChoiceDialog("The next roll: the ten-sided die", faces, when), face_chosen)
 
     def _rig_card(self) -> None:
         from bigfive_tui.app.screens.dialogs import ChoiceDialog
