@@ -84,6 +84,20 @@ def test_D_rig_card_seen_while_influencing_is_marked() -> None:
         rig(after, parse_rig(after, "rig card Fire"))
 
 
+def test_D_rig_card_on_a_card_put_back_by_an_influence_is_known_too() -> None:
+    """The card an influence put back is known to all (deck_seen); a card rigged on top of it
+    is known as well, and the one put back stays known under it."""
+    state = position(phase=Phase.DRAW)
+    put_back = state.deck[-1]
+    state.deck_seen = 1
+    deep = next(card for card in state.deck if CARDS[card] != CARDS[put_back])
+    rigged, _ = rig(state, Rig(RigKind.CARD, card=deep))
+    assert rigged.deck[-2] == put_back and CARDS[rigged.deck[-1]] == CARDS[deep]
+    assert rigged.deck_seen == 2
+    again, _ = rig(rigged, Rig(RigKind.CARD, card=put_back))  # one of the known ones on top
+    assert again.deck[-2:] == rigged.deck[-2:][::-1] and again.deck_seen == 2
+
+
 def test_D_rig_card_only_from_the_draw_pile_and_an_empty_pile_is_shuffled_first() -> None:
     state = position(phase=Phase.DRAW)
     gates = [i for i, card in enumerate(CARDS) if card.kind == CardKind.BROKEN_GATE]

@@ -105,6 +105,8 @@ def _rig_card(state: GameState, chosen: Rig, log: Log) -> None:
             "only a card still in the draw pile can be the next one."
         )
     chosen_id = in_deck[0]  # the one nearest the top: the rest of the deck keeps its order
+    if state.deck.index(chosen_id) < len(state.deck) - state.deck_seen:
+        state.deck_seen += 1  # a card nobody had seen, now known on top of those seen
     state.deck.remove(chosen_id)
     state.deck.append(chosen_id)
     state.rigged_card = chosen_id
