@@ -347,6 +347,27 @@ def end_bindings() -> list[Binding]:
     return [Binding(entry.key, entry.action, entry.label) for entry in END_KEYS]
 
 
+#: The enlarged log's keys (screens/log.py). ↑ ↓ and Enter belong to its list of steps, which
+#: binds them itself (components/step_views.py); the screen's line of keys names them too.
+LOG_KEYS: Final[tuple[ViewKey, ...]] = (
+    ViewKey("up,down", "↑ ↓", "", "Choose", "choose a step"),
+    ViewKey("enter", "Enter", "", "Open", "open it on the timeline"),
+    ViewKey("slash", "/", "search_log", "Search", "search"),
+    ViewKey("tab", "Tab", "app.focus_next", "Search / list", "search ↔ list"),
+    ViewKey("escape", "Esc", "close", "Close", "close"),
+)
+
+
+def log_bindings() -> list[Binding]:
+    return [
+        Binding(
+            entry.key, entry.action, entry.label, key_display=entry.display, show=entry.key != "tab"
+        )
+        for entry in LOG_KEYS
+        if entry.action
+    ]
+
+
 def timeline_bindings() -> list[Binding]:
     bindings = []
     for entry in TIMELINE_KEYS:

@@ -8,13 +8,14 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from bigfive_tui.app.components.step_views import StepList
+from bigfive_tui.app.keys import LOG_KEYS, log_bindings
 from bigfive_tui.app.messages import StepChosen
 from bigfive_tui.app.rules_text import rule_text
 from bigfive_tui.engine.timeline import Timeline
@@ -23,11 +24,7 @@ from bigfive_tui.engine.timeline import Timeline
 class LogScreen(ModalScreen[int | None]):
     """Dismisses with the index in the log of the chosen step, or None (Esc)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("slash", "search_log", "Search", key_display="/"),
-        Binding("tab", "app.focus_next", "Search / list", show=False),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = [*log_bindings()]
 
     def __init__(
         self,
@@ -53,9 +50,9 @@ class LogScreen(ModalScreen[int | None]):
             yield StepList(self.timeline.log, id="log-list")
             yield Static(id="log-detail")
             yield Static(
-                Content.from_markup(
-                    "[b]↑ ↓[/] choose a step   [b]Enter[/] open it on the timeline   "
-                    "[b]/[/] search   [b]Tab[/] search ↔ list   [b]Esc[/] close"
+                Content("   ").join(
+                    Content.assemble((entry.display, "bold"), f" {entry.help}")
+                    for entry in LOG_KEYS
                 ),
                 classes="muted",
             )
