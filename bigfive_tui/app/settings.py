@@ -13,7 +13,7 @@ import contextlib
 import json
 import os
 from pathlib import Path
-from typing import Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 from pydantic import (
     BaseModel,
@@ -27,13 +27,15 @@ from pydantic import (
 
 from bigfive_tui.app.components.game_choice import BIG_FIVE, PHOTO_SAFARI
 from bigfive_tui.app.game_setup import GameSetup, SeatChoice
-from bigfive_tui.app.photo_setup import PhotoSetup
 from bigfive_tui.app.saves import DATA_DIR_VARIABLE, data_dir
 from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.content import Difficulty, Guide, Species
 from bigfive_tui.engine.record import DifficultyName, GuideName, RemovableSpecies
 from bigfive_tui.files.reading import LoadError, read_json
 from bigfive_tui.files.writing import write_atomically
+
+if TYPE_CHECKING:
+    from bigfive_tui.app.photo_setup import PhotoSetup
 
 SETTINGS_NAME = "settings.json"
 
@@ -204,6 +206,9 @@ def remembered_game() -> str | None:
 
 def remembered_photo_setup() -> PhotoSetup | None:
     """The last Photo Safari setup started (seed left at 0), or None."""
+    # Imported here: it brings Photo Safari's engine, which a Big Five start never needs.
+    from bigfive_tui.app.photo_setup import PhotoSetup
+
     kept = _settings().photo_safari
     if kept is None:
         return None
