@@ -104,6 +104,8 @@ class GameLog(RichLog):
     def watch_virtual_size(self, size: Size) -> None:
         # What a layout does for a scrolling widget of a new virtual size (Textual 8.2,
         # ``Widget._size_updated``): the scrollbars' sizes, and the scroll kept in range.
+        if self._size_known and self._deferred_renders:
+            return  # more lines given before the size was known follow: updated after the last
         self._scroll_update(size)
 
     @on(events.Mount)
@@ -177,6 +179,10 @@ class GameLog(RichLog):
         scroll_end: bool | None = None,
         animate: bool = False,
     ) -> Self:
+        if self._size_known and self._deferred_renders:
+            # Lines given before the size was known are being written (RichLog's Resize
+            # handler): only the last scrolls (each scroll waited for a refresh of its own).
+            scroll_end = False
         super().write(content, width, expand, shrink, scroll_end, animate)
         if self._size_known:  # else deferred: written (and counted) once the size is known
             self._ends.append(self._start_line + len(self.lines))
