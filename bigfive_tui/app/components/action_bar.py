@@ -105,6 +105,10 @@ class KeyRows(KeptDrawing, OnePassStatic):
 
 
 class ActionBar(Vertical):
+    #: Laid out in one pass, as ``OnePassStatic`` (the bar never scrolls): a prompt of a new
+    #: height gave the bar a new virtual size, and that laid the screen out again a frame later.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+
     DEFAULT_CSS = """
     ActionBar { height: auto; padding: 0 1; }
     ActionBar #action-keys { height: auto; link-style: none; link-style-hover: underline; }

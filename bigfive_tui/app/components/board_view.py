@@ -30,7 +30,7 @@ from textual.cache import LRUCache
 from textual.color import Color
 from textual.geometry import Offset, Region, Size
 from textual.message import Message
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
 from textual.strip import Strip
 from textual.theme import Theme
 from textual.widget import Widget
@@ -203,6 +203,10 @@ class BoardView(Widget, can_focus=True):
     mode: to the nearest legal target that way), n/p cycle the targets, Enter/Space choose,
     Esc cancels. Outside target mode Enter posts :class:`CellClicked` for the cursor's space.
     """
+
+    #: Laid out in one pass (see ``components/one_pass.py``): the board never scrolls, and in
+    #: the compact drawing it shrinks and grows with the action bar's prompt.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
 
     DEFAULT_CSS = """
     BoardView {

@@ -18,9 +18,11 @@ from rich.text import Text
 from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
+from textual.scrollbar import ScrollBar
 from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import RichLog
 
 from bigfive_tui.app.components.step_views import marked
@@ -53,7 +55,65 @@ def step_text(step: RuleStep) -> Text:
     return line
 
 
-class GameLog(RichLog):
+class RepaintAfterLayout(Widget):
+    """A widget whose repaints asked for while the screen is laid out wait until the layout
+    is done, and are dropped if the layout's frame drew the whole widget meanwhile (as it does
+    for a widget of a new size). Textual draws such a repaint a frame after the one that
+    showed the new layout: the second frame of ``m`` and Enter in the normal drawing, whose
+    log shrinks and grows with the prompt (the layout sets the log's scroll and its scroll
+    bar's sizes, and each asks for a repaint).
+
+    Put it after the widget's class among the bases: Textual takes the CSS of the first."""
+
+    _put_off = False  # a repaint waits for the layout
+    _drawn = False  # the whole widget was drawn since
+
+    def repaint_after_layout(self, *regions: Region) -> None:
+        if not self.is_mounted or not self.is_attached or not self.screen._layout_required:
+            super().refresh(*regions)
+            return
+        # What ``Widget.refresh`` does (Textual 8.2) but for asking the screen for a frame.
+        self._layout_cache.clear()
+        self._set_dirty(*regions)
+        self.clear_cached_dimensions()
+        self._rich_style_cache.clear()
+        self._drawn = False
+        if not self._put_off:
+            self._put_off = True
+            self.call_later(self._repaint_put_off)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        if crop.size == self.outer_size:
+            self._drawn = True
+        return super().render_lines(crop)
+
+    def _repaint_put_off(self) -> None:
+        self._put_off = False
+        if not self._drawn:
+            super().refresh()
+
+
+class OnePassScrollBar(ScrollBar, RepaintAfterLayout):
+    """A scroll bar laid out in one pass, as ``OnePassStatic``: a log that grows or shrinks
+    gives its bar a new size and so a new virtual size, which laid the screen out again and
+    drew it a frame later. Nothing scrolls inside a scroll bar, so nothing depends on it."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+
+    def refresh(
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> Self:
+        if layout or recompose or not repaint:
+            return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+        self.repaint_after_layout(*regions)
+        return self
+
+
+class GameLog(RichLog, RepaintAfterLayout):
     DEFAULT_CSS = """
     GameLog { height: 1fr; min-height: 3; border-top: hkey $foreground 35%; padding: 0 1;
               border-title-color: $foreground 80%;
@@ -100,6 +160,37 @@ class GameLog(RichLog):
         self._first_start = 0
         self.border_title = "Log"
         self.cursor: int | None = None  # the step the cursor is on, while the log has focus
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        """Textual's own (``Widget.vertical_scrollbar``, Textual 8.2), one pass."""
+        if self._vertical_scrollbar is None:
+            bar = OnePassScrollBar(
+                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical
+            )
+            bar.display = False
+            self._vertical_scrollbar = bar
+            self.app._start_widget(self, bar)
+        return self._vertical_scrollbar
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """An anchored log of a new size is kept at its newest line in this layout. Textual
+        anchors it while arranging the screen, from its old height; a second layout, drawn a
+        frame later, put that right (a log one line shorter showed a line too early)."""
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        if self.is_anchored and not self._anchor_released:
+            self.scroll_y = self.scroll_target_y = self.max_scroll_y
+        return resized
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """ScrollView's (Textual 8.2), but a scroll set by a layout (the anchored log kept at
+        its newest line as the prompt shrinks it) is drawn in that layout's frame."""
+        if self.show_vertical_scrollbar:
+            self.vertical_scrollbar.position = new_value
+        if round(old_value) != round(new_value):
+            self.repaint_after_layout(self.size.region)
 
     def watch_virtual_size(self, size: Size) -> None:
         # What a layout does for a scrolling widget of a new virtual size (Textual 8.2,

@@ -15,7 +15,7 @@ from weakref import WeakKeyDictionary
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container, Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
@@ -26,6 +26,7 @@ from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.game_log import GameLog
 from bigfive_tui.app.components.guide_card import GuideCard
 from bigfive_tui.app.components.key_bar import KeyBar
+from bigfive_tui.app.components.one_pass import OnePassContainer, OnePassSwitcher
 from bigfive_tui.app.components.player_board import PlayerBoard
 from bigfive_tui.app.components.table_info import TableInfo
 from bigfive_tui.app.describe import card_effect, drawn_card, since_last_turn
@@ -242,8 +243,8 @@ class GameScreen(PlayScreen):
         with Vertical(id="game", classes=f"-{drawing}"):
             if drawing == "compact":
                 board.centred = False  # the guide's card takes the top right corner
-                with ContentSwitcher(initial=PAGES[0], id="pages"):
-                    with Container(id="board-page"):
+                with OnePassSwitcher(initial=PAGES[0], id="pages"):
+                    with OnePassContainer(id="board-page"):
                         yield board
                         yield GuideCard(self.computer_seats, id="guide")
                     with Horizontal(id="guides-page"):
