@@ -85,6 +85,18 @@ async def test_a_hint_opens_the_target_mode_of_its_action_and_is_counted() -> No
             assert session.actions[-1] in actions
 
 
+async def test_a_new_hint_replaces_the_one_shown() -> None:
+    session = seeded_session(8, (Guide.JACK, Guide.KATE))
+    app = make_app(session, computer_seats=frozenset({1}))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("D")
+        await wait_until(pilot, lambda: session.state.phase == Phase.ACTIONS)
+        for asked in (1, 2):
+            await pilot.press("escape", "w")
+            await wait_until(pilot, lambda asked=asked: hints_used(session) == asked, timeout=60)
+        assert [n.title for n in app._notifications] == ["Hint"]
+
+
 async def test_hints_are_counted_on_the_end_screen() -> None:
     session = seeded_session(8, (Guide.JACK, Guide.KATE))
     app = make_app(session, computer_seats=frozenset({1}))

@@ -741,6 +741,9 @@ class GameScreen(PlayScreen):
         count_hint(self.session)
         self.post_message(GameChanged())  # saves keep the count
         plan = f" Then: {plan_words(decision.reason, decision.plan)}." if decision.plan else ""
+        # A new hint replaces what is shown: hints asked one after another stacked up over
+        # the board (at 80 x 24 over half of it); the log keeps what the computers did.
+        self.app.clear_notifications()
         self.notify(f"{decision.reason}.{plan}", title="Hint", timeout=20)
         action = decision.action
         entry = next((e for e in ACTION_KEYS if action.kind in e.kinds), None)
