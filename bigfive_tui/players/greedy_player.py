@@ -32,7 +32,7 @@ from bigfive_tui.engine.costs import rivers_closed_for
 from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.players.reasons import Reason, Why
 from bigfive_tui.players.routes import DETOUR_STEP, UNREACHABLE, driving_mode, geometry, route
-from bigfive_tui.players.tactics import Pick
+from bigfive_tui.players.tactics import CARD_HARM, Pick
 
 #: Tracks at or below these marks make the bot look after itself first.
 LOW_FOOD = 3
@@ -43,22 +43,6 @@ NEEDY_FUEL = 1
 
 _ANIMAL_TOKEN_LIMIT = 15
 _BUFFALO_BIT = 1 << Species.BUFFALO
-
-#: How much the team would rather not face each event card (higher: discard it first).
-_CARD_HARM = {
-    CardKind.FIRE: 6,
-    CardKind.FLAT_TYRE: 5,
-    CardKind.LEAKY: 5,
-    CardKind.LOST_FOOD: 5,
-    CardKind.BROKEN_GATE: 4,
-    CardKind.OVERHEATED: 4,
-    CardKind.STOLEN_FOOD: 4,
-    CardKind.HIPPOS: 1,
-    CardKind.RAIN: 1,
-    CardKind.WILDEBEEST: -1,
-    CardKind.ANIMAL: -2,
-    CardKind.GIRAFFE: -2,
-}
 
 
 def choose(state: GameState, legal_actions: Sequence[Action], rng: random.Random) -> Action:
@@ -153,7 +137,7 @@ def _drive_reason(state: GameState, action: Action) -> Reason:
 
 def _choose_discard(state: GameState, legal_actions: Sequence[Action]) -> Action:
     def harm(action: Action) -> int:
-        return _CARD_HARM[CARDS[state.looking_at[action.target]].kind]
+        return CARD_HARM[CARDS[state.looking_at[action.target]].kind]
 
     return max(legal_actions, key=harm)
 

@@ -74,7 +74,7 @@ class Pick(NamedTuple):
 
 
 #: How much the team would rather not face each event card (higher: discard it first).
-_CARD_HARM = {
+CARD_HARM = {
     CardKind.FIRE: 6,
     CardKind.FLAT_TYRE: 5,
     CardKind.LEAKY: 5,
@@ -469,7 +469,7 @@ def _discard(state: GameState, legal_actions: Sequence[Action]) -> Pick:
                 return 100  # it would end the safari
         if card.kind == CardKind.ANIMAL and _burning_pieces(state) >= 3:
             return 2  # with this much fire an animal is likely to flee
-        return _CARD_HARM[card.kind]
+        return CARD_HARM[card.kind]
 
     action = max(legal_actions, key=harm)
     return Pick(action, Reason(Why.DISCARD))
