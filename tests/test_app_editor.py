@@ -8,17 +8,16 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from test_app_support import SIZE, game_screen, make_app, played_session, wait_until
+from test_app_support import SIZE, at_the_game, choose, make_app, played_session, wait_until
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, Static
 
 from bigfive_tui.app import saves
 from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.positions import export as export_to
 from bigfive_tui.app.positions import position_of, scenarios_dir
-from bigfive_tui.app.screens.dialogs import ChoiceDialog, HandOverScreen, SaveDialog
+from bigfive_tui.app.screens.dialogs import SaveDialog
 from bigfive_tui.app.screens.editor import EditorScreen
-from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.app.screens.timeline import TimelineScreen
 from bigfive_tui.cli import main
 from bigfive_tui.engine.content import ANIMAL_KIND, MONKEY
@@ -30,27 +29,6 @@ from bigfive_tui.scenarios.write_position import position
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     return tmp_path
-
-
-async def at_the_game(pilot: Pilot[None], app: BigFiveApp) -> GameScreen:
-    await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen | GameScreen))
-    for _ in range(3):
-        await pilot.pause()
-    if isinstance(app.screen, HandOverScreen):
-        await pilot.press("escape")
-    game = game_screen(app)
-    await wait_until(pilot, lambda: app.screen is game)
-    return game
-
-
-async def choose(pilot: Pilot[None], app: BigFiveApp, text: str) -> None:
-    await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
-    dialog = app.screen
-    assert isinstance(dialog, ChoiceDialog)
-    index = next(i for i, label in enumerate(dialog.options) if text in label)
-    dialog.query_one(OptionList).highlighted = index
-    await pilot.press("enter")
-    await wait_until(pilot, lambda: app.screen is not dialog)
 
 
 async def name_it(pilot: Pilot[None], app: BigFiveApp, name: str) -> None:

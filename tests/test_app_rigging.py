@@ -9,21 +9,18 @@ from pathlib import Path
 import pytest
 from test_app_support import (
     SIZE,
+    at_the_game,
     autosaved,
-    game_screen,
+    choose,
     make_app,
     prompt_text,
     scenario_session,
     space,
     wait_until,
 )
-from textual.pilot import Pilot
-from textual.widgets import OptionList
 
 from bigfive_tui.app import saves
-from bigfive_tui.app.main import BigFiveApp
-from bigfive_tui.app.screens.dialogs import ChoiceDialog, HandOverScreen
-from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.app.screens.dialogs import ChoiceDialog
 from bigfive_tui.engine.content import ANIMAL_KIND, MONKEY
 
 
@@ -42,28 +39,6 @@ def kate_to_draw() -> object:
             "turn": {"guide": "kate", "phase": "draw"},
         }
     )
-
-
-async def at_the_game(pilot: Pilot[None], app: BigFiveApp) -> GameScreen:
-    await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen | GameScreen))
-    for _ in range(3):
-        await pilot.pause()
-    if isinstance(app.screen, HandOverScreen):
-        await pilot.press("escape")
-    game = game_screen(app)
-    await wait_until(pilot, lambda: app.screen is game)
-    return game
-
-
-async def choose(pilot: Pilot[None], app: BigFiveApp, text: str) -> None:
-    """In the choice dialog on top, the option whose label contains ``text``."""
-    await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
-    dialog = app.screen
-    assert isinstance(dialog, ChoiceDialog)
-    index = next(i for i, label in enumerate(dialog.options) if text in label)
-    dialog.query_one(OptionList).highlighted = index
-    await pilot.press("enter")
-    await wait_until(pilot, lambda: app.screen is not dialog)
 
 
 async def test_rigging_a_card_and_a_roll_is_marked_in_the_log_and_kept_in_the_save() -> None:

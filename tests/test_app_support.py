@@ -13,10 +13,12 @@ from textual.command import CommandList
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import OptionList
 
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.saves import position_session
+from bigfive_tui.app.screens.dialogs import ChoiceDialog, HandOverScreen
 from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.assets import load_layout, load_pieces, seeded_board
 from bigfive_tui.engine.board import Board
@@ -124,6 +126,29 @@ async def wait_until(
         if time.monotonic() > end:
             raise AssertionError(f"still waiting after {timeout} s")
         await pilot.pause(0.02)
+
+
+async def at_the_game(pilot: Pilot[None], app: BigFiveApp) -> GameScreen:
+    """The game screen on top, past the hand-over box a turn in its draw phase opens with."""
+    await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen | GameScreen))
+    for _ in range(3):  # the hand-over box comes after the game screen's first frame
+        await pilot.pause()
+    if isinstance(app.screen, HandOverScreen):
+        await pilot.press("escape")
+    game = game_screen(app)
+    await wait_until(pilot, lambda: app.screen is game)
+    return game
+
+
+async def choose(pilot: Pilot[None], app: BigFiveApp, text: str) -> None:
+    """In the choice dialog on top, the option whose label contains ``text``."""
+    await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+    dialog = app.screen
+    assert isinstance(dialog, ChoiceDialog)
+    index = next(i for i, label in enumerate(dialog.options) if text in label)
+    dialog.query_one(OptionList).highlighted = index
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: app.screen is not dialog)
 
 
 def palette_highlights(app: BigFiveApp, text: str) -> bool:

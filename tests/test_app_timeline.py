@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_app_support import SIZE, game_screen, make_app, played_session, wait_until
+from test_app_support import SIZE, at_the_game, make_app, played_session, wait_until
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -41,18 +41,6 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def played(actions: int = 60, seed: int = 11) -> Session:
     return played_session(actions, seed)
-
-
-async def at_the_game(pilot: Pilot[None], app: BigFiveApp) -> GameScreen:
-    """The game screen on top, past the hand-over box a turn in its draw phase opens with."""
-    await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen | GameScreen))
-    for _ in range(3):  # the hand-over box comes after the game screen's first frame
-        await pilot.pause()
-    if isinstance(app.screen, HandOverScreen):
-        await pilot.press("escape")
-    game = game_screen(app)
-    await wait_until(pilot, lambda: app.screen is game)
-    return game
 
 
 async def open_timeline(pilot: Pilot[None], app: BigFiveApp) -> TimelineScreen:

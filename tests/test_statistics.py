@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from test_app_support import (
     SIZE,
+    choose,
     game_screen,
     make_app,
     played_session,
@@ -18,11 +19,9 @@ from test_app_support import (
     seeded_session,
     wait_until,
 )
-from textual.pilot import Pilot
-from textual.widgets import OptionList, Sparkline, Static
+from textual.widgets import Sparkline, Static
 
-from bigfive_tui.app.main import BigFiveApp
-from bigfive_tui.app.screens.dialogs import ChoiceDialog, HandOverScreen
+from bigfive_tui.app.screens.dialogs import HandOverScreen
 from bigfive_tui.app.screens.end import EndScreen, debug_line
 from bigfive_tui.app.screens.timeline import TimelineScreen
 from bigfive_tui.engine.actions import Act
@@ -122,17 +121,6 @@ def test_rigs_and_branches_are_counted() -> None:
 
 
 # ---------------------------------------------------------------- the end screen
-
-
-async def choose(pilot: Pilot[None], app: BigFiveApp, text: str) -> None:
-    """In the choice dialog on top, the option whose label contains ``text``."""
-    await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
-    dialog = app.screen
-    assert isinstance(dialog, ChoiceDialog)
-    index = next(i for i, label in enumerate(dialog.options) if text in label)
-    dialog.query_one(OptionList).highlighted = index
-    await pilot.press("enter")
-    await wait_until(pilot, lambda: app.screen is not dialog)
 
 
 async def test_the_end_screen_shows_each_guides_game_and_how_it_ended() -> None:
