@@ -7,7 +7,9 @@ from textual.screen import Screen
 
 
 class PlayScreen(Screen[None]):
-    """A game screen (the Big Five's or Photo Safari's)."""
+    """A game screen (the Big Five's or Photo Safari's). Each game's screen implements the
+    methods below that raise NotImplementedError: they are what the app calls on whichever
+    game is shown."""
 
     #: Debug mode: step through the rule resolution of each action (the app keeps the choice).
     step_through: bool = False
