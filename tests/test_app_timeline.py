@@ -328,6 +328,25 @@ def test_a_turn_begins_at_the_step_that_hands_the_game_on() -> None:
     assert f"(setup step {session.setup_steps} of {session.setup_steps})" in first
 
 
+async def test_at_80_columns_the_place_line_is_said_short_rather_than_cut() -> None:
+    """The long place line ("Turn 11 · round 4 · Kate ▸ the turn begins (the last step of
+    Jack's action: end)") was cut at 80 columns; a bar too narrow for it says it short."""
+    app = make_app(played())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_timeline(pilot, app)
+        timeline = screen.timeline
+        widest = max(
+            range(timeline.offset, len(timeline)),
+            key=lambda moment: place_words(timeline, moment).cell_length,
+        )
+        assert place_words(timeline, widest).cell_length > 78  # the long form does not fit
+        screen.show_moment(widest)
+        await pilot.pause()
+        place = str(screen.query_one(TimelineBar).render()).splitlines()[1]
+        assert place == place_words(timeline, widest, short=True).plain
+        assert "…" not in place and re.match(r"T\d+ · r\d+ · ", place)
+
+
 def last_draw(session: Session) -> int:
     """How many actions the game had right after its last card was drawn."""
     return max(i for i, action in enumerate(session.actions) if action.kind == Act.DRAW) + 1

@@ -12,10 +12,12 @@ from bigfive_tui.app.rules_text import rule_text
 from bigfive_tui.engine.timeline import Timeline, opens_turn
 
 
-def place_words(timeline: Timeline, moment: int) -> Content:
+def place_words(timeline: Timeline, moment: int, *, short: bool = False) -> Content:
     """ "Turn 12 · round 3 · Kate ▸ action 3 of 7: move ♣4 ▸ step 2 of 3". The step that hands
     the game on ("Turn 13: Sam.") belongs to the action that ended the turn before, but the
-    game it shows is the new turn's: it is named as the new turn beginning."""
+    game it shows is the new turn's: it is named as the new turn beginning. The short form
+    ("T12 · r3 · Kate ▸ action 3/7: move ♣4 ▸ step 2/3") is for a bar too narrow for the long
+    one, so that the action and the step stay in sight at 80 columns instead of being cut."""
     session = timeline.session
     entry, step, steps = timeline.place(moment)
     current = timeline.step(moment)
@@ -28,7 +30,7 @@ def place_words(timeline: Timeline, moment: int) -> Content:
             who = session.game.guides[ended.seat].title
             part_of = f"the last step of {who}'s action: {ended.text}"
         return Content.assemble(
-            *_turn_words(timeline, state.turn, state.seat),
+            *_turn_words(timeline, state.turn, state.seat, short=short),
             ("  ▸ ", "$text-muted"),
             ("the turn begins", "bold"),
             (f"  ({part_of})", "$text-muted"),
@@ -37,30 +39,36 @@ def place_words(timeline: Timeline, moment: int) -> Content:
         if moment < timeline.offset:
             where = "The position the game began from"
         else:
-            where = f"Setup ▸ step {step + 1} of {steps}"
+            where = f"Setup ▸ step {_count(step + 1, steps, short)}"
         return Content.styled(where, "bold")
     chosen = session.entries[entry]
     turn_entries = [e for e in session.entries if e.turn == chosen.turn]
     number = turn_entries.index(chosen) + 1
     what = "rig" if chosen.is_rig else "action"
     parts: list[tuple[str, str] | str] = [
-        *_turn_words(timeline, chosen.turn, chosen.seat),
+        *_turn_words(timeline, chosen.turn, chosen.seat, short=short),
         ("  ▸ ", "$text-muted"),
-        f"{what} {number} of {len(turn_entries)}: ",
+        f"{what} {_count(number, len(turn_entries), short)}: ",
         (chosen.text, "bold $warning" if chosen.is_rig else "bold"),
     ]
     if steps > 1:
-        parts += [("  ▸ ", "$text-muted"), f"step {step + 1} of {steps}"]
+        parts += [("  ▸ ", "$text-muted"), f"step {_count(step + 1, steps, short)}"]
     return Content.assemble(*parts)
 
 
-def _turn_words(timeline: Timeline, turn: int, seat: int) -> list[tuple[str, str]]:
-    """ "Turn 12 · round 3 · Kate"."""
+def _count(number: int, total: int, short: bool) -> str:
+    return f"{number}/{total}" if short else f"{number} of {total}"
+
+
+def _turn_words(
+    timeline: Timeline, turn: int, seat: int, *, short: bool = False
+) -> list[tuple[str, str]]:
+    """ "Turn 12 · round 3 · Kate" (short: "T12 · r3 · Kate")."""
     game = timeline.session.game
     rounds = (turn - 1) // len(game.guides) + 1
     return [
-        (f"Turn {turn}", "bold"),
-        (f" · round {rounds} · ", "$text-muted"),
+        (f"T{turn}" if short else f"Turn {turn}", "bold"),
+        (f" · r{rounds} · " if short else f" · round {rounds} · ", "$text-muted"),
         (game.guides[seat].title, "bold"),
     ]
 
@@ -115,6 +123,8 @@ class TimelineBar(Widget):
         width = self.content_size.width
         step = timeline.step(self._moment)
         place = place_words(timeline, self._moment)
+        if place.cell_length > width:
+            place = place_words(timeline, self._moment, short=True)
         if self.notice:  # in the rule's place until the next move: the widest line
             rule = Content.styled(self.notice, "bold $warning")
         elif step is None:
