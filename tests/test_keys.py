@@ -29,11 +29,14 @@ import bigfive_tui.app
 from bigfive_tui.app import saves
 from bigfive_tui.app.commands import GameCommands
 from bigfive_tui.app.components.board_view import BoardView
+from bigfive_tui.app.components.column_text import Row
 from bigfive_tui.app.keys import (
     ACTION_KEYS,
     BROWSER_KEPT,
     COMMAND_KEYS,
+    EDITOR_KEYS,
     END_KEYS,
+    LOG_KEYS,
     OTHER_KEYS,
     TIMELINE_KEYS,
 )
@@ -42,6 +45,7 @@ from bigfive_tui.app.screens.dialogs import CardScreen, HandOverScreen, LoadDial
 from bigfive_tui.app.screens.editor import EditorScreen
 from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.app.screens.help import big_five_help_lines
 from bigfive_tui.app.screens.log import LogScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
 from bigfive_tui.app.screens.rules import RulesScreen
@@ -121,6 +125,24 @@ def test_the_help_names_both_keys_of_every_command() -> None:
     assert rows["F1 / B"].startswith("the rules")
     assert rows["F12 / W"].startswith("debug mode")
     assert rows["Ctrl+Q / Q"].startswith("quit")
+
+
+def test_the_help_lists_the_keys_of_every_screen_a_game_has() -> None:
+    """The timeline, the enlarged log, the editor and the end screen each have keys of their
+    own; the help lists every one of them under its screen's heading."""
+    lines = big_five_help_lines()
+    text = "\n".join(
+        f"{line.label}  {line.text}" if isinstance(line, Row) else str(line) for line in lines
+    )
+    for heading, keys in (
+        ("On the timeline (T)", TIMELINE_KEYS),
+        ("In the enlarged log (L)", LOG_KEYS),
+        ("In the position editor (E", EDITOR_KEYS),
+        ("When the game has ended", END_KEYS),
+    ):
+        section = text[text.index(heading) :]
+        for entry in keys:
+            assert entry.help in section, (heading, entry.display)
 
 
 async def _past_the_hand_over(pilot: Pilot[None], app: BigFiveApp) -> GameScreen:

@@ -13,7 +13,16 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from bigfive_tui.app.components.column_text import ColumnText, Line, Row
-from bigfive_tui.app.keys import ACTION_KEYS, OTHER_KEYS, SECOND_KEYS_NOTE, TIMELINE_KEYS
+from bigfive_tui.app.keys import (
+    ACTION_KEYS,
+    EDITOR_KEYS,
+    END_KEYS,
+    LOG_KEYS,
+    OTHER_KEYS,
+    SECOND_KEYS_NOTE,
+    TIMELINE_KEYS,
+    ViewKey,
+)
 from bigfive_tui.app.overlays import LEGEND
 from bigfive_tui.boardmap import FEATURE_GLYPHS, FEATURE_LABELS, TERRAIN_GLYPHS, TERRAIN_LABELS
 
@@ -30,9 +39,13 @@ def big_five_help_lines() -> list[Line]:
     lines += [row(keys, text) for keys, text in OTHER_KEYS]
     lines.append(Content.styled(SECOND_KEYS_NOTE, "italic"))
     lines.append(Content(""))
-    lines.append(Content.styled("On the timeline (T): the whole game", "bold"))
-    lines += [row(entry.display, entry.help) for entry in TIMELINE_KEYS]
-    lines.append(Content(""))
+    for title, keys in (
+        ("On the timeline (T): the whole game", TIMELINE_KEYS),
+        ("In the enlarged log (L)", LOG_KEYS),
+        ("In the position editor (E, debug mode)", EDITOR_KEYS),
+        ("When the game has ended", END_KEYS),
+    ):
+        lines += _section(title, keys)
     lines.append(Content.styled("On the board", "bold"))
     lines += [row(glyph, meaning) for glyph, meaning in LEGEND]
     terrain = ", ".join(
@@ -45,6 +58,14 @@ def big_five_help_lines() -> list[Line]:
     lines.append(row("terrain", terrain))
     lines.append(row("edges", edges))
     return lines
+
+
+def _section(title: str, keys: Sequence[ViewKey]) -> list[Line]:
+    return [
+        Content.styled(title, "bold"),
+        *(row(entry.display, entry.help) for entry in keys),
+        Content(""),
+    ]
 
 
 class HelpScreen(ModalScreen[str | None]):
