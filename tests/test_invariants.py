@@ -249,8 +249,8 @@ def check_spotted(state: GameState) -> None:
     # Only spotting turns a token face up, and the spotter takes the species.
     for token in range(15):
         if state.face_up[token] and state.token_cell[token] >= 0:
-            species = ANIMAL_KIND[token]
-            assert any(mask & (1 << species) for mask in state.spotted)
+            kind = ANIMAL_KIND[token]
+            assert any(mask & (1 << kind) for mask in state.spotted)
 
 
 def check_end(state: GameState) -> None:
@@ -980,8 +980,10 @@ class SafariMachine(RuleBasedStateMachine):
 
 
 TestSafari = SafariMachine.TestCase
+#: Longer runs of the machine in the deep profile (BIGFIVE_HYPOTHESIS=deep, tests/conftest.py).
+_profile = settings.default
 TestSafari.settings = settings(
-    stateful_step_count=40 if settings.default.max_examples < 200 else 80,
+    stateful_step_count=40 if _profile is None or _profile.max_examples < 200 else 80,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 
