@@ -185,3 +185,34 @@ def test_the_turn_says_its_round() -> None:
     assert rows[0] == "Turn 12 · round 3"
     rows = [line.plain for line in table_lines(state, None, [], 15, 21)]
     assert rows[0] == "Turn 12 round 3"
+
+
+def test_rigs_waiting_are_listed_under_the_piles_until_used() -> None:
+    """Debug mode's rigged rolls (in the order they come) and card show in the table; nothing
+    else on screen tells of them until they are used."""
+    session = marks_to_explain()
+    session.rig_text("rig roll ♣4")
+    session.rig_text("rig roll X")
+    session.rig_text("rig card Heavy rain")
+    rows = [line.plain for line in table_lines(session.state, None, [], 24, 30)]
+    start = rows.index("Rigged (debug)")
+    assert rows[start - 1].startswith("Deck")
+    assert rows[start + 1 : start + 4] == ["Roll next: ♣4", "Roll +1: X and 1", "Card: Heavy rain"]
+    session.play_text("end")
+    session.play_text("draw")  # David draws the rigged card: its row goes, the rolls wait on
+    rows = [line.plain for line in table_lines(session.state, None, [], 24, 30)]
+    assert "Roll next: ♣4" in rows and not any(row.startswith("Card: Heavy") for row in rows)
+    plain = [line.plain for line in table_lines(marks_to_explain().state, None, [], 24, 30)]
+    assert not any(row.startswith(("Rigged", "Roll ")) for row in plain)
+
+
+@pytest.mark.parametrize("width", [12, 16])
+def test_rigs_waiting_never_push_the_species_out_of_the_column(width: int) -> None:
+    session = crowded_table()
+    session.rig_text("rig roll ♣4")
+    session.rig_text("rig card Fire")
+    card, effects = drawn_card(session.log)
+    lines = table_lines(session.state, card, effects, width, 21)
+    assert len(lines) <= 21 and all(line.cell_length <= width for line in lines)
+    assert sum(line.plain.startswith(SPECIES_ROWS) for line in lines) == len(SPECIES_ROWS)
+    assert any(line.plain.startswith("Rigged") for line in lines)

@@ -17,7 +17,8 @@ from textual.widgets import Static
 
 from bigfive_tui.app.describe import card_effect_texts, lasting_effects, round_number
 from bigfive_tui.engine.actions import Step
-from bigfive_tui.engine.content import FIRE_MARKERS, SPECIES_WITH_THREE, Card, Species
+from bigfive_tui.engine.content import CARDS, FIRE_MARKERS, SPECIES_WITH_THREE, Card, Species
+from bigfive_tui.engine.dice import die_text
 from bigfive_tui.engine.end_checks import species_discarded
 from bigfive_tui.engine.state import GameState
 
@@ -159,6 +160,24 @@ def lasting_lines(state: GameState, width: int, most: int) -> list[Content]:
     return [fit(Content.styled("Lasting", HEADING), width), *rows]
 
 
+def rig_lines(state: GameState, width: int) -> list[Content]:
+    """Debug mode's rigs still waiting: the rolls in the order they come, and the card. Until
+    they are used the board shows nothing of them, and a player who rigged two rolls ago had
+    only the log to remember them by."""
+    rows = [
+        f"Roll {'next' if order == 0 else f'+{order}'}: {die_text(state, face, number)}"
+        for order, (face, number) in enumerate(state.rigged_dice)
+    ]
+    if state.rigged_card >= 0:
+        rows.append(f"Card: {CARDS[state.rigged_card].name}")
+    if not rows:
+        return []
+    return [
+        fit(Content.styled("Rigged (debug)", "bold $warning"), width),
+        *(fit(Content.styled(row, "$warning"), width) for row in rows),
+    ]
+
+
 def card_heading(card: Card | None, width: int) -> list[Content]:
     """``Card: <name>`` in at most two rows (the name says what the card does)."""
     if card is None:
@@ -183,7 +202,7 @@ def table_lines(
         *(fit(species_line(state, species), width) for species in SPECIES_WITH_THREE),
         *species_legend(width),
     ]
-    piles = pile_lines(state, width)
+    piles = [*pile_lines(state, width), *rig_lines(state, width)]
     heading = card_heading(card, width)
     texts = card_effect_texts(card, effects) if card is not None else []
     effect_rows = [row for text in texts for row in wrapped(Content(text), width, height)]
