@@ -17,7 +17,7 @@ import os
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on, work
 from textual.app import App, ComposeResult
@@ -190,6 +190,25 @@ class BigFiveApp(App[None]):
             self.stylesheet.set_variables(self.get_css_variables())
             return
         super().refresh_css(animate)
+
+    def _load_screen_css(self, screen: Screen[Any]) -> None:
+        """A screen about to be shown gets the breakpoint classes of the terminal's size first.
+
+        Textual gives them in the screen's first Resize, after the screen and all its widgets
+        were styled, and a new class restyles them all again (6 ms of the game screen's
+        start-up). Styled with them from the start, that Resize finds nothing to change."""
+        horizontal = screen.HORIZONTAL_BREAKPOINTS
+        vertical = screen.VERTICAL_BREAKPOINTS
+        classes: dict[str, bool] = {}
+        for value, points in (
+            (self.size.width, self.HORIZONTAL_BREAKPOINTS if horizontal is None else horizontal),
+            (self.size.height, self.VERTICAL_BREAKPOINTS if vertical is None else vertical),
+        ):
+            reached = [name for limit, name in sorted(points or []) if value >= limit]
+            for _, name in points or []:
+                classes[name] = bool(reached) and name == reached[-1]
+        screen.update_classes(classes, update=False)
+        super()._load_screen_css(screen)
 
     def watch_theme(self, name: str) -> None:
         """A theme chosen during play is the theme of the next start too."""
