@@ -1,0 +1,46 @@
+"""What the app leaves out of its start-up (issue 15) changes nothing that is shown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_app_support import every_size, game_screen, make_app, played_session, wait_until
+
+import bigfive_tui.app.main as app_main
+from bigfive_tui.app.screens.game import GameScreen
+
+
+def later_css_read(app: app_main.BigFiveApp) -> list[bool]:
+    folder = Path(app_main.__file__).parent
+    return [
+        app.stylesheet.has_source(str((folder / name).resolve())) for name in app.LATER_CSS_PATH
+    ]
+
+
+@every_size
+async def test_the_other_screens_styles_change_nothing_on_the_game_screen(
+    size: tuple[int, int],
+) -> None:
+    """A game shown first is styled without the other screens' CSS, which is read when the
+    first other screen opens and then styles no widget of the game screen differently."""
+    app = make_app(played_session())
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        assert later_css_read(app) == [False] * len(app.LATER_CSS_PATH)
+        screen = game_screen(app)
+        nodes = list(screen.walk_children(with_self=True))
+        before = [node._css_styles.get_rules() for node in nodes]
+        app._read_later_css()
+        app.stylesheet.update_nodes(nodes)
+        assert later_css_read(app) == [True] * len(app.LATER_CSS_PATH)
+        assert [node._css_styles.get_rules() for node in nodes] == before
+
+
+async def test_another_screen_reads_the_other_screens_styles() -> None:
+    app = make_app(played_session())
+    async with app.run_test() as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: not isinstance(app.screen, GameScreen))
+        assert later_css_read(app) == [True] * len(app.LATER_CSS_PATH)
