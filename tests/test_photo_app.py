@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from bigfive_tui.app import saves
 from bigfive_tui.app.components.column_text import ColumnText
 from bigfive_tui.app.components.cycle_field import CycleField
-from bigfive_tui.app.components.game_choice import PHOTO_SAFARI
+from bigfive_tui.app.games import PHOTO_SAFARI
 from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.photo_safari.board import PhotoBoard
 from bigfive_tui.app.photo_safari.end import PhotoEndScreen

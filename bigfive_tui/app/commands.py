@@ -12,7 +12,7 @@ from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from bigfive_tui.app.components.game_choice import PHOTO_SAFARI
+from bigfive_tui.app.games import PHOTO_SAFARI
 from bigfive_tui.app.keys import COACH, DEBUG, PHOTO_KEY, VIEW, command_key
 
 

@@ -31,8 +31,8 @@ from textual.widgets import Static
 from bigfive_tui.app import saves, settings
 from bigfive_tui.app.autosave import AutosaveFile
 from bigfive_tui.app.commands import GameCommands
-from bigfive_tui.app.components.game_choice import BIG_FIVE, PHOTO_SAFARI
 from bigfive_tui.app.drawings import MIN_HEIGHT, MIN_WIDTH
+from bigfive_tui.app.games import BIG_FIVE, PHOTO_SAFARI
 from bigfive_tui.app.keys import BROWSER_SECOND, VIEW, command_bindings, command_key
 from bigfive_tui.app.messages import (
     AutosaveFinished,

@@ -98,7 +98,7 @@ def launch(args: argparse.Namespace, **app_options: object) -> int:
     gc.disable()
     try:
         from bigfive_tui.app import saves, settings
-        from bigfive_tui.app.components.game_choice import BIG_FIVE
+        from bigfive_tui.app.games import BIG_FIVE
         from bigfive_tui.app.main import BigFiveApp
         from bigfive_tui.app.themes import DEFAULT_THEME
         from bigfive_tui.safe_text import printable

@@ -95,7 +95,8 @@ class PieceSide:
 
 
 class PieceSideSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Built inside PieceSpec, its only user: a validator of its own would cost start-up time.
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     spaces: list[str] = Field(min_length=3, max_length=3)
     bushes: list[str] = Field(default_factory=list)

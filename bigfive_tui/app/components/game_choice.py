@@ -6,9 +6,8 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from bigfive_tui.app.components.cycle_field import CycleField
+from bigfive_tui.app.games import BIG_FIVE, PHOTO_SAFARI
 
-BIG_FIVE = "big-five"
-PHOTO_SAFARI = "photo-safari"
 GAMES = [(BIG_FIVE, "The Big Five: Safari Tour"), (PHOTO_SAFARI, "Photo Safari")]
 
 

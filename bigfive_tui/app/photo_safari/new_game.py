@@ -22,8 +22,9 @@ from textual.widgets import Button, Input, Static
 from bigfive_tui.app import settings
 from bigfive_tui.app.components.continue_offer import offer_widgets
 from bigfive_tui.app.components.cycle_field import CycleField
-from bigfive_tui.app.components.game_choice import PHOTO_SAFARI, game_row
+from bigfive_tui.app.components.game_choice import game_row
 from bigfive_tui.app.components.key_bar import KeyBar
+from bigfive_tui.app.games import PHOTO_SAFARI
 from bigfive_tui.app.keys import command_bindings, command_key
 from bigfive_tui.app.messages import ContinueGame, FieldChanged, StartPhotoSafari, SwitchGame
 from bigfive_tui.app.photo_setup import PhotoSetup

@@ -29,10 +29,11 @@ from textual.widgets import Button, Input, Static
 from bigfive_tui.app import settings
 from bigfive_tui.app.components.continue_offer import ContinueOffer, offer_widgets
 from bigfive_tui.app.components.cycle_field import CycleField
-from bigfive_tui.app.components.game_choice import BIG_FIVE, game_row
+from bigfive_tui.app.components.game_choice import game_row
 from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.describe import joined
 from bigfive_tui.app.game_setup import GameSetup, SeatChoice
+from bigfive_tui.app.games import BIG_FIVE
 from bigfive_tui.app.keys import command_bindings, command_key
 from bigfive_tui.app.messages import (
     ChooseStartSpaces,

@@ -17,7 +17,9 @@ ROWS = 10
 class LayoutFile(BaseModel):
     """A set-up file, and the copy of the set-up inside a game record."""
 
-    model_config = ConfigDict(extra="forbid")
+    # Built on first use: a Big Five start-up reads saves, whose format includes a Photo
+    # Safari record (so this model inside it), but never a set-up file.
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     name: str = Field(min_length=1, max_length=60)
     description: str = ""
