@@ -33,8 +33,8 @@ from textual.message import Message
 from textual.reactive import Reactive, reactive
 from textual.strip import Strip
 from textual.theme import Theme
-from textual.widget import Widget
 
+from bigfive_tui.app.components.one_pass import KeepsLinesOnNewHeight
 from bigfive_tui.app.describe import edge_words, seen_by
 from bigfive_tui.app.overlays import LEGEND_LINES, glyph_label, overlays_for
 from bigfive_tui.boardmap import (
@@ -93,6 +93,12 @@ ITEM_KINDS: Final = (
 _TARGET: Final = 1
 _CURSOR: Final = 2
 _SIGHT: Final = 4
+#: Tags known by identity at most (the items' tags are new with every picture).
+_TAGS_KEPT: Final = 4096
+
+#: A run of a picture line: its characters, the space whose highlights it takes, its Tag
+#: (None: a legend piece) and its styles by highlight flags (a legend piece: its one style).
+_Run = tuple[str, int | None, Tag | None, list[Style | None]]
 
 _SQRT3_2: Final = math.sqrt(3) / 2
 _DIRECTIONS: Final[dict[str, tuple[float, float]]] = {
@@ -196,7 +202,7 @@ class _CellMessage(_BoardMessage):
         super().__init__(board_view)
 
 
-class BoardView(Widget, can_focus=True):
+class BoardView(KeepsLinesOnNewHeight, can_focus=True):
     """The game board: terrain, edges, names, items, targets, cursor and line of sight.
 
     Keys: arrows or h/j/k/l move the cursor to the neighbouring space on screen (in target
@@ -347,6 +353,9 @@ class BoardView(Widget, can_focus=True):
         self._layout_size = Size(-1, -1)
         self._lines: LRUCache[int, Strip] = LRUCache(128)
         self._styles: dict[tuple[object, ...], Style] = {}
+        self._by_tag: dict[Tag, list[Style | None]] = {}
+        self._by_id: dict[int, tuple[Tag, list[Style | None]]] = {}
+        self._runs: dict[int, tuple[tuple[Tag, ...], list[_Run]]] = {}
         self._layers: dict[str, _Layer] = {}
         self._base: tuple[Color, Color] | None = None  # the widget's background and text
         self._legend: dict[int, list[_LegendPiece]] = {}
@@ -522,6 +531,9 @@ class BoardView(Widget, can_focus=True):
     def _clear_style_caches(self) -> None:
         self._base = None
         self._styles.clear()
+        self._by_tag.clear()
+        self._by_id.clear()
+        self._runs.clear()
         self._layers.clear()
         self._lines.clear()
 
@@ -665,19 +677,38 @@ class BoardView(Widget, can_focus=True):
         del width, height
         return board_map(self._board, self._drawing)
 
+    def _placement(self, size: Size) -> tuple[BoardMap, Offset, bool]:
+        """The map for ``size``, where its status line starts, and whether it fits."""
+        the_map = self._preferred_map(size.width, size.height)
+        height = the_map.height + 1
+        fits = size.width >= the_map.width and size.height >= height
+        spare_x = max(0, size.width - the_map.width)
+        origin = Offset(spare_x // 2 if self.centred else 0, max(0, (size.height - height) // 2))
+        return the_map, origin, fits
+
+    def keeps_lines(self, size: Size) -> bool:
+        """Whether the lines drawn for the last size are the lines of ``size`` too: a new
+        height alone that leaves the picture where it was (the compact drawing's board grows
+        and shrinks with the action bar's prompt on every action)."""
+        old = self._layout_size
+        if old.width != size.width or old.height < 0 or not self._fits:
+            return False
+        the_map, origin, fits = self._placement(size)
+        return the_map is self._map and origin == self._origin and fits
+
     def _relayout(self) -> None:
-        """Pick the map for the current size, centre it, and drop every cached line."""
-        size = self._layout_size = self.size
-        self._map = self._preferred_map(size.width, size.height)
+        """Pick the map for the current size, centre it, and drop every cached line (kept when
+        they stay the same: see ``keeps_lines``)."""
+        size = self.size
+        if self.keeps_lines(size):
+            self._layout_size = size
+            return
+        self._layout_size = size
+        self._map, self._origin, self._fits = self._placement(size)
         self._repicture()
-        height = self._map.height + 1
-        self._fits = size.width >= self._map.width and size.height >= height
-        spare_x = max(0, size.width - self._map.width)
-        self._origin = Offset(
-            spare_x // 2 if self.centred else 0, max(0, (size.height - height) // 2)
-        )
         self._legend = self._layout_legend() if self._legend_on else {}
         self._lines.clear()
+        self._runs.clear()
 
     def _repicture(self) -> None:
         """The picture of the items on the board and the marked targets."""
@@ -703,16 +734,6 @@ class BoardView(Widget, can_focus=True):
             self._lines.discard(y)
         regions = [Region(0, y, width, 1) for y in sorted(lines)]
         self.refresh(*regions)
-
-    def _flags(self, cell: int) -> int:
-        flags = 0
-        if cell in self._target_set:
-            flags |= _TARGET
-        if cell in self._sight:
-            flags |= _SIGHT
-        if cell == self.cursor and (self._targeting or self.has_focus):
-            flags |= _CURSOR
-        return flags
 
     # -- styles ---------------------------------------------------------------------------
 
@@ -761,10 +782,6 @@ class BoardView(Widget, can_focus=True):
         return style + extra if extra is not None else style
 
     def _tag_style(self, tag: Tag, flags: int) -> Style:
-        key = (tag, flags)
-        style = self._styles.get(key)
-        if style is not None:
-            return style
         layers: list[str] = []
         underline = False
         if tag.role == "edge":
@@ -804,7 +821,6 @@ class BoardView(Widget, can_focus=True):
             self._styles[paint_key] = style
         if tag.cell is not None:
             style += Style.from_meta({"cell": tag.cell})
-        self._styles[key] = style
         return style
 
     def _component_style(self, component: str | None) -> Style:
@@ -877,40 +893,26 @@ class BoardView(Widget, can_focus=True):
         return segments
 
     def _picture_segments(self, py: int) -> list[Segment]:
-        picture = self._picture
-        line = picture.lines[py]
-        tags = picture.tags[py]
-        legend = {piece.x: piece for piece in self._legend.get(py, ())}
+        cursor = self.cursor if self._targeting or self.has_focus else None
+        targets, sight = self._target_set, self._sight
         segments: list[Segment] = []
         text: list[str] = []
         current: Style | None = None
-        x = 0
-        size = len(line)
-        while x < size:
-            piece = legend.get(x)
-            if piece is not None:
-                style = self._component_style(piece.component or "board-view--legend")
-                if style != current and text and current is not None:
-                    segments.append(Segment("".join(text), current))
-                    text = []
-                if style == current:
-                    text.append(piece.text)
-                else:
-                    text = [piece.text]
-                    current = style
-                x += len(piece.text)
-                continue
-            tag = tags[x]
-            # The map hands one Tag to the characters of a run (3-4 of them in the large
-            # drawing): style the run once, as hashing a Tag for its style costs more than
-            # the rest of a character's work.
-            end = x + 1
-            while end < size and tags[end] is tag and (not legend or end not in legend):
-                end += 1
-            chars = line[x:end]
-            cell = tag.cell if tag.role != "gate" else None
-            flags = self._flags(cell) if cell is not None else 0
-            style = self._tag_style(tag, flags)
+        for chars, cell, tag, styles in self._row_runs(py):
+            if tag is None:  # a legend piece
+                style = styles[0]
+            else:
+                flags = 0
+                if cell is not None:
+                    if cell in targets:
+                        flags = _TARGET
+                    if cell in sight:
+                        flags |= _SIGHT
+                    if cell == cursor:
+                        flags |= _CURSOR
+                style = styles[flags]
+                if style is None:
+                    style = styles[flags] = self._tag_style(tag, flags)
             if style is current:
                 text.append(chars)
             else:
@@ -918,10 +920,57 @@ class BoardView(Widget, can_focus=True):
                     segments.append(Segment("".join(text), current))
                 text = [chars]
                 current = style
-            x = end
         if text and current is not None:
             segments.append(Segment("".join(text), current))
         return segments
+
+    def _row_runs(self, py: int) -> list[_Run]:
+        """Line ``py`` of the picture cut into runs of one Tag and the legend's pieces, each
+        with its styles by highlight flags. Kept while the row is the same object: the
+        picture shares the rows an action did not change, and a cursor or a target mode
+        repaints lines whose rows stay."""
+        tags = self._picture.tags[py]
+        kept = self._runs.get(py)
+        if kept is not None and kept[0] is tags:
+            return kept[1]
+        line = self._picture.lines[py]
+        legend = {piece.x: piece for piece in self._legend.get(py, ())}
+        runs: list[_Run] = []
+        x = 0
+        size = len(line)
+        while x < size:
+            piece = legend.get(x)
+            if piece is not None:
+                style = self._component_style(piece.component or "board-view--legend")
+                runs.append((piece.text, None, None, [style]))
+                x += len(piece.text)
+                continue
+            tag = tags[x]
+            # The map hands one Tag to the characters of a run (3-4 of them in the large
+            # drawing): one run, styled once.
+            end = x + 1
+            while end < size and tags[end] is tag and (not legend or end not in legend):
+                end += 1
+            cell = tag.cell if tag.role != "gate" else None
+            runs.append((line[x:end], cell, tag, self._styles_of(tag)))
+            x = end
+        self._runs[py] = (tags, runs)
+        return runs
+
+    def _styles_of(self, tag: Tag) -> list[Style | None]:
+        """The styles of ``tag`` by highlight flags, filled as they are asked for; shared by
+        equal tags. Found by the tag's identity first: hashing a Tag costs more than the rest
+        of a character's work, and the picture's static tags are the same objects always."""
+        kept = self._by_id.get(id(tag))
+        if kept is not None and kept[0] is tag:
+            return kept[1]
+        styles = self._by_tag.get(tag)
+        if styles is None:
+            styles = self._by_tag[tag] = [None] * (_TARGET | _CURSOR | _SIGHT | 1)
+        if len(self._by_id) >= _TAGS_KEPT:  # the items' tags are new with every picture
+            self._by_id.clear()
+        self._by_id[id(tag)] = (tag, styles)
+        return styles
 
     # -- legend ---------------------------------------------------------------------------
 
