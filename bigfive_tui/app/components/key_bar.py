@@ -13,6 +13,7 @@ mode, from the right. The way back (Esc) and help, which lists every key, stay t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import IntEnum
 
 from textual.app import App
@@ -83,7 +84,8 @@ class KeyBar(KeptDrawing, Static):
         entries: list[tuple[str, str, bool, Rank]] = []  # key(s), description, enabled, rank
         groups: dict[object, int] = {}  # binding group -> index in entries
         seen: set[str] = set()
-        for active in self.screen.active_bindings.values():
+        bindings = self.screen.active_bindings  # worked out anew at each read: read once
+        for active in bindings.values():
             binding = active.binding
             if not binding.show or binding.action in seen:
                 continue
@@ -98,7 +100,7 @@ class KeyBar(KeptDrawing, Static):
             else:
                 groups[group] = len(entries)
                 entries.append((key, group.description, True, _rank(active)))
-        palette = self._palette()
+        palette = self._palette(bindings)
         signature = (tuple(entries), palette, self.size.width)
         if signature == self._shown:
             return
@@ -138,12 +140,12 @@ class KeyBar(KeptDrawing, Static):
             line = Content.assemble(line, " " * gap, right)
         return line, left_out
 
-    def _palette(self) -> Content | None:
+    def _palette(self, bindings: Mapping[str, ActiveBinding]) -> Content | None:
         """The command palette's key, right-aligned as in Textual's Footer."""
         app = self.app
         if not app.ENABLE_COMMAND_PALETTE:
             return None
-        active = self.screen.active_bindings.get(app.COMMAND_PALETTE_BINDING)
+        active = bindings.get(app.COMMAND_PALETTE_BINDING)
         if active is None:
             return None
         key = app.get_key_display(active.binding)
