@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Self
+
 from textual.content import Content
+from textual.geometry import Region
 
 from bigfive_tui.app.components.kept_drawing import KeptDrawing
 from bigfive_tui.engine.content import (
@@ -104,6 +107,9 @@ class PlayerBoard(KeptDrawing):
         self._state: GameState | None = None
         self._key: tuple[object, ...] | None = None
         self._titles: tuple[str | None, str] = (None, "")  # border title and subtitle shown
+        #: While set, a refresh of the whole board repaints only this region (content
+        #: coordinates): the bottom border, for a new subtitle.
+        self._repaint_only: Region | None = None
         self.tooltip = f"{guide.title}, {GUIDE_ROLES[guide]}: {GUIDE_ABILITIES[guide]}"
         self.set_class(computer, "-computer")
 
@@ -145,12 +151,31 @@ class PlayerBoard(KeptDrawing):
 
     def _show_titles(self, title: str, subtitle: str) -> None:
         """Setting a border title repaints the whole board, even to the same text: an action
-        would repaint every player board. So only what changed is set."""
+        would repaint every player board. So only what changed is set, and a new subtitle
+        alone (the "3 actions left" of every action) repaints only the bottom border."""
         if title != self._titles[0]:
             self.border_title = title
         if subtitle != self._titles[1]:
-            self.border_subtitle = subtitle
+            height, width = self.outer_size.height, self.outer_size.width
+            if height and title == self._titles[0]:
+                left, top = self.content_offset
+                self._repaint_only = Region(-left, height - 1 - top, width, 1)
+            try:
+                self.border_subtitle = subtitle
+            finally:
+                self._repaint_only = None
         self._titles = (title, subtitle)
+
+    def refresh(
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> Self:
+        if self._repaint_only is not None and not (regions or layout or recompose):
+            regions = (self._repaint_only,)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def on_resize(self) -> None:
         if self._state is not None:
