@@ -4,7 +4,10 @@ stays on screen, in the empty corner beside the board."""
 
 from __future__ import annotations
 
-from textual.content import Content
+from textual.content import Content, Span
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
 
 from bigfive_tui.app.components.player_board import big_five, lasting_words, track_bar
@@ -64,6 +67,9 @@ def card_lines(state: GameState, computer: bool, width: int = WIDTH) -> list[Con
 
 
 class GuideCard(Widget):
+    """Drawn line by line, and only the lines that changed are drawn again: an action changes
+    one or two of the six (the actions left, the fuel)."""
+
     DEFAULT_CSS = f"""
     GuideCard {{ width: {WIDTH}; height: {HEIGHT}; }}
     """
@@ -72,15 +78,34 @@ class GuideCard(Widget):
         super().__init__(id=id)
         self.computer_seats = computer_seats
         self._lines: list[Content] = []
-        self._key: tuple[object, ...] | None = None
+        self._keys: list[tuple[str, tuple[Span, ...]]] = []
+        #: The drawing of each line, with what it was drawn from.
+        self._drawn: dict[int, tuple[tuple[object, ...], Strip]] = {}
 
     def show_state(self, state: GameState) -> None:
         lines = card_lines(state, state.seat in self.computer_seats, self.size.width or WIDTH)
-        key = tuple((line.plain, tuple(line.spans)) for line in lines)
-        if key != self._key:
-            self._key = key
-            self._lines = lines
+        keys = [(line.plain, tuple(line.spans)) for line in lines]
+        if keys == self._keys:
+            return
+        old = self._keys
+        changed = [y for y, key in enumerate(keys) if y >= len(old) or old[y] != key]
+        self._keys, self._lines = keys, lines
+        width = self.size.width
+        if len(old) != len(keys) or not width:
             self.refresh()
+        else:
+            self.refresh(*(Region(0, y, width, 1) for y in changed))
 
-    def render(self) -> Content:
-        return Content("\n").join(self._lines)
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        style = self.visual_style
+        if y >= len(self._lines):
+            return Strip.blank(width, style.rich_style)
+        key = (self._keys[y], width, self.app.theme, style)
+        drawn = self._drawn.get(y)
+        if drawn is not None and drawn[0] == key:
+            return drawn[1]
+        strips = Visual.to_strips(self, self._lines[y], width, 1, style)
+        strip = strips[0] if strips else Strip.blank(width, style.rich_style)
+        self._drawn[y] = (key, strip)
+        return strip
