@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 from weakref import WeakKeyDictionary
 
 from textual import events, on
@@ -19,6 +19,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Static
 
 from bigfive_tui.app.components.action_bar import ROOMY, TIGHT, ActionBar
@@ -116,6 +117,8 @@ def too_small_text(width: int, height: int) -> str:
 CELL_KINDS = (Act.MOVE, Act.SPOT, Act.EXTINGUISH, Act.REPLENISH)
 #: A computer seat never takes more actions than this in one turn (then it ends the turn).
 COMPUTER_TURN_LIMIT = 60
+
+W = TypeVar("W", bound=Widget)
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -217,6 +220,8 @@ class GameScreen(PlayScreen):
         self._dialog_open = False
         self._over_announced = False
         self.drawing: Drawing | None = None  # chosen when composed, from the terminal's size
+        #: The parts of the screen found so far by their class, until it is composed again.
+        self._parts: dict[type[Widget], list[Widget]] = {}
 
     # ------------------------------------------------------------------ layout
 
@@ -231,6 +236,7 @@ class GameScreen(PlayScreen):
         at the wheel, with the other panels one key away; normal (120 × 34) the board, the table
         beside it, the player boards and the log below; large (160 × 48) the big board with the
         table and a tall log beside it."""
+        self._parts.clear()
         if self.drawing is None:
             self.drawing = choose(*self.app.size, self.preferred_drawing) or "compact"
         drawing = self.drawing
@@ -344,30 +350,43 @@ class GameScreen(PlayScreen):
         """The engine's legal actions, each once (the engine may list one twice)."""
         return list(dict.fromkeys(self.session.legal_actions()))
 
+    def _all(self, kind: type[W]) -> list[W]:
+        """The screen's widgets of ``kind``, found once per composition: a query walks the
+        whole screen, and an action's repaint asked for six."""
+        found = self._parts.get(kind)
+        if not found:
+            found = self._parts[kind] = list(self.query(kind))
+        return cast(list[W], found)
+
+    def _one(self, kind: type[W]) -> W:
+        found = self._all(kind)
+        return found[0] if found else self.query_one(kind)
+
     def refresh_view(self) -> None:
         state = self.state
         self._show_position(state, self.session.log)
-        legal = {action.kind for action in self.legal()}
-        bar = self.query_one(ActionBar)
+        legal = self.legal()
+        bar = self._one(ActionBar)
         no_anna = frozenset({"token"}) if state.game.anna_seat < 0 else frozenset()
-        bar.show_actions(legal, enabled=self.human_turn, hidden=no_anna)
+        bar.show_actions({action.kind for action in legal}, enabled=self.human_turn, hidden=no_anna)
         if self._pending is None:
-            bar.prompt(self._default_prompt())
-        self.query_one(GameLog).show_log(self.session.log)
+            bar.prompt(self._default_prompt(legal))
+        self._one(GameLog).show_log(self.session.log)
         self.refresh_bindings()
 
     def _show_position(self, state: GameState, log: Sequence[Step]) -> None:
         """Board, table and player boards drawn from ``state`` and ``log``: the live game, or
         in debug mode the game as it was after one rule step of the last action."""
-        self.query_one(BoardView).show_state(state)
-        for guide_card in self.query(GuideCard):
+        self._one(BoardView).show_state(state)
+        for guide_card in self._all(GuideCard):
             guide_card.show_state(state)
         card, effects = drawn_card(log)
-        self.query_one(TableInfo).show_state(state, card, effects)
-        for board in self.query(PlayerBoard):
+        self._one(TableInfo).show_state(state, card, effects)
+        for board in self._all(PlayerBoard):
             board.show_state(state)
 
-    def _default_prompt(self) -> Content:
+    def _default_prompt(self, legal: Sequence[Action] | None = None) -> Content:
+        """``legal``: the legal actions, when the caller has them already."""
         state = self.state
         name = state.guide.title
         if state.over:
@@ -382,7 +401,7 @@ class GameScreen(PlayScreen):
         if state.phase == Phase.INFLUENCE:
             return Content.from_markup("[b]$name[/]: choose the card to discard.", name=name)
         left = state.actions_left
-        if not any(action.kind != Act.END for action in self.legal()):
+        if not any(action.kind != Act.END for action in legal or self.legal()):
             return Content.from_markup(
                 "[b]$name[/]: nothing more to do this turn — press [b]e[/] to end it.", name=name
             )
