@@ -414,6 +414,41 @@ async def test_a_walk_of_cursor_moves_repaints_only_a_few_lines_each() -> None:
             assert len(view._lines) >= view.size.height - 5
 
 
+async def test_a_new_height_that_leaves_the_picture_in_place_draws_no_line_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The compact board grows and shrinks by a line with the action bar's prompt on every
+    action: its lines stay as drawn (the line a taller board adds is drawn), and a height that
+    moves the picture draws it anew where it now is."""
+    session = make_session(4)
+    app = BoardApp(session.state.game.board, session.state, drawing="compact")
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = app.view
+        view.centred = False
+        tall = view.board_map.height + 2
+        view.styles.height = tall
+        await pilot.pause()
+        drawn = screen_text(view)
+        built: list[int] = []
+        build = view._build_line
+
+        def spy(y: int) -> object:
+            built.append(y)
+            return build(y)
+
+        monkeypatch.setattr(view, "_build_line", spy)
+        view.styles.height = tall - 1
+        await pilot.pause()
+        assert screen_text(view) == drawn[:-1] and built == []
+        view.styles.height = tall
+        await pilot.pause()
+        assert screen_text(view) == drawn and set(built) <= {tall - 1}
+        view.styles.height = tall + 2  # the picture moves down a line
+        await pilot.pause()
+        moved = screen_text(view)
+        assert moved[0].strip() == "" and moved[1 : tall + 1] == drawn
+
+
 async def test_cursor_starts_on_the_active_vehicle_and_follows_it_until_moved() -> None:
     session = make_session(5)
     board = session.state.game.board

@@ -22,6 +22,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -337,7 +338,7 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         self.centred = True
         self._map: BoardMap = board_map(board, drawing)
         self._overlays: dict[int, list[Glyph]] = gate_overlays(board)  # until show_state
-        self._picture: Picture = self._map.render(self._overlays)
+        self._drawn: Picture | None = None  # the picture, None until it is needed again
         self._state: GameState | None = None
         self._targets: tuple[int, ...] = ()  # reading order
         self._target_set: frozenset[int] = frozenset()
@@ -355,7 +356,7 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         self._styles: dict[tuple[object, ...], Style] = {}
         self._by_tag: dict[Tag, list[Style | None]] = {}
         self._by_id: dict[int, tuple[Tag, list[Style | None]]] = {}
-        self._runs: dict[int, tuple[tuple[Tag, ...], list[_Run]]] = {}
+        self._runs: dict[int, tuple[tuple[Tag, ...], list[_Run], int]] = {}
         self._layers: dict[str, _Layer] = {}
         self._base: tuple[Color, Color] | None = None  # the widget's background and text
         self._legend: dict[int, list[_LegendPiece]] = {}
@@ -711,8 +712,16 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         self._runs.clear()
 
     def _repicture(self) -> None:
-        """The picture of the items on the board and the marked targets."""
-        self._picture = self._map.render(self._overlays, self._target_set)
+        """The picture of the items on the board and the marked targets is drawn anew when it
+        is next needed: a move ends target mode and moves a vehicle, one picture for both."""
+        self._drawn = None
+
+    @property
+    def _picture(self) -> Picture:
+        picture = self._drawn
+        if picture is None:
+            picture = self._drawn = self._map.render(self._overlays, self._target_set)
+        return picture
 
     def _refresh_cells(self, cells: Iterable[int], status: bool = False) -> None:
         """Repaint only the lines of these spaces (and the status line)."""
@@ -850,13 +859,15 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
                 return self._message_strip(width)
             return Strip.blank(width, blank)
         origin = self._origin
+        cells: int | None = None  # worked out by the strip when not known
         if y == origin.y:
             segments = self._status_segments()
         elif 0 <= y - origin.y - 1 < self._picture.height:
-            segments = self._picture_segments(y - origin.y - 1)
+            segments, cells = self._picture_segments(y - origin.y - 1)
+            cells += origin.x
         else:
             return Strip.blank(width, blank)
-        strip = Strip([Segment(" " * origin.x, blank), *segments])
+        strip = Strip([Segment(" " * origin.x, blank), *segments], cells)
         return strip.extend_cell_length(width, blank).crop(0, width)
 
     def _message_strip(self, width: int) -> Strip:
@@ -892,13 +903,15 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
             segments.append(Segment(self.describe(self.cursor), status))
         return segments
 
-    def _picture_segments(self, py: int) -> list[Segment]:
+    def _picture_segments(self, py: int) -> tuple[list[Segment], int]:
+        """Line ``py`` of the picture in styled segments, and its length in cells."""
         cursor = self.cursor if self._targeting or self.has_focus else None
         targets, sight = self._target_set, self._sight
         segments: list[Segment] = []
         text: list[str] = []
         current: Style | None = None
-        for chars, cell, tag, styles in self._row_runs(py):
+        runs, cells = self._row_runs(py)
+        for chars, cell, tag, styles in runs:
             if tag is None:  # a legend piece
                 style = styles[0]
             else:
@@ -922,17 +935,18 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
                 current = style
         if text and current is not None:
             segments.append(Segment("".join(text), current))
-        return segments
+        return segments, cells
 
-    def _row_runs(self, py: int) -> list[_Run]:
+    def _row_runs(self, py: int) -> tuple[list[_Run], int]:
         """Line ``py`` of the picture cut into runs of one Tag and the legend's pieces, each
         with its styles by highlight flags. Kept while the row is the same object: the
         picture shares the rows an action did not change, and a cursor or a target mode
-        repaints lines whose rows stay."""
+        repaints lines whose rows stay. Also the line's length in cells (a strip told it does
+        not measure each segment again)."""
         tags = self._picture.tags[py]
         kept = self._runs.get(py)
         if kept is not None and kept[0] is tags:
-            return kept[1]
+            return kept[1], kept[2]
         line = self._picture.lines[py]
         legend = {piece.x: piece for piece in self._legend.get(py, ())}
         runs: list[_Run] = []
@@ -954,8 +968,9 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
             cell = tag.cell if tag.role != "gate" else None
             runs.append((line[x:end], cell, tag, self._styles_of(tag)))
             x = end
-        self._runs[py] = (tags, runs)
-        return runs
+        cells = sum(cell_len(run[0]) for run in runs)
+        self._runs[py] = (tags, runs, cells)
+        return runs, cells
 
     def _styles_of(self, tag: Tag) -> list[Style | None]:
         """The styles of ``tag`` by highlight flags, filled as they are asked for; shared by
