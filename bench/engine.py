@@ -12,11 +12,12 @@ both alike; every round gives a ratio, and the summary prints the median ratio a
 
 bigfive plays whole games with the random policy of ``bigfive_tui.players.random_player`` (an
 action kind uniformly, then an action of that kind) through ``simulate.play_out``, the path
-``bigfive simulate`` uses (``legal_actions`` + ``apply_in_place``, rule steps logged), a random
-set of guides per game at normal difficulty. Each game builds its own board from its seed
-(``seeded_board``), makes the game and sets it up (``new_game``): that is its *setup*. The
-reference is catanatron (the project's ``bench`` extra) with four ``RandomPlayer``s: its setup is
-``Game(...)``, its actions are counted from the game's action records.
+``bigfive simulate`` uses (``legal_actions`` + ``apply_in_place``; no rule steps are built, as
+``simulate`` reads none), a random set of guides per game at normal difficulty. Each game builds
+its own board from its seed (``seeded_board``), makes the game and sets it up (``new_game``):
+that is its *setup*. The reference is catanatron (the project's ``bench`` extra) with four
+``RandomPlayer``s: its setup is ``Game(...)``, its actions are counted from the game's action
+records.
 
 * *play loop*: actions per second of play alone (``play_out``; catanatron's ``game.play()``);
 * *whole games*: actions per second of setup and play together.

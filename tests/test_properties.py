@@ -317,6 +317,7 @@ def test_notation_round_trips_every_legal_action(game: Game, seed: int, count: i
 def test_every_legal_action_applies_and_agrees_with_apply_in_place(
     game: Game, seed: int, count: int
 ) -> None:
+    """Also without a log (simulations build no rule steps): the same state after it."""
     state = random_state(game, seed, count)
     snapshot = state.copy()
     for action in distinct(legal_actions(state)):
@@ -327,6 +328,9 @@ def test_every_legal_action_applies_and_agrees_with_apply_in_place(
         fast_log: list[Step] = []
         apply_in_place(fast, action, fast_log)
         assert fast == new and fast_log == log, action
+        quiet = state.copy()
+        apply_in_place(quiet, action, None)
+        assert quiet == new, action
     assert state == snapshot
 
 

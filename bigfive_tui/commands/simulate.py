@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from bigfive_tui.commands.values import MAX_SEED, seed_value
-from bigfive_tui.engine.actions import Action, Step
+from bigfive_tui.engine.actions import Action
 from bigfive_tui.engine.board import Board
 from bigfive_tui.engine.content import Difficulty, Guide
 from bigfive_tui.engine.state import GameState
@@ -242,7 +242,6 @@ def play_out(
     from bigfive_tui.engine.apply_action import apply_in_place
     from bigfive_tui.engine.legal_actions import legal_actions
 
-    log: list[Step] = []
     actions = 0
     times: list[float] = []
     turn, turn_time, turn_count = state.turn, 0.0, 0
@@ -255,8 +254,7 @@ def play_out(
         action = policy(state, legal, rng)
         turn_time += clock() - start
         turn_count += 1
-        apply_in_place(state, action, log)
-        log.clear()
+        apply_in_place(state, action, None)  # no rule steps: nobody reads them here
         actions += 1
         if state.turn != turn or state.outcome:
             times += [turn_time / turn_count] * turn_count

@@ -59,8 +59,9 @@ def _legal_copy(state: GameState, action: Action) -> GameState:
     return state.copy()
 
 
-def apply_in_place(state: GameState, action: Action, log: Log) -> None:
-    """For simulations: mutate ``state``; the action must come from ``legal_actions``."""
+def apply_in_place(state: GameState, action: Action, log: Log | None) -> None:
+    """For simulations: mutate ``state``; the action must come from ``legal_actions``. A
+    ``log`` of None builds no rule steps: for loops that never read them."""
     _ACTION_EFFECTS[action.kind](state, action, log)
     check_end(state, log)
 
@@ -75,15 +76,15 @@ def apply_recorded(state: GameState, action: Action) -> tuple[GameState, Log, li
     return new, list(log), log.states
 
 
-def _do_draw(state: GameState, action: Action, log: Log) -> None:
+def _do_draw(state: GameState, action: Action, log: Log | None) -> None:
     draw_card(state, log)
 
 
-def _do_end(state: GameState, action: Action, log: Log) -> None:
+def _do_end(state: GameState, action: Action, log: Log | None) -> None:
     end_turn(state, log)
 
 
-def _jack_sweeps(state: GameState, log: Log) -> None:
+def _jack_sweeps(state: GameState, log: Log | None) -> None:
     """RU-jack: every fire on Jack's piece goes out as soon as he is there."""
     seat = state.game.seat_of(_JACK)
     if seat < 0:
@@ -95,130 +96,136 @@ def _jack_sweeps(state: GameState, log: Log) -> None:
         if count:
             state.fires[cell] = 0
             state.fire_supply += count
-            log.append(
-                Step(
-                    "R-jack-extinguish",
-                    "ability",
-                    f"Jack puts out {'the fire' if count == 1 else f'{count} fires'} on "
-                    f"{board.names[cell]} for free.",
+            if log is not None:
+                log.append(
+                    Step(
+                        "R-jack-extinguish",
+                        "ability",
+                        f"Jack puts out {'the fire' if count == 1 else f'{count} fires'} on "
+                        f"{board.names[cell]} for free.",
+                    )
                 )
-            )
 
 
-def _do_move(state: GameState, action: Action, log: Log) -> None:
+def _do_move(state: GameState, action: Action, log: Log | None) -> None:
     seat = state.seat
     board = state.game.board
     guide = state.game.guides[seat]
     here = state.vehicle[seat]
     target = action.target
-    direction = board.neighbours[here].index(target)
     # A legal move is one of the board's exits for this guide (legal_actions), so it costs
     # what any step costs the guide: the hill price onto a hill, else one action.
     cost = state.game.costs[seat].hill_move if board.hill[target] else 1
-    crossing = board.features[here][direction]
     state.vehicle[seat] = target
     state.actions_left -= cost
-    rule = "R-move-hill" if board.hill[target] else "R-move"
-    if board.hill[target] and guide == _SAM:
-        rule = "R-sam-hill"
-    name = guide_name(state, seat)
-    if crossing & _BUSH:  # only David gets here (exits): say so, then cite the move itself
-        log.append(Step("R-david-bushes", "ability", f"{name} drives through the bushes."))
-    log.append(
-        Step(
-            rule,
-            "action",
-            f"{name} drives to {board.names[target]} ({counted(cost, 'action')}).",
-        )
-    )
+    if log is not None:
+        crossing = board.features[here][board.neighbours[here].index(target)]
+        rule = "R-move-hill" if board.hill[target] else "R-move"
+        if board.hill[target] and guide == _SAM:
+            rule = "R-sam-hill"
+        name = guide_name(state, seat)
+        if crossing & _BUSH:  # only David gets here (exits): say so, then cite the move itself
+            log.append(Step("R-david-bushes", "ability", f"{name} drives through the bushes."))
+        text = f"{name} drives to {board.names[target]} ({counted(cost, 'action')})."
+        log.append(Step(rule, "action", text))
     if guide == _JACK and board.slot[target] != board.slot[here]:
         _jack_sweeps(state, log)
 
 
-def _do_detour(state: GameState, action: Action, log: Log) -> None:
+def _do_detour(state: GameState, action: Action, log: Log | None) -> None:
     seat = state.seat
     target = GATE_CELLS[1] if state.vehicle[seat] == GATE_CELLS[0] else GATE_CELLS[0]
     state.vehicle[seat] = target
     state.actions_left -= DETOUR_COST
-    log.append(
-        Step(
-            "R-detour",
-            "action",
-            f"{guide_name(state, seat)} drives around the park to "
-            f"{state.game.board.names[target]} (3 actions).",
+    if log is not None:
+        log.append(
+            Step(
+                "R-detour",
+                "action",
+                f"{guide_name(state, seat)} drives around the park to "
+                f"{state.game.board.names[target]} (3 actions).",
+            )
         )
-    )
     if state.game.guides[seat] == _JACK:
         _jack_sweeps(state, log)
 
 
-def _do_refuel(state: GameState, action: Action, log: Log) -> None:
+def _do_refuel(state: GameState, action: Action, log: Log | None) -> None:
     seat = state.seat
     cost = state.game.costs[seat].supply
     state.actions_left -= cost
     state.fuel[seat] = state.game.caps[seat]
-    rule = "R-sam-free" if cost == 0 else "R-refuel"
-    log.append(Step(rule, "action", f"{guide_name(state, seat)} refuels to {state.fuel[seat]}."))
+    if log is not None:
+        rule = "R-sam-free" if cost == 0 else "R-refuel"
+        text = f"{guide_name(state, seat)} refuels to {state.fuel[seat]}."
+        log.append(Step(rule, "action", text))
 
 
-def _do_replenish(state: GameState, action: Action, log: Log) -> None:
+def _do_replenish(state: GameState, action: Action, log: Log | None) -> None:
     seat = state.seat
     costs = state.game.costs[seat]
     state.actions_left -= costs.supply
     before = state.food[seat]
     state.food[seat] = min(state.game.caps[seat], before + costs.food_gain)
-    name = guide_name(state, seat)
-    if state.food[seat] == before:  # RU-full-track: nothing gained, but the token moves on
-        text = f"{name} takes food at a full food track ({before}): nothing is gained."
-        log.append(Step("RU-full-track", "action", text))
-    else:
-        rule = "R-sam-food" if state.game.guides[seat] == _SAM else "R-replenish"
-        full = "; the track is full" if before + costs.food_gain > state.food[seat] else ""
-        text = f"{name} takes food: +{state.food[seat] - before} (now {state.food[seat]}{full})."
-        log.append(Step(rule, "action", text))
+    if log is not None:
+        name = guide_name(state, seat)
+        if state.food[seat] == before:  # RU-full-track: nothing gained, but the token moves on
+            text = f"{name} takes food at a full food track ({before}): nothing is gained."
+            log.append(Step("RU-full-track", "action", text))
+        else:
+            rule = "R-sam-food" if state.game.guides[seat] == _SAM else "R-replenish"
+            full = "; the track is full" if before + costs.food_gain > state.food[seat] else ""
+            gained = state.food[seat] - before
+            text = f"{name} takes food: +{gained} (now {state.food[seat]}{full})."
+            log.append(Step(rule, "action", text))
     place_food(state, log, state.token_at[action.target], "R-foodtoken-move")
 
 
-def _do_spot(state: GameState, action: Action, log: Log) -> None:
+def _do_spot(state: GameState, action: Action, log: Log | None) -> None:
     seat = state.seat
     cell = action.target
-    name = guide_name(state, seat)
     board = state.game.board
     cost = state.game.costs[seat].spot
     state.actions_left -= cost
     token = state.token_at[cell]
-    far = cell not in board.view[state.vehicle[seat]]
-    rule = "R-kate-spot" if far else ("RU-kate-free" if cost == 0 else "R-spot")
-    log.append(Step(rule, "action", f"{name} looks for the animal on {board.names[cell]}."))
+    if log is not None:
+        far = cell not in board.view[state.vehicle[seat]]
+        rule = "R-kate-spot" if far else ("RU-kate-free" if cost == 0 else "R-spot")
+        text = f"{guide_name(state, seat)} looks for the animal on {board.names[cell]}."
+        log.append(Step(rule, "action", text))
     if not state.face_up[token]:
         state.face_up[token] = True
-        log.append(Step("R-spot-flip", "flip", f"The token is turned over: {token_name(token)}."))
+        if log is not None:
+            text = f"The token is turned over: {token_name(token)}."
+            log.append(Step("R-spot-flip", "flip", text))
         if ANIMAL_KIND[token] == MONKEY:
             discard_animal(state, token)
-            log.append(
-                Step("R-spot-flip", "discard", "The monkey mocks the tourists and scampers off.")
-            )
+            if log is not None:
+                text = "The monkey mocks the tourists and scampers off."
+                log.append(Step("R-spot-flip", "discard", text))
             return
     species = species_of(token)
     if not state.spotted[seat] & (1 << species):
         state.spotted[seat] |= 1 << species
-        log.append(
-            Step("R-spot-take", "effect", f"{name} has spotted the {SPECIES_NAMES[species]}!")
-        )
+        if log is not None:
+            text = f"{guide_name(state, seat)} has spotted the {SPECIES_NAMES[species]}!"
+            log.append(Step("R-spot-take", "effect", text))
 
 
-def _do_extinguish(state: GameState, action: Action, log: Log) -> None:
+def _do_extinguish(state: GameState, action: Action, log: Log | None) -> None:
     seat = state.seat
     cost = state.game.costs[seat].extinguish
     state.actions_left -= cost
     state.fires[action.target] -= 1
     state.fire_supply += 1
-    rule = "R-jack-extinguish" if cost == 0 else "R-extinguish"
-    where = state.game.board.names[action.target]
-    log.append(Step(rule, "action", f"{guide_name(state, seat)} puts out a fire on {where}."))
+    if log is not None:
+        rule = "R-jack-extinguish" if cost == 0 else "R-extinguish"
+        where = state.game.board.names[action.target]
+        text = f"{guide_name(state, seat)} puts out a fire on {where}."
+        log.append(Step(rule, "action", text))
 
 
-def _do_repair_vehicle(state: GameState, action: Action, log: Log) -> None:
+def _do_repair_vehicle(state: GameState, action: Action, log: Log | None) -> None:
     seat = state.seat
     cost = state.game.costs[seat].repair
     state.actions_left -= cost
@@ -228,13 +235,14 @@ def _do_repair_vehicle(state: GameState, action: Action, log: Log) -> None:
         if card in FLAT_TYRE_CARDS and owner == target:
             state.lasting.remove((card, owner))
             state.discard.append(card)
-    rule = "R-david-repair" if cost == 0 else "R-repair-vehicle"
-    whose = "a" if target == seat else f"{guide_name(state, target)}'s"
-    text = f"{guide_name(state, seat)} repairs {whose} flat tyre."
-    log.append(Step(rule, "action", text))
+    if log is not None:
+        rule = "R-david-repair" if cost == 0 else "R-repair-vehicle"
+        whose = "a" if target == seat else f"{guide_name(state, target)}'s"
+        text = f"{guide_name(state, seat)} repairs {whose} flat tyre."
+        log.append(Step(rule, "action", text))
 
 
-def _do_repair_gate(state: GameState, action: Action, log: Log) -> None:
+def _do_repair_gate(state: GameState, action: Action, log: Log | None) -> None:
     seat = state.seat
     cost = state.game.costs[seat].repair
     state.actions_left -= cost
@@ -242,36 +250,36 @@ def _do_repair_gate(state: GameState, action: Action, log: Log) -> None:
         if card in GATE_CARDS and owner == action.target:
             state.lasting.remove((card, owner))
             state.discard.append(card)
-    rule = "R-david-repair" if cost == 0 else "R-repair-gate"
-    text = f"{guide_name(state, seat)} mends the {GATE_NAMES[action.target]} gate."
-    log.append(Step(rule, "action", text))
+    if log is not None:
+        rule = "R-david-repair" if cost == 0 else "R-repair-gate"
+        text = f"{guide_name(state, seat)} mends the {GATE_NAMES[action.target]} gate."
+        log.append(Step(rule, "action", text))
 
 
-def _do_influence(state: GameState, action: Action, log: Log) -> None:
+def _do_influence(state: GameState, action: Action, log: Log | None) -> None:
     state.actions_left -= INFLUENCE_COST
     if len(state.deck) < 2:
         state.rng, under = rng.shuffled(state.rng, state.discard)
         state.deck = under + state.deck
         state.discard = []
-        log.append(
-            Step(
-                "RU-influence-deck",
-                "effect",
-                "The discard pile is shuffled under the deck first.",
-            )
-        )
+        if log is not None:
+            text = "The discard pile is shuffled under the deck first."
+            log.append(Step("RU-influence-deck", "effect", text))
     state.looking_at = [state.deck.pop(), state.deck.pop()]
     state.deck_seen = max(0, state.deck_seen - 2)
     state.phase = _INFLUENCE_PHASE
-    seen = " and ".join(CARDS[card].name for card in state.looking_at)
-    if state.rigged_card in state.looking_at:  # a card rigged in debug mode is seen
-        seen += f" ({CARDS[state.rigged_card].name} rigged in debug mode)"
+    rigged = state.rigged_card
+    if rigged in state.looking_at:  # a card rigged in debug mode is seen
         state.rigged_card = -1
-    name = guide_name(state, state.seat)
-    log.append(Step("R-influence", "look", f"{name} looks at the top two cards: {seen}."))
+    if log is not None:
+        seen = " and ".join(CARDS[card].name for card in state.looking_at)
+        if rigged in state.looking_at:
+            seen += f" ({CARDS[rigged].name} rigged in debug mode)"
+        name = guide_name(state, state.seat)
+        log.append(Step("R-influence", "look", f"{name} looks at the top two cards: {seen}."))
 
 
-def _do_choose_discard(state: GameState, action: Action, log: Log) -> None:
+def _do_choose_discard(state: GameState, action: Action, log: Log | None) -> None:
     chosen = state.looking_at[action.target]
     kept = [card for i, card in enumerate(state.looking_at) if i != action.target]
     state.discard.append(chosen)
@@ -279,58 +287,64 @@ def _do_choose_discard(state: GameState, action: Action, log: Log) -> None:
     state.deck_seen += len(kept)  # everybody knows the card put back on top
     state.looking_at = []
     state.phase = _ACTIONS_PHASE
-    log.append(
-        Step(
-            "R-influence",
-            "action",
-            f"{guide_name(state, state.seat)} discards {CARDS[chosen].name} "
-            "and puts the other card back on top.",
+    if log is not None:
+        log.append(
+            Step(
+                "R-influence",
+                "action",
+                f"{guide_name(state, state.seat)} discards {CARDS[chosen].name} "
+                "and puts the other card back on top.",
+            )
         )
-    )
 
 
-def _do_extra_animal(state: GameState, action: Action, log: Log) -> None:
+def _do_extra_animal(state: GameState, action: Action, log: Log | None) -> None:
     state.actions_left -= EXTRA_ANIMAL_COST
-    name = guide_name(state, state.seat)
-    log.append(Step("R-extra-animal", "action", f"{name} places an extra animal token."))
+    if log is not None:
+        text = f"{guide_name(state, state.seat)} places an extra animal token."
+        log.append(Step("R-extra-animal", "action", text))
     place_animal(state, log, "R-extra-animal")
 
 
-def _do_exchange(state: GameState, action: Action, log: Log) -> None:
+def _do_exchange(state: GameState, action: Action, log: Log | None) -> None:
     track = state.fuel if action.resource == FUEL else state.food
     track[action.giver] -= action.amount
     track[action.target] += action.amount
-    log.append(
-        Step(
-            "R-exchange",
-            "action",
-            f"{guide_name(state, action.giver)} gives "
-            f"{action.amount} {RESOURCE_NAMES[action.resource]} to "
-            f"{guide_name(state, action.target)}.",
+    if log is not None:
+        log.append(
+            Step(
+                "R-exchange",
+                "action",
+                f"{guide_name(state, action.giver)} gives "
+                f"{action.amount} {RESOURCE_NAMES[action.resource]} to "
+                f"{guide_name(state, action.target)}.",
+            )
         )
-    )
 
 
-def _do_token_use(state: GameState, action: Action, log: Log) -> None:
+def _do_token_use(state: GameState, action: Action, log: Log | None) -> None:
     state.actions_left += 1
     state.token_spent = True
-    log.append(Step("R-anna-token", "ability", "Anna uses her extra-action token: +1 action."))
+    if log is not None:
+        text = "Anna uses her extra-action token: +1 action."
+        log.append(Step("R-anna-token", "ability", text))
 
 
-def _do_token_give(state: GameState, action: Action, log: Log) -> None:
+def _do_token_give(state: GameState, action: Action, log: Log | None) -> None:
     state.token_holder = action.target
     state.token_spent = True
-    log.append(
-        Step(
-            "R-anna-token",
-            "ability",
-            f"Anna lends the extra-action token to "
-            f"{guide_name(state, action.target)} for their next turn.",
+    if log is not None:
+        log.append(
+            Step(
+                "R-anna-token",
+                "ability",
+                f"Anna lends the extra-action token to "
+                f"{guide_name(state, action.target)} for their next turn.",
+            )
         )
-    )
 
 
-ActionEffect = Callable[[GameState, Action, Log], None]
+ActionEffect = Callable[[GameState, Action, Log | None], None]
 
 #: [action kind] -> what it does; a table, because comparing Enum members one by one is slow.
 _ACTION_EFFECTS: tuple[ActionEffect, ...] = dispatch_table(

@@ -20,37 +20,39 @@ _ACTIONS_PHASE = Phase.ACTIONS
 _FOOD_LOSS_KINDS = frozenset({CardKind.LOST_FOOD, CardKind.STOLEN_FOOD})
 
 
-def reshuffle_discard(state: GameState, log: Log) -> None:
+def reshuffle_discard(state: GameState, log: Log | None) -> None:
     """An empty deck: the discard pile shuffled into a new deck (before a draw or a rig)."""
     state.rng, state.deck = rng.shuffled(state.rng, state.discard)
     state.discard = []
-    log.append(
-        Step(
-            "R-card-deck",
-            "effect",
-            "The deck is empty: the discard pile is shuffled into a new deck.",
-        )
-    )
+    if log is not None:
+        text = "The deck is empty: the discard pile is shuffled into a new deck."
+        log.append(Step("R-card-deck", "effect", text))
 
 
-def draw_card(state: GameState, log: Log) -> None:
+def draw_card(state: GameState, log: Log | None) -> None:
     if not state.deck:
         reshuffle_discard(state, log)
     card_id = state.deck.pop()
     if state.deck_seen:
         state.deck_seen -= 1
     card = CARDS[card_id]
-    drawer = guide_name(state, state.seat)
-    drawn = len(log)
-    text = f"{drawer} draws: {card.name}."
-    if card_id == state.rigged_card:
+    rigged = card_id == state.rigged_card
+    if rigged:
         state.rigged_card = -1
-        text = f"{drawer} draws: {card.name} (rigged in debug mode)."
-    log.append(Step("R-turn-card", "card", text, card_id))
-    lasting = _CARD_EFFECTS[card.kind](state, log, card_id, card)
-    # The card step counts its effects, so a reader of the log (the table, the hand-over) never
-    # takes what follows (influence, Anna's token, the actions) for the card's doing.
-    log[drawn] = Step("R-turn-card", "card", text, card_id, len(log) - drawn - 1)
+    if log is None:
+        lasting = _CARD_EFFECTS[card.kind](state, log, card_id, card)
+    else:
+        drawer = guide_name(state, state.seat)
+        drawn = len(log)
+        if rigged:
+            text = f"{drawer} draws: {card.name} (rigged in debug mode)."
+        else:
+            text = f"{drawer} draws: {card.name}."
+        log.append(Step("R-turn-card", "card", text, card_id))
+        lasting = _CARD_EFFECTS[card.kind](state, log, card_id, card)
+        # The card step counts its effects, so a reader of the log (the table, the hand-over)
+        # never takes what follows (influence, Anna's token, the actions) for the card's doing.
+        log[drawn] = Step("R-turn-card", "card", text, card_id, len(log) - drawn - 1)
     if not lasting:
         state.discard.append(card_id)
     if not state.outcome:
@@ -61,29 +63,29 @@ def draw_card(state: GameState, log: Log) -> None:
 # to the discard pile (RU-rain, RU-hippos, RU-flat-tyre, RU-broken-gate).
 
 
-def _fire_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
+def _fire_card(state: GameState, log: Log | None, card_id: int, card: Card) -> bool:
     place_fire(state, log, card.rule)
     return False
 
 
-def _animal_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
+def _animal_card(state: GameState, log: Log | None, card_id: int, card: Card) -> bool:
     place_animal(state, log, card.rule)
     return False
 
 
-def _extra_actions_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
+def _extra_actions_card(state: GameState, log: Log | None, card_id: int, card: Card) -> bool:
     """Wildebeest and giraffes."""
     state.actions_left += card.steps
-    log.append(Step(card.rule, "effect", f"+{counted(card.steps, 'action')} this turn."))
+    if log is not None:
+        log.append(Step(card.rule, "effect", f"+{counted(card.steps, 'action')} this turn."))
     return False
 
 
-def _track_loss_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
+def _track_loss_card(state: GameState, log: Log | None, card_id: int, card: Card) -> bool:
     """Lost or stolen food, an overheated or leaky engine."""
     track = state.food if card.kind in _FOOD_LOSS_KINDS else state.fuel
-    what = "food" if track is state.food else "fuel"
     hit = range(len(state.game.guides)) if card.all_vehicles else (state.seat,)
-    if card.all_vehicles:
+    if card.all_vehicles and log is not None:
         log.append(
             Step(
                 "R-card-all-vehicles",
@@ -94,33 +96,31 @@ def _track_loss_card(state: GameState, log: Log, card_id: int, card: Card) -> bo
     for target in hit:
         left = track[target] - card.steps
         track[target] = left if left > 0 else 0
-        log.append(
-            Step(
-                card.rule,
-                "effect",
-                f"{guide_name(state, target)} loses {card.steps} {what} (now {track[target]}).",
-            )
-        )
+        if log is not None:
+            what = "food" if track is state.food else "fuel"
+            text = f"{guide_name(state, target)} loses {card.steps} {what} (now {track[target]})."
+            log.append(Step(card.rule, "effect", text))
         check_end(state, log)
         if state.outcome:
             break
     return False
 
 
-def _closed_rivers_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
+def _closed_rivers_card(state: GameState, log: Log | None, card_id: int, card: Card) -> bool:
     """Heavy rain (every vehicle, until the drawer's next turn) or hippos (the drawer, this
     turn): the card lies out with the drawer's seat, and its end is checked by turn."""
-    name = guide_name(state, state.seat)
     state.lasting.append((card_id, state.seat))
-    if card.kind == CardKind.RAIN:
-        text = f"Heavy rain: no vehicle can cross rivers until {name}'s next turn."
-    else:
-        text = f"Hippos block the rivers: {name} cannot cross rivers this turn."
-    log.append(Step(card.rule, "effect", text))
+    if log is not None:
+        name = guide_name(state, state.seat)
+        if card.kind == CardKind.RAIN:
+            text = f"Heavy rain: no vehicle can cross rivers until {name}'s next turn."
+        else:
+            text = f"Hippos block the rivers: {name} cannot cross rivers this turn."
+        log.append(Step(card.rule, "effect", text))
     return True
 
 
-def _flat_tyre_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
+def _flat_tyre_card(state: GameState, log: Log | None, card_id: int, card: Card) -> bool:
     """The card lies beside the drawer's board until the repair; a second one on a tyre that is
     already flat lies there too and makes it unrepairable again until the drawer's next turn
     (RU-flat-tyre-again)."""
@@ -128,6 +128,8 @@ def _flat_tyre_card(state: GameState, log: Log, card_id: int, card: Card) -> boo
     again = bool(state.flat[seat])
     state.flat[seat] = 1
     state.lasting.append((card_id, seat))
+    if log is None:
+        return True
     name = guide_name(state, seat)
     if again:
         step = Step(
@@ -146,22 +148,23 @@ def _flat_tyre_card(state: GameState, log: Log, card_id: int, card: Card) -> boo
     return True
 
 
-def _broken_gate_card(state: GameState, log: Log, card_id: int, card: Card) -> bool:
+def _broken_gate_card(state: GameState, log: Log | None, card_id: int, card: Card) -> bool:
     # Each card breaks its own gate and lies out until that gate is mended (RU-broken-gate),
     # so it is never drawn while its gate is broken.
     state.lasting.append((card_id, card.gate))
-    log.append(
-        Step(
-            card.rule,
-            "effect",
-            f"The {GATE_NAMES[card.gate]} gate breaks: no vehicle can "
-            "be repaired until it is mended.",
+    if log is not None:
+        log.append(
+            Step(
+                card.rule,
+                "effect",
+                f"The {GATE_NAMES[card.gate]} gate breaks: no vehicle can "
+                "be repaired until it is mended.",
+            )
         )
-    )
     return True
 
 
-CardEffect = Callable[[GameState, Log, int, Card], bool]
+CardEffect = Callable[[GameState, Log | None, int, Card], bool]
 
 #: [card kind] -> its effect; a table, because comparing Enum members one by one is slow.
 _CARD_EFFECTS: tuple[CardEffect, ...] = dispatch_table(

@@ -15,7 +15,7 @@ def species_discarded(state: GameState, species: Species) -> int:
     return sum(1 for token in state.discarded if ANIMAL_KIND[token] == species)
 
 
-def check_end(state: GameState, log: Log) -> None:
+def check_end(state: GameState, log: Log | None) -> None:
     """RU-end-check: called after every change; the first condition met ends the game."""
     if state.outcome:
         return
@@ -71,7 +71,7 @@ def is_stuck(state: GameState) -> bool:
     )
 
 
-def check_species(state: GameState, log: Log) -> None:
+def check_species(state: GameState, log: Log | None) -> None:
     """R-end-species, checked right after animals leave the game (the only way it can arise)."""
     if state.outcome:
         return
@@ -92,7 +92,8 @@ def check_species(state: GameState, log: Log) -> None:
             return
 
 
-def _finish(state: GameState, log: Log, outcome: str, rule: str, text: str) -> None:
+def _finish(state: GameState, log: Log | None, outcome: str, rule: str, text: str) -> None:
     state.outcome = outcome
     state.phase = Phase.OVER
-    log.append(Step(rule, "end", text))
+    if log is not None:
+        log.append(Step(rule, "end", text))

@@ -13,28 +13,32 @@ from bigfive_tui.engine.wording import counted, guide_name
 _DRAW_PHASE = Phase.DRAW
 
 
-def begin_turn(state: GameState, log: Log) -> None:
+def begin_turn(state: GameState, log: Log | None) -> None:
     seat = state.seat
     state.phase = _DRAW_PHASE
     state.actions_left = BASE_ACTIONS
-    name = guide_name(state, seat)
-    log.append(Step("R-turn-order", "turn", f"Turn {state.turn}: {name}."))
+    if log is not None:
+        log.append(Step("R-turn-order", "turn", f"Turn {state.turn}: {guide_name(state, seat)}."))
     for card, owner in state.lasting[:] if state.lasting else ():
         if card in RAIN_CARDS and owner == seat:
             state.lasting.remove((card, owner))
             state.discard.append(card)
-            log.append(Step("RU-rain", "effect", "The heavy rain is over; rivers open again."))
+            if log is not None:
+                text = "The heavy rain is over; rivers open again."
+                log.append(Step("RU-rain", "effect", text))
     if state.flat[seat] == 1:
         state.flat[seat] = 2
-        log.append(Step("RU-flat-tyre", "effect", f"{name}'s flat tyre can now be repaired."))
+        if log is not None:
+            text = f"{guide_name(state, seat)}'s flat tyre can now be repaired."
+            log.append(Step("RU-flat-tyre", "effect", text))
     if state.token_holder == seat and seat != state.game.anna_seat:
         state.actions_left += 1
-        log.append(
-            Step("R-anna-token", "ability", f"{name} uses Anna's extra-action token: +1 action.")
-        )
+        if log is not None:
+            text = f"{guide_name(state, seat)} uses Anna's extra-action token: +1 action."
+            log.append(Step("R-anna-token", "ability", text))
 
 
-def end_turn(state: GameState, log: Log) -> None:
+def end_turn(state: GameState, log: Log | None) -> None:
     seat = state.seat
     for card, owner in state.lasting[:] if state.lasting else ():
         if card in HIPPO_CARDS and owner == seat:
@@ -44,10 +48,12 @@ def end_turn(state: GameState, log: Log) -> None:
     state.token_spent = False
     if state.token_holder == seat and seat != anna:
         state.token_holder = anna
-        log.append(Step("R-anna-token", "ability", "The extra-action token goes back to Anna."))
+        if log is not None:
+            text = "The extra-action token goes back to Anna."
+            log.append(Step("R-anna-token", "ability", text))
     # Each step is logged after its change (debug mode shows the state at every step).
     lost, state.actions_left = state.actions_left, 0
-    if lost:
+    if lost and log is not None:
         log.append(
             Step(
                 "R-turn-actions",
