@@ -19,7 +19,9 @@ that is its *setup*. The reference is catanatron (the project's ``bench`` extra)
 ``RandomPlayer``s: its setup is ``Game(...)``, its actions are counted from the game's action
 records.
 
-* *play loop*: actions per second of play alone (``play_out``; catanatron's ``game.play()``);
+* *play loop*: actions per second of play alone (``play_out``; catanatron's ``game.play()``).
+  The decisions are not timed (``bigfive simulate`` times each one for its report, which costs
+  two clock reads, about 0.3 us, an action);
 * *whole games*: actions per second of setup and play together.
 
 Times are CPU time of this process (``time.process_time``), which other work on a shared

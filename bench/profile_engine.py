@@ -5,9 +5,10 @@ Not a test. Run from the project root::
     .venv/bin/python bench/profile_engine.py                 # 5 guides, 6 s
     .venv/bin/python bench/profile_engine.py --guides 2 --seconds 10 --policy greedy
 
-The loop is the one ``bigfive simulate`` and ``bench/engine.py`` use (``simulate.play_game``)
-on pre-assembled boards, so the profile shows the engine (``legal_actions``,
-``apply_in_place``) and the policy, not board assembly.
+The loop is the one ``bench/engine.py`` times (``simulate.play_out``, decisions not timed) on
+pre-assembled boards, each game set up with ``new_game`` as ``bigfive simulate`` does, so the
+profile shows the engine (``legal_actions``, ``apply_in_place``) and the policy, not board
+assembly.
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pyinstrument import Profiler
 
 from bigfive_tui.assets import seeded_board
-from bigfive_tui.commands.simulate import GameSetup, play_game
+from bigfive_tui.commands.simulate import play_out
 from bigfive_tui.engine.content import Difficulty, Guide
+from bigfive_tui.engine.session import make_game
+from bigfive_tui.engine.setup import new_game
 from bigfive_tui.players import POLICIES
 
 
@@ -46,8 +49,9 @@ def main() -> int:
     end = time.perf_counter() + args.seconds
     while time.perf_counter() < end:
         guides = tuple(pick.sample(list(Guide), args.guides))
-        setup = GameSetup(games, guides, Difficulty.NORMAL)
-        actions += play_game(boards[games % len(boards)], setup, policy).actions
+        game = make_game(boards[games % len(boards)], guides, Difficulty.NORMAL, (), games)
+        state, _ = new_game(game)
+        actions += play_out(state, policy, random.Random(games)).actions
         games += 1
     profiler.stop()
     print(f"{games} games, {actions} actions, {args.guides} guides, policy {args.policy}")

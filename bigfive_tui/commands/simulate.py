@@ -222,22 +222,29 @@ class RunawayGame(RuntimeError):
 def play_game(
     board: Board, setup: GameSetup, policy: Policy, max_actions: int = MAX_ACTIONS
 ) -> GameResult:
-    """Set up and play one whole game with ``policy`` for every seat."""
+    """Set up and play one whole game with ``policy`` for every seat, timing its decisions."""
     from bigfive_tui.engine.session import make_game
     from bigfive_tui.engine.setup import new_game
 
     game = make_game(board, setup.guides, setup.difficulty, (), setup.seed)
     state, _ = new_game(game)
-    return play_out(state, policy, random.Random(setup.seed), max_actions)
+    return play_out(state, policy, random.Random(setup.seed), max_actions, timed=True)
 
 
 def play_out(
-    state: GameState, policy: Policy, rng: random.Random, max_actions: int = MAX_ACTIONS
+    state: GameState,
+    policy: Policy,
+    rng: random.Random,
+    max_actions: int = MAX_ACTIONS,
+    *,
+    timed: bool = False,
 ) -> GameResult:
     """Play a set-up game to its end on the engine's fast path (``state`` is changed).
 
     ``apply_in_place`` trusts that the action is legal, so ``policy`` must only ever return one
     of the actions it is given (tests/test_players.py checks this for every shipped policy).
+    ``timed`` times each decision for the report; two clock reads cost the random player's
+    loop about a twentieth, so only a caller that reports them asks for it.
     """
     from bigfive_tui.engine.apply_action import apply_in_place
     from bigfive_tui.engine.legal_actions import legal_actions
@@ -250,13 +257,16 @@ def play_out(
         if actions >= max_actions:
             raise RunawayGame(f"no end after {max_actions} actions (turn {state.turn})")
         legal = legal_actions(state)
-        start = clock()
-        action = policy(state, legal, rng)
-        turn_time += clock() - start
-        turn_count += 1
+        if timed:
+            start = clock()
+            action = policy(state, legal, rng)
+            turn_time += clock() - start
+            turn_count += 1
+        else:
+            action = policy(state, legal, rng)
         apply_in_place(state, action, None)  # no rule steps: nobody reads them here
         actions += 1
-        if state.turn != turn or state.outcome:
+        if timed and (state.turn != turn or state.outcome):
             times += [turn_time / turn_count] * turn_count
             turn, turn_time, turn_count = state.turn, 0.0, 0
     return GameResult(state.outcome, state.turn, actions, times=tuple(times))
