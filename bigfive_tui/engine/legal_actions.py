@@ -56,12 +56,17 @@ def sight(state: GameState, seat: int) -> tuple[int, ...]:
 
 
 def spot_targets(state: GameState, seat: int) -> list[int]:
+    """The spaces this guide may spot on now (R-spot, R-kate-spot)."""
+    return [action.target for action in _add_spots(state, seat, [])]
+
+
+def _add_spots(state: GameState, seat: int, actions: list[Action]) -> list[Action]:
+    """Appends a spot action for every token in sight that this guide may still spot on."""
     game = state.game  # sight(), written out: legal_actions asks on every action
     here = state.vehicle[seat]
     board = game.board
     cells = board.spotter_view_at(here) if game.guides[seat] == _KATE else board.view[here]
     mask = state.spotted[seat]
-    targets = []
     token_at = state.token_at
     face_up = state.face_up
     for target in cells:
@@ -70,12 +75,12 @@ def spot_targets(state: GameState, seat: int) -> list[int]:
             continue
         if token == BUFFALO_TOKEN:
             if not mask & _BUFFALO_BIT:
-                targets.append(target)
+                actions.append(_SPOT[target])
         elif token < ANIMAL_TOKEN_LIMIT and (
             not face_up[token] or not mask & (1 << ANIMAL_KIND[token])
         ):
-            targets.append(target)
-    return targets
+            actions.append(_SPOT[target])
+    return actions
 
 
 def vehicles_in_view(state: GameState, seat: int) -> list[int]:
@@ -136,25 +141,30 @@ def legal_actions(state: GameState) -> list[Action]:
 
 def _turn_actions(state: GameState, game: Game) -> list[Action]:
     """What the guide at the wheel may do with the turn's actions, exchanges aside."""
+    # Written for speed (this runs for most decisions of a game): the costs unpacked into
+    # locals, plain loops, which beat comprehensions on these lists of a few items.
     seat = state.seat
     board = game.board
     here = state.vehicle[seat]
     left = state.actions_left
     view = board.view[here]
+    hill_move, supply, _, spot, extinguish, repair, through_bushes = game.costs[seat]
+    fuel = state.fuel[seat]
     actions = [END]
-    costs = game.costs[seat]
-    cap = game.caps[seat]
-    if state.fuel[seat] > 0 and not state.flat[seat] and left:
+    if fuel > 0 and left and not state.flat[seat]:
         closed = bool(state.lasting) and rivers_closed_for(state, seat)
-        exits = board.exits[here][costs.through_bushes + 2 * closed]
-        if left >= costs.hill_move:
-            actions += [MOVES[target] for target, _ in exits]
+        exits = board.exits[here][through_bushes + 2 * closed]
+        if left >= hill_move:
+            for target, _ in exits:
+                actions.append(MOVES[target])
         else:  # one action left: not onto a hill
-            actions += [MOVES[target] for target, onto_hill in exits if not onto_hill]
+            for target, onto_hill in exits:
+                if not onto_hill:
+                    actions.append(MOVES[target])
         if left >= DETOUR_COST and here in GATE_CELLS:
             actions.append(DETOUR)
-    if left >= costs.supply:
-        if state.fuel[seat] < cap and (_WEST_GATE in view or _EAST_GATE in view):
+    if left >= supply:
+        if fuel < game.caps[seat] and (_WEST_GATE in view or _EAST_GATE in view):
             actions.append(REFUEL)
         # RU-full-track: food may be taken at a full track too, to move the token. Listed by
         # the spaces in view, not by token: the four food tokens are alike, so which one lies
@@ -163,15 +173,14 @@ def _turn_actions(state: GameState, game: Game) -> list[Action]:
         for cell in view:
             if token_at[cell] in _FOOD_TOKENS:
                 actions.append(_REPLENISH[cell])
-    if left >= costs.spot:
-        for cell in spot_targets(state, seat):
-            actions.append(_SPOT[cell])
-    if left >= costs.extinguish:
+    if left >= spot:
+        _add_spots(state, seat, actions)
+    if left >= extinguish:
         fires = state.fires
         for cell in view:
             if fires[cell]:
                 actions.append(_EXTINGUISH[cell])
-    if left >= costs.repair:
+    if left >= repair:
         broken = state.broken_gates() if state.lasting else ()
         if not broken and 2 in state.flat:
             for other in [seat, *vehicles_seen_by(state, seat)]:
