@@ -280,8 +280,8 @@ def _do_influence(state: GameState, action: Action, log: Log | None) -> None:
 
 
 def _do_choose_discard(state: GameState, action: Action, log: Log | None) -> None:
-    chosen = state.looking_at[action.target]
-    kept = [card for i, card in enumerate(state.looking_at) if i != action.target]
+    kept = state.looking_at[:]
+    chosen = kept.pop(action.target)
     state.discard.append(chosen)
     state.deck.extend(kept)
     state.deck_seen += len(kept)  # everybody knows the card put back on top
