@@ -212,14 +212,22 @@ _EXCHANGES = tuple(
 )
 
 
+#: [seat count] -> every two seats, (lower, higher)
+_SEAT_PAIRS = tuple(tuple((a, b) for a in range(n) for b in range(a + 1, n)) for n in range(6))
+
+
 def _exchange_pairs(board: Board, cells: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """(giver, receiver) for every two vehicles that see each other (RU-clear-view)."""
-    pairs = []
-    for giver, here in enumerate(cells):
-        sight = board.mutual_view[here]
-        for receiver, there in enumerate(cells):
-            if there in sight and receiver != giver:
-                pairs.append((giver, receiver))
+    """(giver, receiver) for every two vehicles that see each other (RU-clear-view), by giver
+    then receiver. Seeing each other goes both ways, so each two seats are looked at once."""
+    mutual = board.mutual_view
+    linked = []
+    for a, b in _SEAT_PAIRS[len(cells)]:
+        if cells[b] in mutual[cells[a]]:
+            linked.append((a, b))
+    if not linked:
+        return ()
+    pairs = linked + [(b, a) for a, b in linked]
+    pairs.sort()
     return tuple(pairs)
 
 
