@@ -6,7 +6,10 @@ texts are then never built."""
 
 from __future__ import annotations
 
+from itertools import compress
+
 from bigfive_tui.engine.actions import Log, Step
+from bigfive_tui.engine.board import CELL_COUNT
 from bigfive_tui.engine.content import ANIMAL_TOKEN_LIMIT, BUFFALO_TOKEN, NO_TOKEN, Guide
 from bigfive_tui.engine.end_checks import check_species
 from bigfive_tui.engine.state import GameState
@@ -53,7 +56,8 @@ def _free_numbered_space(state: GameState, burning_ok: bool) -> bool:
     if burning_ok:
         return NO_TOKEN in map(token_at.__getitem__, board.numbered_cells)
     slot = board.slot
-    burning = {slot[cell] for cell, count in enumerate(state.fires) if count}
+    # compress() walks the 81 fire counts in C and hands over the few burning cells.
+    burning = {slot[cell] for cell in compress(range(CELL_COUNT), state.fires)}
     for cell in board.numbered_cells:
         if token_at[cell] == NO_TOKEN and slot[cell] not in burning:
             return True
