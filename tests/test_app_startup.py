@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from test_app_support import every_size, game_screen, make_app, played_session, wait_until
@@ -13,7 +14,7 @@ from bigfive_tui.app.screens.game import GameScreen
 def later_css_read(app: app_main.BigFiveApp) -> list[bool]:
     folder = Path(app_main.__file__).parent
     return [
-        app.stylesheet.has_source(str((folder / name).resolve())) for name in app.LATER_CSS_PATH
+        app.stylesheet.has_source(os.path.abspath(folder / name)) for name in app.LATER_CSS_PATH
     ]
 
 
@@ -44,3 +45,19 @@ async def test_another_screen_reads_the_other_screens_styles() -> None:
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: not isinstance(app.screen, GameScreen))
         assert later_css_read(app) == [True] * len(app.LATER_CSS_PATH)
+
+
+@every_size
+async def test_a_game_screen_shown_first_is_styled_as_a_restyle_would(
+    size: tuple[int, int],
+) -> None:
+    """The game screen is not restyled when it is first shown (its widgets were styled as
+    they were mounted): restyling it then changes no widget's styles."""
+    app = make_app(played_session())
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.pause()
+        nodes = list(game_screen(app).walk_children(with_self=True))
+        before = [node._css_styles.get_rules() for node in nodes]
+        app.stylesheet.update_nodes(nodes)
+        assert [node._css_styles.get_rules() for node in nodes] == before

@@ -226,10 +226,12 @@ class BigFiveApp(App[None]):
         the game screen."""
         folder = Path(__file__).parent
         for name in self.LATER_CSS_PATH:
-            path = str((folder / name).resolve())
+            path = os.path.abspath(folder / name)  # as Textual names a CSS file it reads
             if not self.stylesheet.has_source(path):
                 css = (folder / name).read_text(encoding="utf-8")
                 self.stylesheet.add_source(css, read_from=(path, ""), is_default_css=False)
+                if self.css_monitor is not None:  # `textual run --dev` reloads it when edited
+                    self.css_monitor.add_paths([Path(path)])
 
     def watch_theme(self, name: str) -> None:
         """A theme chosen during play is the theme of the next start too."""

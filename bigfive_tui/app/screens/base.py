@@ -3,6 +3,7 @@ on to it (undo, help, debug mode, a save's name) and the too-small notice it may
 
 from __future__ import annotations
 
+from textual import events
 from textual.screen import Screen
 
 
@@ -13,6 +14,16 @@ class PlayScreen(Screen[None]):
 
     #: Debug mode: step through the rule resolution of each action (the app keeps the choice).
     step_through: bool = False
+    _shown = False
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """The first time the screen is shown it is not styled again: Textual styled every
+        widget as it was mounted, just before, and would restyle them all here (4 ms of a
+        game's start-up). Later resumes restyle as Textual does (the theme may have changed
+        under a dialog). Textual's own handler runs after this one."""
+        if not self._shown:
+            self._shown = True
+            event.refresh_styles = False
 
     @property
     def too_small(self) -> bool:
