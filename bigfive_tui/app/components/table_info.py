@@ -10,6 +10,7 @@ when they do not fit (the game log keeps the full text). No line wraps."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from textual import events
 from textual.content import Content
@@ -93,10 +94,17 @@ def first_fitting(forms: Sequence[str], width: int) -> str:
 def wrapped(content: Content, width: int, most: int) -> list[Content]:
     """``content`` word-wrapped into at most ``most`` rows, the last one ending in ``…`` when
     text is left over."""
-    rows = [row.rstrip() for row in content.wrap(width)]
+    return list(_wrapped(content, width, most))
+
+
+@lru_cache(maxsize=64)
+def _wrapped(content: Content, width: int, most: int) -> tuple[Content, ...]:
+    """Kept for the texts seen last: the table is drawn again after every action, and its
+    card and effects stay the same for a whole turn (wrapping them was half its cost)."""
+    rows = tuple(row.rstrip() for row in content.wrap(width))
     if len(rows) <= most:
         return rows
-    return [*rows[: most - 1], with_ellipsis(rows[most - 1], width)] if most > 0 else []
+    return (*rows[: most - 1], with_ellipsis(rows[most - 1], width)) if most > 0 else ()
 
 
 def with_ellipsis(row: Content, width: int) -> Content:
