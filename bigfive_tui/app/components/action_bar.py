@@ -79,6 +79,20 @@ def key_lines(
     return [Content(GAP).join(row) for row in rows]
 
 
+@lru_cache(maxsize=32)
+def key_rows(
+    legal_kinds: frozenset[Act],
+    enabled: bool,
+    hidden: frozenset[str],
+    width: int,
+    plan: tuple[tuple[bool, int], ...],
+) -> tuple[Content, int]:
+    """The rows of :func:`key_lines` as one Content, and how many there are. Kept: a turn goes
+    back and forth between a few sets of legal actions."""
+    lines = key_lines(legal_kinds, enabled, hidden, width, plan)
+    return Content("\n").join(lines), len(lines)
+
+
 class OnePassStatic(Static):
     """A Static laid out in one pass. Textual gives a widget of a new size its size as its
     virtual size too, and that asks for a second layout (and a second frame after the one that
@@ -156,10 +170,10 @@ class ActionBar(Vertical):
         if shown == self._shown:
             return
         self._shown = shown
-        lines = key_lines(legal_kinds, enabled, hidden, width, self.plan)
-        self.query_one(KeyRows).show_rows(Content("\n").join(lines), shown)
+        rows, count = key_rows(*self._legal, width, self.plan)
+        self.query_one(KeyRows).show_rows(rows, shown)
         if self.rows:
-            prompt_lines = max(1, min(PROMPT_LINES, self.rows - len(lines)))
+            prompt_lines = max(1, min(PROMPT_LINES, self.rows - count))
             if prompt_lines != self.prompt_lines:
                 self.prompt_lines = prompt_lines
                 self.query_one("#prompt", Static).styles.max_height = prompt_lines

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 from weakref import WeakKeyDictionary
 
@@ -119,6 +120,15 @@ CELL_KINDS = (Act.MOVE, Act.SPOT, Act.EXTINGUISH, Act.REPLENISH)
 COMPUTER_TURN_LIMIT = 60
 
 W = TypeVar("W", bound=Widget)
+
+
+@lru_cache(maxsize=64)
+def markup_content(markup: str, **variables: str) -> Content:
+    """``Content.from_markup``, kept: the prompt after an action is one of a few (a guide's
+    actions left), and parsing its markup again each time was a tenth of the action's own work
+    on the screen."""
+    return Content.from_markup(markup, **variables)
+
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -391,24 +401,22 @@ class GameScreen(PlayScreen):
         name = state.guide.title
         if state.over:
             new = command_key("new_game", self.app.is_web)
-            return Content.from_markup(f"[b]The game is over.[/] {new} starts a new one.")
+            return markup_content(f"[b]The game is over.[/] {new} starts a new one.")
         if state.seat in self.computer_seats:
-            return Content.from_markup("[b]$name[/] (computer) is playing…", name=name)
+            return markup_content("[b]$name[/] (computer) is playing…", name=name)
         if state.phase == Phase.DRAW:
-            return Content.from_markup(
-                "[b]$name[/]: press [b]D[/] to draw the event card.", name=name
-            )
+            return markup_content("[b]$name[/]: press [b]D[/] to draw the event card.", name=name)
         if state.phase == Phase.INFLUENCE:
-            return Content.from_markup("[b]$name[/]: choose the card to discard.", name=name)
+            return markup_content("[b]$name[/]: choose the card to discard.", name=name)
         left = state.actions_left
         if not any(action.kind != Act.END for action in legal or self.legal()):
-            return Content.from_markup(
+            return markup_content(
                 "[b]$name[/]: nothing more to do this turn — press [b]e[/] to end it.", name=name
             )
         # The compact layout's prompt has room for what the last action did instead (its key
         # bar names v and ?).
         more = "" if self.drawing == "compact" else " [b]v[/] line of sight, [b]?[/] help."
-        return Content.from_markup(
+        return markup_content(
             "[b]$name[/]: $left action$s left — press a key above, or click a space." + more,
             name=name,
             left=str(left),
