@@ -10,6 +10,7 @@ import pytest
 from test_app_play import two_guides
 from test_app_support import end_turn, game_screen, make_app, palette_highlights, wait_until
 from textual.command import CommandList
+from textual.geometry import Region
 from textual.widgets import ContentSwitcher, OptionList
 
 from bigfive_tui.app import settings
@@ -17,6 +18,7 @@ from bigfive_tui.app.components.action_bar import ActionBar
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.game_log import GameLog
 from bigfive_tui.app.components.guide_card import GuideCard
+from bigfive_tui.app.components.player_board import PlayerBoard
 from bigfive_tui.app.components.table_info import TableInfo
 from bigfive_tui.app.drawings import choose
 from bigfive_tui.app.screens.dialogs import ChoiceDialog, ConfirmDialog
@@ -150,6 +152,63 @@ async def test_plus_says_what_terminal_the_larger_drawing_needs() -> None:
         assert screen.drawing == "normal"
         prompt = str(screen.query_one("#prompt").render())
         assert "160 × 48" in prompt and "120 × 36" in prompt
+
+
+async def test_a_move_repaints_only_the_bottom_border_of_the_player_board(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A move changes the player board's "actions left" alone: its tracks and abilities are
+    not drawn again (speed is measured by bench/app.py; here the work is bounded)."""
+    app = make_app(two_guides())
+    async with app.run_test(size=NORMAL) as pilot:
+        await wait_until(pilot, lambda: game_screen(app).human_turn)
+        board = game_screen(app).query_one("#player-0", PlayerBoard)
+        assert board.border_subtitle == "4 actions left"
+        dirty: list[Region] = []
+        set_dirty = board._set_dirty
+
+        def spy(*regions: Region) -> None:
+            dirty.append(
+                Region.from_union([r.translate(board.content_offset) for r in regions])
+                if regions
+                else board.outer_size.region
+            )
+            set_dirty(*regions)
+
+        monkeypatch.setattr(board, "_set_dirty", spy)
+        await pilot.press("m", "enter")
+        await wait_until(pilot, lambda: board.border_subtitle == "3 actions left")
+        bottom = Region(0, board.outer_size.height - 1, board.outer_size.width, 1)
+        assert dirty and all(region == bottom for region in dirty)
+
+
+async def test_a_move_draws_again_only_the_guide_card_lines_it_changed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The compact card's six lines: a move changes the actions left (and not the tracks,
+    the animals spotted or the turn), so one line is drawn again."""
+    app = make_app(two_guides())
+    async with app.run_test(size=COMPACT) as pilot:
+        await wait_until(pilot, lambda: game_screen(app).human_turn)
+        card = game_screen(app).query_one(GuideCard)
+        await pilot.pause()
+        drawn = [card.render_line(y) for y in range(card.size.height)]
+        dirty: list[Region] = []
+        set_dirty = card._set_dirty
+
+        def spy(*regions: Region) -> None:
+            dirty.extend(regions or [card.size.region])
+            set_dirty(*regions)
+
+        monkeypatch.setattr(card, "_set_dirty", spy)
+        await pilot.press("m", "enter")
+        await wait_until(pilot, lambda: "3 actions" in card.render_line(0).text)
+        assert dirty and all(region == Region(0, 0, card.size.width, 1) for region in dirty)
+        again = [card.render_line(y) for y in range(card.size.height)]
+        assert [new is old for new, old in zip(again, drawn, strict=True)] == [
+            False,
+            *[True] * (len(drawn) - 1),
+        ]
 
 
 async def test_the_drawing_switches_keep_the_game_and_its_log() -> None:

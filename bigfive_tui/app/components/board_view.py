@@ -94,8 +94,8 @@ ITEM_KINDS: Final = (
 _TARGET: Final = 1
 _CURSOR: Final = 2
 _SIGHT: Final = 4
-#: Tags known by identity at most (the items' tags are new with every picture).
-_TAGS_KEPT: Final = 4096
+#: The combinations of highlight flags.
+_FLAG_SETS: Final = _TARGET | _CURSOR | _SIGHT | 1
 
 #: A run of a picture line: its characters, the space whose highlights it takes, its Tag
 #: (None: a legend piece) and its styles by highlight flags (a legend piece: its one style).
@@ -710,6 +710,7 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         self._legend = self._layout_legend() if self._legend_on else {}
         self._lines.clear()
         self._runs.clear()
+        self._by_id.clear()  # the tags of the new map's static picture
 
     def _repicture(self) -> None:
         """The picture of the items on the board and the marked targets is drawn anew when it
@@ -974,18 +975,18 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
 
     def _styles_of(self, tag: Tag) -> list[Style | None]:
         """The styles of ``tag`` by highlight flags, filled as they are asked for; shared by
-        equal tags. Found by the tag's identity first: hashing a Tag costs more than the rest
-        of a character's work, and the picture's static tags are the same objects always."""
+        equal tags. The static picture's tags are found by their identity: hashing a Tag costs
+        more than the rest of a character's work. Only the few item tags of a line are hashed
+        (they are new with every picture)."""
+        if not self._by_id:
+            for row in self._map.static.tags:
+                for static in row:
+                    styles = self._by_tag.setdefault(static, [None] * _FLAG_SETS)
+                    self._by_id[id(static)] = (static, styles)
         kept = self._by_id.get(id(tag))
         if kept is not None and kept[0] is tag:
             return kept[1]
-        styles = self._by_tag.get(tag)
-        if styles is None:
-            styles = self._by_tag[tag] = [None] * (_TARGET | _CURSOR | _SIGHT | 1)
-        if len(self._by_id) >= _TAGS_KEPT:  # the items' tags are new with every picture
-            self._by_id.clear()
-        self._by_id[id(tag)] = (tag, styles)
-        return styles
+        return self._by_tag.setdefault(tag, [None] * _FLAG_SETS)
 
     # -- legend ---------------------------------------------------------------------------
 
