@@ -9,7 +9,10 @@ ask on every decision and the search player's look-ahead asks thousands of times
 from __future__ import annotations
 
 import heapq
+from array import array
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 
 from bigfive_tui.engine.board import GATE_CELLS, Board
 from bigfive_tui.engine.costs import DETOUR_COST, rivers_closed_for
@@ -35,10 +38,26 @@ def driving_mode(state: GameState, seat: int) -> Mode:
 @dataclass(frozen=True, slots=True)
 class Routes:
     """Cheapest drives from one cell: actions to every cell, and the first steps (cells, or
-    DETOUR_STEP) of every cheapest route there."""
+    DETOUR_STEP) of every cheapest route there.
 
-    cost: tuple[int, ...]
-    first: tuple[frozenset[int], ...]
+    Kept compact, since a board keeps them for the game (up to 81 starts and 8 ways of
+    driving): the actions in two bytes a cell, and the first steps as one byte a cell whose bit
+    ``i`` stands for ``labels[i]`` (a start has at most seven ways out). As tuples of ints and
+    sets they took about 3 KiB a start, most of a long game's memory growth."""
+
+    cost: array[int]
+    labels: tuple[int, ...]
+    first: bytes
+
+    def first_steps(self, goals: Iterable[int], nearest: int) -> set[int]:
+        """The first steps of every cheapest route to those of ``goals`` ``nearest`` actions
+        away."""
+        cost, first = self.cost, self.first
+        mask = 0
+        for goal in goals:
+            if cost[goal] == nearest:
+                mask |= first[goal]
+        return {label for bit, label in enumerate(self.labels) if mask >> bit & 1}
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,8 +72,8 @@ class Geometry:
     gate_routes: dict[tuple[int, bool, bool, bool, tuple[int, ...]], int | None] = field(
         default_factory=dict
     )
-    #: (start, mode) -> every cheapest drive from there; filled as the players ask.
-    routes: dict[tuple[int, Mode], Routes] = field(default_factory=dict)
+    #: mode -> start -> every cheapest drive from there; filled as the players ask.
+    routes: dict[Mode, dict[int, Routes]] = field(default_factory=dict)
 
     @property
     def seers(self) -> tuple[tuple[int, ...], ...]:
@@ -69,15 +88,21 @@ class Geometry:
     def edges_for(self, mode: Mode) -> Edges:
         found = self.edges.get(mode)
         if found is None:
-            found = self.edges[mode] = _edges(self.board, mode)
+            # Most cells have the same ways out in every way of driving: one tuple for each.
+            known = {exits: exits for edges in self.edges.values() for exits in edges}
+            found = self.edges[mode] = tuple(
+                known.setdefault(exits, exits) for exits in _edges(self.board, mode)
+            )
         return found
 
     def routes_from(self, start: int, mode: Mode) -> Routes:
         """Every cheapest drive from ``start`` (Dijkstra over the whole board, once)."""
-        key = (start, mode)
-        found = self.routes.get(key)
+        starts = self.routes.get(mode)
+        if starts is None:
+            starts = self.routes[mode] = {}
+        found = starts.get(start)
         if found is None:
-            found = self.routes[key] = _all_routes(self.edges_for(mode), start)
+            found = starts[start] = _all_routes(self.edges_for(mode), start)
         return found
 
 
@@ -103,19 +128,27 @@ def _edges(board: Board, mode: Mode) -> Edges:
     result = []
     for cell, exits in enumerate(board.exits):
         out = [
-            (target, hill_cost if onto_hill else 1, target)
+            _way_out(target, hill_cost if onto_hill else 1, target)
             for target, onto_hill in exits[exits_mode]
         ]
         if cell in GATE_CELLS:
             other = GATE_CELLS[1] if cell == GATE_CELLS[0] else GATE_CELLS[0]
-            out.append((other, DETOUR_COST, DETOUR_STEP))
+            out.append(_way_out(other, DETOUR_COST, DETOUR_STEP))
         result.append(tuple(out))
     return tuple(result)
 
 
+@cache
+def _way_out(target: int, actions: int, label: int) -> tuple[int, int, int]:
+    """One way out, shared: every way of driving lists the board's few hundred again."""
+    return target, actions, label
+
+
 def _all_routes(edges: Edges, start: int) -> Routes:
-    cost = [UNREACHABLE] * len(edges)
-    first: list[set[int]] = [set() for _ in edges]
+    labels = tuple(sorted({label for _, _, label in edges[start]}))
+    bits = {label: 1 << bit for bit, label in enumerate(labels)}
+    cost = array("H", [UNREACHABLE]) * len(edges)
+    first = [0] * len(edges)
     cost[start] = 0
     queue: list[tuple[int, int]] = [(0, start)]
     while queue:
@@ -124,20 +157,14 @@ def _all_routes(edges: Edges, start: int) -> Routes:
             continue
         for target, step, label in edges[cell]:
             new = dist + step
-            steps = {label} if cell == start else first[cell]
+            steps = bits[label] if cell == start else first[cell]
             if new < cost[target]:
                 cost[target] = new
-                first[target] = set(steps)
+                first[target] = steps
                 heapq.heappush(queue, (new, target))
             elif new == cost[target]:
                 first[target] |= steps
-    # Most cells share their first steps with others (a start has at most seven): one set
-    # for each, so that a board's routes (up to 81 starts and 8 ways of driving, kept for the
-    # game) take a sixth of the memory.
-    shared: dict[frozenset[int], frozenset[int]] = {}
-    return Routes(
-        tuple(cost), tuple(shared.setdefault(steps, steps) for steps in map(frozenset, first))
-    )
+    return Routes(cost, labels, bytes(first))
 
 
 def route(
@@ -157,10 +184,7 @@ def route(
     nearest = min((cost[goal] for goal in goals), default=UNREACHABLE)
     if nearest >= UNREACHABLE:
         return None
-    firsts: set[int] = set()
-    for goal in goals:
-        if cost[goal] == nearest:
-            firsts |= routes.first[goal]
+    firsts = routes.first_steps(goals, nearest)
     if left < UNREACHABLE:
         edges = geometry(board).edges_for(mode)[start]
         affordable = {label for _, step, label in edges if step <= left}

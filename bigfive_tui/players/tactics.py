@@ -320,10 +320,7 @@ def _drive(turn: _Turn) -> Pick | None:
     nearest = min(routes.cost[cell] for cell in cells)
     if nearest == 0:
         return None  # already there: nothing more to drive for
-    firsts: set[int] = set()
-    for cell in cells:
-        if routes.cost[cell] == nearest:
-            firsts |= routes.first[cell]
+    firsts = routes.first_steps(cells, nearest)
     options = [a for a in moves if a.target in firsts and _affordable(state, a)]
     if detour and DETOUR_STEP in firsts:
         options.extend(detour)
