@@ -8,7 +8,7 @@ import random
 import tracemalloc
 from functools import cache
 
-from test_app_support import SIZE, game_screen, make_app, seeded_session
+from test_app_support import SIZE, SIZES, game_screen, make_app, seeded_session
 from textual.app import App, ComposeResult
 
 from bigfive_tui.app.components.game_log import LOG_LINES, GameLog, step_text
@@ -47,10 +47,10 @@ def texts(log: GameLog) -> list[str]:
     return [line.text for line in log.lines]
 
 
-async def shown_alone(steps: tuple[Step, ...]) -> list[str]:
+async def shown_alone(steps: tuple[Step, ...], size: tuple[int, int] = SIZE) -> list[str]:
     """The lines a fresh log shows for ``steps``."""
     app = LogApp()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         log = app.query_one(GameLog)
         log.show_log(steps)
@@ -85,7 +85,8 @@ async def test_a_long_game_keeps_the_newest_lines_and_the_log_memory_stays_bound
             after, _ = tracemalloc.get_traced_memory()
         finally:
             tracemalloc.stop()
-        assert len(log.lines) <= KEPT and len(log._ends) <= KEPT
+        kept = max(KEPT, 2 * log.size.height)  # two screens of the log, KEPT at least
+        assert log.max_lines == kept and len(log.lines) <= kept and len(log._ends) <= kept
         grown = after - before
         assert grown < 512 * 1024, f"the log grew by {grown:,} bytes over 1000 steps"
         assert texts(log) == await shown_alone(record[:3000])
@@ -114,6 +115,22 @@ async def test_undo_after_the_oldest_lines_were_dropped_shows_the_newest_lines_o
             assert texts(log) == fresh[len(fresh) - len(texts(log)) :]
 
 
+async def test_a_log_made_taller_than_the_lines_it_keeps_writes_its_newest_steps_again() -> None:
+    record = long_record(400)
+    app = LogApp()
+    async with app.run_test(size=(100, 20)) as pilot:
+        await pilot.pause()
+        log = app.query_one(GameLog)
+        log.show_log(record[:300])
+        await pilot.pause()
+        assert len(log.lines) == KEPT  # two screens of a short log are fewer
+        await pilot.resize_terminal(100, 80)
+        await pilot.pause()
+        await pilot.pause()
+        assert len(log.lines) == 2 * log.size.height > KEPT
+        assert texts(log) == await shown_alone(record[:300], size=(100, 80))
+
+
 async def test_the_game_screen_log_keeps_at_most_its_lines_over_a_whole_game() -> None:
     session = seeded_session(7, (Guide.JACK, Guide.KATE, Guide.SAM))
     app = make_app(session)
@@ -133,3 +150,40 @@ async def test_the_game_screen_log_keeps_at_most_its_lines_over_a_whole_game() -
         assert 0 < len(log.lines) <= LOG_LINES
         newest = " ".join(" ".join(texts(log)[-4:]).split())
         assert " ".join(session.log[-1].text.split()) in newest
+
+
+async def compact_log_after_a_whole_game(opened_first: bool) -> list[str]:
+    """The lines of the compact layout's log page after a whole game, the page opened before
+    the game (shown all along) or after it (hidden meanwhile, as while a player plays)."""
+    session = seeded_session(7, (Guide.JACK, Guide.KATE, Guide.SAM))
+    app = make_app(session)
+    async with app.run_test(size=SIZES["compact"]) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        assert screen.drawing == "compact"
+        log = screen.query_one(GameLog)
+        if opened_first:
+            screen.show_page("log")
+            await pilot.pause()
+        rng = random.Random(7)
+        while not session.state.over:
+            session.play(greedy_player.choose(session.state, session.legal_actions(), rng))
+            screen.refresh_view()
+            if not opened_first:
+                assert not log.lines and len(log._deferred_renders) <= LOG_LINES
+        if not opened_first:
+            assert len(session.log) > 3 * LOG_LINES
+            assert len(log._deferred_renders) == LOG_LINES  # the newest steps, one each
+            screen.show_page("log")
+        await pilot.pause()
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y  # at its newest line
+        newest = " ".join(" ".join(texts(log)[-4:]).split())
+        assert " ".join(session.log[-1].text.split()) in newest
+        return texts(log)
+
+
+async def test_the_hidden_compact_log_page_queues_only_its_newest_steps_and_shows_them() -> None:
+    hidden_meanwhile = await compact_log_after_a_whole_game(opened_first=False)
+    shown_all_along = await compact_log_after_a_whole_game(opened_first=True)
+    assert hidden_meanwhile == shown_all_along

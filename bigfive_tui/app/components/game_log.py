@@ -4,9 +4,10 @@
 The log is a way into the timeline: a click on a line, or Enter on the line the cursor is on
 (↑ ↓ while the log has the focus), posts :class:`StepChosen` for that step.
 
-It keeps the newest ``LOG_LINES`` rendered lines, so that a long game does not grow the app's
-memory without end; older steps stay in the session's record (the timeline, the debug steps
-and the hand-over read them from there)."""
+It keeps the newest rendered lines, two screens of itself and at least ``LOG_LINES``, so that a
+long game does not grow the app's memory without end; older steps stay in the session's record
+(the timeline, the log screen's search, the debug steps and the hand-over read them from
+there)."""
 
 from __future__ import annotations
 
@@ -31,12 +32,14 @@ from bigfive_tui.app.messages import StepChosen
 from bigfive_tui.shared.steps import RuleStep
 
 RULE_WIDTH = 20
-#: Rendered lines kept: ten screens of the log at 120x36 (each line keeps several strips,
-#: about 5 KB), a fixed bound on its memory.
-LOG_LINES = 200
-#: Lines cropped to the log's width kept for repainting (RichLog keeps 1024, each with its
-#: own caches: about 4 MB once a long game has filled it). Two tall screens are plenty.
-CROPPED_LINES = 128
+#: Rendered lines kept at least: two screens of the compact layout's log page at 80x24 (the
+#: tallest log of the three drawings at their smallest sizes). A taller log keeps two screens
+#: of itself. A line shown once keeps several strips, about 3.5 KB: 200 lines were a third of
+#: a long game's memory growth.
+LOG_LINES = 40
+#: Lines cropped to the log's width kept for repainting, at least (RichLog keeps 1024, each
+#: with its own caches: about 4 MB once a long game has filled it); two screens of the log.
+CROPPED_LINES = 16
 
 
 #: Step kinds written in bold: a turn or a camera move begins, a photo is taken.
@@ -151,6 +154,8 @@ class GameLog(RichLog, RepaintAfterLayout):
             id=id,
         )
         self._line_cache = LRUCache(CROPPED_LINES)
+        self._fewest = max_lines  # lines kept at least (None: every line)
+        self._steps: Sequence[RuleStep] = ()  # the steps last given, to write them again
         self._shown = 0
         #: Where the lines of step ``_first_end + i`` end, counted from the first line ever
         #: written (RichLog's ``_start_line`` counts the lines dropped from the top); only for
@@ -184,7 +189,31 @@ class GameLog(RichLog, RepaintAfterLayout):
         resized = super()._size_updated(size, virtual_size, container_size, layout)
         if self.is_anchored and not self._anchor_released:
             self.scroll_y = self.scroll_target_y = self.max_scroll_y
+        self._keep_two_screens(self.size.height)
         return resized
+
+    def _keep_two_screens(self, height: int) -> None:
+        """Keep two screens of lines (at least ``max_lines`` as given). A log taller than the
+        lines it keeps while older ones were dropped (a taller terminal, the compact layout's
+        log page first shown at a large size) writes its newest steps again."""
+        if self._fewest is None:
+            return
+        kept = max(self._fewest, 2 * height)
+        if kept == self.max_lines:
+            return
+        self.max_lines = kept
+        cropped = max(CROPPED_LINES, 2 * height)
+        if cropped < self._line_cache.maxsize:
+            self._line_cache.clear()
+        self._line_cache.maxsize = cropped
+        shown = len(self.lines) + len(self._deferred_renders)  # a queued step: a line at least
+        if shown < height and (self._first_end or self._start_line):
+            self.call_later(self._write_again)
+
+    def _write_again(self) -> None:
+        steps = self._steps
+        self.clear()
+        self.show_log(steps)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         """ScrollView's (Textual 8.2), but a scroll set by a layout (the anchored log kept at
@@ -210,6 +239,7 @@ class GameLog(RichLog, RepaintAfterLayout):
 
     def show_log(self, steps: Sequence[RuleStep]) -> None:
         """Write the steps not shown yet; after an undo (fewer steps) drop the undone lines."""
+        self._steps = steps
         if len(steps) < self._shown and not self._drop_steps_after(len(steps)):
             self.clear()
         # Only the newest steps can show: each takes at least one of the lines kept.
@@ -227,6 +257,20 @@ class GameLog(RichLog, RepaintAfterLayout):
         self._shown = len(steps)
         if new and now:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
+        elif not now:
+            self._drop_queued_beyond_the_cap()
+
+    def _drop_queued_beyond_the_cap(self) -> None:
+        """A log without a size yet (the compact layout's log page, hidden until opened) queues
+        what it is given, to write once it has one: only the newest ``max_lines`` steps can
+        show (each takes a line at least), so the queue keeps those and no more. Unbounded, a
+        long game's whole log waited there, and was all written when the page was opened."""
+        queued = self._deferred_renders
+        dropped = len(queued) - (self.max_lines or len(queued))
+        for _ in range(dropped):
+            queued.popleft()
+        if dropped > 0:
+            self._first_end += dropped
 
     def _known(self) -> bool:
         """Whether the lines of every step kept are known (they are not while the log waits
