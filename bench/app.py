@@ -6,7 +6,6 @@ Not a test: it prints figures (record them in docs/benchmarks.md). Run from the 
     .venv/bin/python bench/app.py --runs 20 --presses 400
     .venv/bin/python bench/app.py --only keys --profile enter   # pyinstrument over Enter
     .venv/bin/python bench/app.py --only startup --also ../copy  # a changed copy, same run
-    .venv/bin/python bench/app.py --only startup --instructions  # + instruction counts
     .venv/bin/python bench/app.py --write-save /tmp/mid.json   # then, for a start-up profile:
     BIGFIVE_DATA_DIR=/tmp/bf .venv/bin/pyinstrument bench/app_minimal.py game --load /tmp/mid.json
 
@@ -26,9 +25,6 @@ resident set, read by the child from ``/proc/self/status`` (``VmHWM``): the ``ru
 ``os.wait4`` gives the parent carries the parent's peak over from before ``exec`` (a child of
 a 37 MiB parent read at least 37 MiB). Python's bytecode cache is on for the children (in a
 temporary ``PYTHONPYCACHEPREFIX``, warmed by one uncounted run each), as for an installed game.
-``--instructions`` also runs each start-up once under valgrind's callgrind and compares the
-instructions executed: on a machine shared with others' work the times swing by tens of per
-cent from minute to minute, the instruction count by 0.3 %.
 
 **Keys.** ``BigFiveApp.run_test`` in each drawing of the board (compact at 80x24, normal at
 120x36, large at 200x50; ``--drawing`` for one) on the same save, with a data folder in a
@@ -62,25 +58,30 @@ with the kept step states cleared) are timed too. Target: median ≤ 100 ms for 
 whose game lasts beyond N actions) play at full speed in the app at 120x36, which draws every
 action; the process's resident set (``VmRSS`` after a full collection) is read once the game
 is on screen and again N actions (300) later. It runs before the timeline and the key presses, in a
-process that has run no app yet.
+process that has run no app yet. With ``--trace-memory`` the same game is then played again in
+a fresh process under ``tracemalloc`` (it takes minutes), which says what the growth is: traced
+memory at the first paint, half-way and at the end, grouped by who allocated it (the innermost
+frame of our code, and the library beneath it), and the fill of Rich's and Textual's bounded
+caches (a cache that fills up stops growing at its size: a one-off warm-up, which a longer
+game does not repeat).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import gc
 import json
 import os
 import platform
 import random
-import re
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -101,6 +102,9 @@ MEMORY_TARGET = 1.5  # peak memory, times the plain minimal app
 #: A long game: memory grown over this many actions, at most this many MiB.
 LONG_GAME_ACTIONS = 300
 LONG_GAME_TARGET_MIB = 2.0
+#: The traced long game: frames kept of each allocation, groups printed.
+TRACE_DEPTH = 25
+TRACE_GROUPS = 14
 CURSOR_TARGET_MS = 1000 / 60
 ACTION_TARGET_MS = 1000 / 60  # within one frame too: cursor and actions alike (issue 10)
 #: Autosave's share of the UI thread for one action (taking the record; the writing is off it).
@@ -243,51 +247,6 @@ def bench_startup(
         for kind in kinds[shift:] + kinds[:shift]:
             results[kind].append(spawn(kind, save, env, folder))
     return results
-
-
-def count_instructions(kind: str, save: Path, env: dict[str, str], folder: Path) -> int:
-    """The instructions one start-up of ``kind`` executes (to its content frame and its exit),
-    counted by valgrind's callgrind: a figure the other work on a shared machine does not
-    change (a run repeats it within 0.3 %), where its times vary by tens of per cent. It
-    runs 50 times slower, so one start-up per kind."""
-    valgrind = shutil.which("valgrind")
-    if valgrind is None:
-        sys.exit("--instructions needs valgrind (apt-get install valgrind)")
-    root = ROOT
-    if kind.startswith("game@"):
-        root = Path(kind.removeprefix("game@"))
-        env = dict(env, PYTHONPATH=os.pathsep.join([str(root), env["PYTHONPATH"]]))
-    args = [str(root / "bench" / "app_minimal.py"), kind.split("@")[0]]
-    if kind != "minimal":
-        args += ["--load", str(save)]
-    env = dict(env, BENCH_APP_RESULT=str(folder / "result.json"), PYTHONHASHSEED="0")
-    tool = [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-    done = subprocess.run(
-        [*tool, sys.executable, *args], env=env, capture_output=True, text=True, check=False
-    )
-    counted = re.search(r"Collected : (\d+)", done.stderr)
-    if done.returncode != 0 or counted is None:
-        sys.exit(f"{kind} start-up under valgrind failed ({done.returncode}):\n{done.stderr}")
-    return int(counted.group(1))
-
-
-def bench_instructions(save: Path, folder: Path, also: list[Path]) -> dict[str, int]:
-    env = child_env(folder)
-    kinds = ["game", "minimal", "pydantic", *(f"game@{path.resolve()}" for path in also)]
-    for kind in kinds:  # warm the bytecode cache, not counted
-        spawn(kind, save, env, folder)
-    return {kind: count_instructions(kind, save, env, folder) for kind in kinds}
-
-
-def print_instructions(counts: dict[str, int]) -> None:
-    stack = counts["pydantic"]
-    print("\nStart-up in instructions (callgrind, one run each, to the content frame and exit):")
-    for kind, count in counts.items():
-        name = f"{Path(kind.split('@', 1)[1]).name} (copy)" if "@" in kind else kind
-        print(
-            f"  {name:<24} {count / 1e6:>9,.0f} M  = {count / stack:.3f}x minimal+pydantic, "
-            f"{count / counts['minimal']:.3f}x minimal"
-        )
 
 
 def print_startup(results: dict[str, list[StartRun]]) -> None:
@@ -734,10 +693,94 @@ class LongGame:
     end_kib: int
     log_lines: int  # rendered lines the game log keeps at the end
     steps: int  # rule steps in the session's record at the end
+    traced: Traced | None = None  # the same game under tracemalloc, in a fresh process
 
     @property
     def grown_mib(self) -> float:
         return (self.end_kib - self.start_kib) / 1024
+
+
+@dataclass
+class Traced:
+    """What a long game's memory growth is, by tracemalloc: traced bytes at the first paint,
+    half-way and at the end, by who allocated them, and the fill of the stack's bounded caches."""
+
+    traced_kib: list[float]  # at the first paint, half-way, at the end
+    #: (who allocated, KiB grown in the first half, KiB grown in the second half)
+    groups: list[tuple[str, float, float]]
+    #: (cache, entries at the first paint, half-way, at the end, its size)
+    caches: list[tuple[str, int, int, int, int]]
+
+    @property
+    def grown_mib(self) -> float:
+        return (self.traced_kib[-1] - self.traced_kib[0]) / 1024
+
+
+def _who(traceback: tracemalloc.Traceback) -> str:
+    """Our innermost frame's file (whose work it was) and the library file that allocated, if
+    it was not ours."""
+    frames = list(traceback)  # the oldest first
+    ours = [frame.filename for frame in frames if "/bigfive_tui/" in frame.filename]
+    where = ours[-1].split("/bigfive_tui/")[-1] if ours else "(no frame of ours)"
+    inner = frames[-1].filename
+    if "/bigfive_tui/" not in inner:
+        where += " > " + inner.split("site-packages/")[-1].split("/lib/python3")[-1]
+    return where
+
+
+def _cache_fill() -> dict[str, tuple[int, int]]:
+    """Entries and size of every bounded ``lru_cache`` of Rich and Textual."""
+    fill = {}
+    for thing in gc.get_objects():
+        if isinstance(thing, functools._lru_cache_wrapper):
+            module = getattr(thing, "__module__", "") or ""
+            info = thing.cache_info()
+            if module.split(".")[0] in ("rich", "textual") and info.maxsize:
+                fill[f"{module}.{thing.__qualname__}"] = (info.currsize, info.maxsize)
+    return fill
+
+
+def traced_view(
+    snapshots: list[tracemalloc.Snapshot], fills: list[dict[str, tuple[int, int]]]
+) -> Traced:
+    ignored = [tracemalloc.Filter(False, tracemalloc.__file__)]
+    first, middle, last = (snapshot.filter_traces(ignored) for snapshot in snapshots)
+    grown: dict[str, list[float]] = {}
+    for half, (before, after) in enumerate(((first, middle), (middle, last))):
+        for stat in after.compare_to(before, "traceback"):
+            grown.setdefault(_who(stat.traceback), [0.0, 0.0])[half] += stat.size_diff / 1024
+    groups = sorted(grown.items(), key=lambda item: -sum(item[1]))[:TRACE_GROUPS]
+    caches = [
+        (name, *(fill.get(name, (0, 0))[0] for fill in fills), size)
+        for name, (_, size) in fills[-1].items()
+        if fill_changed(name, fills)
+    ]
+    return Traced(
+        [
+            sum(stat.size for stat in snapshot.statistics("filename")) / 1024
+            for snapshot in (first, middle, last)
+        ],
+        [(who, a, b) for who, (a, b) in groups],
+        sorted(caches, key=lambda cache: cache[1] - cache[3]),
+    )
+
+
+def fill_changed(name: str, fills: list[dict[str, tuple[int, int]]]) -> bool:
+    return fills[0].get(name, (0, 0))[0] != fills[-1].get(name, (0, 0))[0]
+
+
+def traced_long_game(actions: int, folder: Path) -> Traced:
+    """The long game again, traced, in a fresh process (tracing slows it and takes memory of
+    its own, so the resident set is read without it)."""
+    out = folder / "traced.json"
+    command = [sys.executable, __file__, "--traced", str(out), "--actions", str(actions)]
+    subprocess.run(command, check=True)
+    data = json.loads(out.read_text(encoding="utf-8"))
+    return Traced(
+        data["traced_kib"],
+        [tuple(group) for group in data["groups"]],
+        [tuple(cache) for cache in data["caches"]],
+    )
 
 
 def resident_kib() -> int:
@@ -775,9 +818,10 @@ def _long_game(seed: int) -> Any:
     return GameSetup(seats=seats, difficulty=Difficulty.EXPERT, seed=seed)
 
 
-async def bench_long_game(actions: int) -> LongGame:
+async def bench_long_game(actions: int, traced: bool = False) -> LongGame:
     """Five computer guides on expert play at full speed at 120x36 (the app draws every
-    action); memory is read once the game is on screen and again ``actions`` later."""
+    action); memory is read once the game is on screen and again ``actions`` later (and
+    half-way, when ``traced``: then the result's ``traced`` is filled)."""
     from bigfive_tui.app.components.game_log import GameLog
     from bigfive_tui.app.main import BigFiveApp
 
@@ -791,18 +835,32 @@ async def bench_long_game(actions: int) -> LongGame:
         cursor_blink=False,
         seed=0,
     )
+    snapshots: list[tracemalloc.Snapshot] = []
+    fills: list[dict[str, tuple[int, int]]] = []
+
+    def take_snapshot() -> None:
+        if traced:
+            fills.append(_cache_fill())
+            snapshots.append(tracemalloc.take_snapshot())
+
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         start = resident_kib()
+        take_snapshot()
         begun = len(session.actions)
-        while len(session.actions) < begun + actions:
-            assert not session.state.over, f"the game of seed {seed} ended too soon"
-            await pilot.pause(0.05)
+        for until in (actions // 2, actions) if traced else (actions,):
+            while len(session.actions) < begun + until:
+                assert not session.state.over, f"the game of seed {seed} ended too soon"
+                await pilot.pause(0.05)
+            gc.collect()
+            take_snapshot()
         played = len(session.actions) - begun
         end = resident_kib()
         log = app.screen.query_one(GameLog)
         result = LongGame(seed, played, start, end, len(log.lines), len(session.log))
         app.exit()
+    if traced:
+        result.traced = traced_view(snapshots, fills)
     return result
 
 
@@ -813,6 +871,24 @@ def print_long_game(game: LongGame) -> None:
         f"{game.end_kib / 1024:.1f} MiB ({game.grown_mib:+.2f} MiB); the log keeps "
         f"{game.log_lines} rendered lines of {game.steps} steps"
     )
+    traced = game.traced
+    if traced is None:
+        return
+    start, middle, end = traced.traced_kib
+    print(
+        f"  traced (tracemalloc, the same game in a fresh process): {start / 1024:.1f} -> "
+        f"{middle / 1024:.1f} -> {end / 1024:.1f} MiB ({traced.grown_mib:+.2f} MiB; "
+        f"{(middle - start) / 1024:+.2f} in the first half, {(end - middle) / 1024:+.2f} in the "
+        "second).\n  Grown (KiB, first half / second half) by who allocated it (our innermost "
+        "frame > the library beneath):"
+    )
+    for who, first, second in traced.groups:
+        print(f"    {first:+8.1f} {second:+8.1f}  {who}")
+    print(
+        "  Rich's and Textual's bounded caches that filled (entries: first paint, half-way, end):"
+    )
+    for name, *counts, size in traced.caches:
+        print(f"    {' -> '.join(map(str, counts))} / {size}  {name}")
 
 
 # ------------------------------------------------------------------------------- summary
@@ -917,7 +993,13 @@ def print_summary(
         rows.append(
             (
                 f"memory over {long_game.actions} actions",
-                f"{long_game.grown_mib:+.2f} MiB (log keeps {long_game.log_lines} lines)",
+                f"{long_game.grown_mib:+.2f} MiB resident"
+                + (
+                    f", {long_game.traced.grown_mib:+.2f} MiB traced"
+                    if long_game.traced is not None
+                    else ""
+                )
+                + f" (log keeps {long_game.log_lines} lines)",
                 f"<= {LONG_GAME_TARGET_MIB:g} MiB",
                 long_game.grown_mib <= LONG_GAME_TARGET_MIB,
             )
@@ -958,11 +1040,6 @@ def main() -> None:
         help="also time the start-up of the game from a copy of the project (a proposed change)",
     )
     parser.add_argument(
-        "--instructions",
-        action="store_true",
-        help="start-up: also count each app's instructions under valgrind (load-independent)",
-    )
-    parser.add_argument(
         "--write-save", metavar="FILE", type=Path, help="write the benchmark's save and stop"
     )
     parser.add_argument(
@@ -972,12 +1049,31 @@ def main() -> None:
         help="time the keys in this drawing of the board only (default: all three)",
     )
     parser.add_argument(
+        "--trace-memory",
+        action="store_true",
+        help="also play the long game again under tracemalloc and say what grew (minutes)",
+    )
+    parser.add_argument(
+        "--traced",
+        metavar="FILE",
+        type=Path,
+        help="play the long game only, under tracemalloc, and write what grew to FILE (JSON)",
+    )
+    parser.add_argument(
         "--profile",
         metavar="KEY",
         help="pyinstrument over the presses of KEY (right, left, down, up, m, enter, u)",
     )
     args = parser.parse_args()
 
+    if args.traced:
+        with tempfile.TemporaryDirectory(prefix="bigfive-bench-") as temporary:
+            os.environ["BIGFIVE_DATA_DIR"] = temporary
+            tracemalloc.start(TRACE_DEPTH)
+            traced = asyncio.run(bench_long_game(args.actions, traced=True)).traced
+        assert traced is not None
+        args.traced.write_text(json.dumps(traced.__dict__), encoding="utf-8")
+        return
     if args.write_save:
         with tempfile.TemporaryDirectory() as temporary:
             os.environ["BIGFIVE_DATA_DIR"] = temporary
@@ -995,10 +1091,10 @@ def main() -> None:
         if args.only in (None, "startup"):
             startup = bench_startup(args.runs, save, folder, args.also)
             print_startup(startup)
-            if args.instructions:
-                print_instructions(bench_instructions(save, folder, args.also))
         if args.only in (None, "memory"):  # before any other app: a process not yet used
             long_game = asyncio.run(bench_long_game(args.actions))
+            if args.trace_memory:
+                long_game.traced = traced_long_game(args.actions, folder)
             print_long_game(long_game)
         if args.only in (None, "timeline"):
             long_save = make_long_save(folder)
