@@ -99,6 +99,12 @@ async def test_photo_safari_opens_on_its_new_game_screen_and_enter_starts_a_game
         assert "first move" in prompt(app)
 
 
+def focused_id(app: BigFiveApp) -> str | None:
+    """The id of the focused widget of the screen on top (None while that screen is built)."""
+    focused = app.focused
+    return focused.id if focused is not None and focused.screen is app.screen else None
+
+
 async def test_the_game_field_switches_between_the_two_new_game_screens() -> None:
     app = photo_app(game="big-five")
     async with app.run_test(size=SIZE) as pilot:
@@ -106,7 +112,8 @@ async def test_the_game_field_switches_between_the_two_new_game_screens() -> Non
         assert isinstance(app.screen, NewGameScreen)
         app.screen.query_one("#game", CycleField).set_value(PHOTO_SAFARI, announce=True)
         await wait_until(pilot, lambda: isinstance(app.screen, PhotoNewGameScreen))
-        await wait_until(pilot, lambda: app.focused is app.screen.query_one("#game"))
+        # The new screen is on top before its widgets are: ask the focus, not the screen.
+        await wait_until(pilot, lambda: focused_id(app) == "game")
         await pilot.press("left")  # the field keeps the focus: straight back
         await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await pilot.pause()  # let it mount before the app closes
