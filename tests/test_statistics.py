@@ -21,6 +21,7 @@ from test_app_support import (
 )
 from textual.widgets import Sparkline, Static
 
+from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.screens.dialogs import HandOverScreen
 from bigfive_tui.app.screens.end import EndScreen, debug_line
 from bigfive_tui.app.screens.timeline import TimelineScreen
@@ -123,12 +124,17 @@ def test_rigs_and_branches_are_counted() -> None:
 # ---------------------------------------------------------------- the end screen
 
 
+def focused(app: BigFiveApp, widget_id: str) -> bool:
+    return app.focused is not None and app.focused.id == widget_id
+
+
 async def test_the_end_screen_shows_each_guides_game_and_how_it_ended() -> None:
     session = whole_game(8)
     session.branches.append(Branch(10, 4, "play from here", "earlier-line.json"))
     app = make_app(session, step_through=True)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        # On top before all its rows are mounted: its button has the focus once they are.
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen) and focused(app, "new"))
         end = app.screen
         assert isinstance(end, EndScreen)
         texts = "\n".join(str(widget.render()) for widget in end.query(Static))
@@ -193,7 +199,7 @@ async def test_the_end_screen_names_each_rigged_value_with_its_turn() -> None:
         await pilot.press("D")
         await wait_until(pilot, lambda: session.state.over)
         await pilot.press("escape")  # the draw's rule steps, then the end
-        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen) and focused(app, "new"))
         debug = str(app.screen.query_one("#end-debug", Static).render())
     assert debug == "Debug mode: rigged roll ■5 (t9), card Lost food (-2) (t9)."
 
