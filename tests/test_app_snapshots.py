@@ -24,6 +24,7 @@ from bigfive_tui.app.messages import ChooseStartSpaces
 from bigfive_tui.app.screens.start_spaces import StartSpacesScreen
 from bigfive_tui.app.screens.steps import StepsScreen
 from bigfive_tui.engine.content import Guide
+from bigfive_tui.engine.session import Session
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 #: A snapshot is of one size: BIGFIVE_TEST_SIZE (which runs the Pilot tests at another) leaves
@@ -65,8 +66,9 @@ def test_help(snap_compare):
     assert snap_compare(make_app(mid_game()), terminal_size=NORMAL, press=["question_mark"])
 
 
-def test_end_screen(snap_compare):
-    session = scenario_session(
+def one_spot_from_winning() -> Session:
+    """Kate needs only the buffalo, in clear view: spotting it wins the safari."""
+    return scenario_session(
         {
             "guides": ["kate", "david"],
             "vehicles": {
@@ -80,6 +82,10 @@ def test_end_screen(snap_compare):
             "turn": {"guide": "kate", "phase": "actions", "number": 9},
         }
     )
+
+
+def test_end_screen(snap_compare):
+    session = one_spot_from_winning()
     assert snap_compare(make_app(session), terminal_size=NORMAL, press=["s", "enter"])
 
 
@@ -179,18 +185,5 @@ def test_debug_steps_at_80x24(snap_compare):
 
 
 def test_end_screen_at_80x24(snap_compare):
-    session = scenario_session(
-        {
-            "guides": ["kate", "david"],
-            "vehicles": {
-                "kate": {"at": "★4", "spotted": ["lion", "leopard", "elephant", "rhino"]},
-                "david": {
-                    "at": "♣4",
-                    "spotted": ["lion", "leopard", "elephant", "rhino", "buffalo"],
-                },
-            },
-            "tokens": {"★5": "buffalo"},
-            "turn": {"guide": "kate", "phase": "actions", "number": 9},
-        }
-    )
+    session = one_spot_from_winning()
     assert snap_compare(make_app(session), terminal_size=COMPACT, press=["s", "enter"])
