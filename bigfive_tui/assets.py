@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from bigfive_tui.engine.board import Board, assemble, random_board
-from bigfive_tui.engine.boardspec import BoardFileError, Piece, parse_layout, parse_piece
+from bigfive_tui.engine.boardspec import BoardFileError, Piece
 from bigfive_tui.files import reading
+from bigfive_tui.formats.board_files import parse_layout, parse_piece
 
 _PACKAGE = Path(__file__).resolve().parent
 _SOURCE_TREE = _PACKAGE.parent

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from bigfive_tui.engine.board import Board, assemble
-from bigfive_tui.engine.boardspec import PlacementSpec, parse_piece
+from bigfive_tui.engine.boardspec import Placement
+from bigfive_tui.formats.board_files import parse_piece
 
 SYMBOLS = ("♠", "♣", "♥", "♦", "★", "●", "▲", "■", "♪")
 KEYS = ("s", "c", "h", "d", "t", "o", "p", "b", "n")
@@ -30,5 +31,5 @@ def open_board(special: dict[int, dict[str, Any]] | None = None) -> Board:
     pieces = {
         f"p{i}": parse_piece(piece_data(i, special.get(i)), f"test piece {i}") for i in range(9)
     }
-    placements = [PlacementSpec(piece=f"p{i}", side="A") for i in range(9)]
+    placements = [Placement(piece=f"p{i}", side="A") for i in range(9)]
     return assemble(placements, pieces, "open test board")

@@ -22,6 +22,7 @@ from bigfive_tui.app.screens.timeline import TimelineScreen
 from bigfive_tui.cli import main
 from bigfive_tui.engine.content import ANIMAL_KIND, MONKEY
 from bigfive_tui.engine.session import Session
+from bigfive_tui.formats.replay import record_of
 from bigfive_tui.scenarios.write_position import position
 
 
@@ -43,7 +44,7 @@ def status(editor: EditorScreen) -> str:
 
 async def test_D_edit_an_edited_position_is_checked_and_played_on_from() -> None:
     session = played_session(40)
-    before = session.record()
+    before = record_of(session)
     app = make_app(session, step_through=True)
     async with app.run_test(size=SIZE) as pilot:
         await at_the_game(pilot, app)
@@ -77,12 +78,12 @@ async def test_D_edit_an_edited_position_is_checked_and_played_on_from() -> None
         edited = app.big_five
         assert edited is not None
         assert edited.state.fuel[1] == 2 and edited.state.phase == 0
-        record = edited.record()
+        record = record_of(edited)
         assert record.position is not None
         assert record.branches[-1].how == "edited position"
         assert record.branches[-1].abandoned == "before-the-edit.json"
         kept = saves.read_save(saves.saves_dir() / "before-the-edit.json")
-        assert kept.session.record().actions == before.actions  # the old line, not lost
+        assert record_of(kept.session).actions == before.actions  # the old line, not lost
 
 
 async def test_D_edit_a_space_gets_a_token_a_fire_or_a_vehicle() -> None:

@@ -31,6 +31,7 @@ from bigfive_tui.engine.content import Guide
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.engine.timeline import Timeline
+from bigfive_tui.formats.replay import record_of
 
 
 @pytest.fixture(autouse=True)
@@ -223,7 +224,7 @@ async def test_the_log_enlarged_searches_by_rule_id_or_guide_and_opens_the_step(
 
 async def test_D_branch_play_from_here_keeps_the_line_left_among_the_saves() -> None:
     session = played(60)
-    line = session.record()
+    line = record_of(session)
     app = make_app(session, step_through=True)  # debug mode: going back is allowed
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_timeline(pilot, app)
@@ -244,8 +245,8 @@ async def test_D_branch_play_from_here_keeps_the_line_left_among_the_saves() -> 
         kept = {info.name: info for info in saves.list_saves()}
         assert "the-old-line" in kept
         old = saves.read_save(kept["the-old-line"].path)
-        assert old.session.record().actions == line.actions  # the whole line, never lost
-        record = session.record()
+        assert record_of(old.session).actions == line.actions  # the whole line, never lost
+        record = record_of(session)
         assert [branch.abandoned for branch in record.branches] == ["the-old-line.json"]
         assert record.branches[0].how == "play from here"
 
@@ -401,7 +402,7 @@ async def test_D_branch_a_finished_game_replayed_from_its_end_plays_on_and_is_ma
     chooser = random.Random(4)
     while not session.state.over:
         session.play(chooser.choice(session.legal_actions()))
-    finished = session.record()
+    finished = record_of(session)
     app = make_app(session)  # hot-seat, debug mode off: a finished game may go back
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
@@ -420,8 +421,8 @@ async def test_D_branch_a_finished_game_replayed_from_its_end_plays_on_and_is_ma
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen | HandOverScreen))
         assert session.state == expected and not session.state.over
         assert not session.can_undo()  # undo keeps the fair rule from here on
-        record = session.record()
+        record = record_of(session)
         assert record.branches[-1].how == "play from here"
         assert record.branches[-1].turn == expected.turn
         old = saves.read_save(saves.saves_dir() / "how-it-went.json")
-        assert old.session.record().actions == finished.actions and old.session.state.over
+        assert record_of(old.session).actions == finished.actions and old.session.state.over

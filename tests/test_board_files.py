@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from bigfive_tui.assets import load_layout, load_pieces, read_toml
-from bigfive_tui.engine.boardspec import BoardFileError, Feature, Terrain, parse_layout, parse_piece
+from bigfive_tui.engine.boardspec import BoardFileError, Feature, Terrain
+from bigfive_tui.formats.board_files import parse_layout, parse_piece
 
 ROOT = Path(__file__).resolve().parent.parent
 OPEN = ["s1 s2 s3", "s4 sa s5", "s6 sb sc"]

@@ -34,13 +34,8 @@ from bigfive_tui.engine.board import (
     Board,
     assemble,
 )
-from bigfive_tui.engine.boardspec import (
-    BoardFileError,
-    Feature,
-    PlacementSpec,
-    Terrain,
-    parse_piece,
-)
+from bigfive_tui.engine.boardspec import BoardFileError, Feature, Placement, Terrain
+from bigfive_tui.formats.board_files import parse_piece
 
 # Two piece sides with every terrain, bushes, rivers and both on one edge, inside the piece
 # and on its rim (rim edges join the neighbouring piece once assembled).
@@ -67,9 +62,7 @@ def featured_board() -> Board:
             "sides": {"A": SIDE_A, "B": SIDE_B},
         }
         pieces[f"f{i}"] = parse_piece(data, f"featured piece {i}")
-    placements = [
-        PlacementSpec(piece=f"f{i}", side="AB"[i % 2], turned=i % 3 == 0) for i in range(9)
-    ]
+    placements = [Placement(piece=f"f{i}", side="AB"[i % 2], turned=i % 3 == 0) for i in range(9)]
     return assemble(placements, pieces, "featured test board")
 
 

@@ -58,13 +58,14 @@ from bigfive_tui.engine.costs import move_cost
 from bigfive_tui.engine.end_checks import is_stuck
 from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.movement import BLOCKED
-from bigfive_tui.engine.record import GameRecord
 from bigfive_tui.engine.refusals import why_illegal
 from bigfive_tui.engine.rigging import ANIMAL_KINDS, RigKind
-from bigfive_tui.engine.session import Session, load_record, make_game
+from bigfive_tui.engine.session import Session, make_game
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import Game, GameState, Phase
 from bigfive_tui.engine.wording import token_name
+from bigfive_tui.formats.record import GameRecord
+from bigfive_tui.formats.replay import load_record, record_of
 
 RULE_IDS = frozenset(
     re.findall(r"\*\*(RU?-[a-z0-9-]+)\*\*", rules_path().read_text(encoding="utf-8"))
@@ -958,7 +959,7 @@ class SafariMachine(RuleBasedStateMachine):
     @rule()
     def replay_record(self) -> None:
         session = self.session
-        record = session.record()
+        record = record_of(session)
         text = record.model_dump_json()
         assert GameRecord.model_validate_json(text) == record
         copy = load_record(json.loads(text), load_pieces(), "machine record")

@@ -15,7 +15,7 @@ from bigfive_tui.photo_safari.engine.animals import ALL_PHOTOS, ANIMAL_COUNT, FR
 from bigfive_tui.photo_safari.engine.grid import NAMES, SQUARES, Terrain
 from bigfive_tui.photo_safari.engine.random_setup import random_layout
 from bigfive_tui.photo_safari.engine.rules import apply, legal_actions
-from bigfive_tui.photo_safari.engine.session import PhotoSession, load_record
+from bigfive_tui.photo_safari.engine.session import PhotoSession
 from bigfive_tui.photo_safari.engine.state import (
     CAMERA,
     EMPTY,
@@ -24,6 +24,7 @@ from bigfive_tui.photo_safari.engine.state import (
     Game,
     PhotoState,
 )
+from bigfive_tui.photo_safari.formats.replay import load_record, record_of
 from bigfive_tui.photo_safari.setups import load_setup
 
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
@@ -85,7 +86,7 @@ def test_a_random_game_replays_exactly_from_its_record(seed: int, play_seed: int
     session = PhotoSession(Game(random_layout(seed), seed))
     while not session.state.over:
         session.play(chooser.choice(session.legal_actions()))
-    again = load_record(session.record().model_dump(mode="json"))
+    again = load_record(record_of(session).model_dump(mode="json"))
     assert again.state == session.state and again.texts == session.texts
 
 

@@ -9,8 +9,9 @@ import pytest
 
 from bigfive_tui.photo_safari.engine.notation import NotationError, format_move, parse_move
 from bigfive_tui.photo_safari.engine.random_setup import random_layout
-from bigfive_tui.photo_safari.engine.session import PhotoSession, RecordError, load_record
+from bigfive_tui.photo_safari.engine.session import PhotoSession
 from bigfive_tui.photo_safari.engine.state import Game, IllegalMove
+from bigfive_tui.photo_safari.formats.replay import RecordError, load_record, record_of
 from bigfive_tui.photo_safari.setups import load_setup
 
 
@@ -25,7 +26,7 @@ def played(seed: int, moves: int = 30, computer: frozenset[int] = frozenset()) -
 def test_a_record_replays_to_the_identical_state_and_log() -> None:
     session = played(5, 200)
     assert session.state.over
-    data = json.loads(session.record().model_dump_json())
+    data = json.loads(record_of(session).model_dump_json())
     again = load_record(data)
     assert again.state == session.state and again.log == session.log
     assert data["format"] == "photo-safari-record" and data["seed"] == 5
@@ -34,7 +35,7 @@ def test_a_record_replays_to_the_identical_state_and_log() -> None:
 def test_a_record_keeps_the_whole_set_up_so_it_replays_without_the_shipped_file() -> None:
     session = PhotoSession(Game(load_setup("typical")))
     session.play_text("a4")
-    data = json.loads(session.record().model_dump_json())
+    data = json.loads(record_of(session).model_dump_json())
     assert data["setup"]["name"] == "Typical" and len(data["setup"]["terrain"]) == 10
     assert load_record(data).state == session.state
 
@@ -52,7 +53,7 @@ def test_a_record_keeps_the_whole_set_up_so_it_replays_without_the_shipped_file(
 )
 def test_a_broken_record_is_refused_with_the_place_named(change: object, message: str) -> None:
     session = played(7, 200)
-    data = json.loads(session.record().model_dump_json())
+    data = json.loads(record_of(session).model_dump_json())
     assert callable(change)
     change(data)
     with pytest.raises(RecordError, match=f"save.json: .*{message}"):

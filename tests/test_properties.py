@@ -18,7 +18,7 @@ from bigfive_tui.assets import load_pieces, seeded_board
 from bigfive_tui.engine.actions import Act, Action, Step
 from bigfive_tui.engine.apply_action import apply, apply_in_place
 from bigfive_tui.engine.board import CELL_COUNT, GATE_CELLS, Board, assemble
-from bigfive_tui.engine.boardspec import Feature, PlacementSpec, Terrain
+from bigfive_tui.engine.boardspec import Feature, Placement, Terrain
 from bigfive_tui.engine.content import SPECIES_WITH_THREE, Difficulty, Guide, Species
 from bigfive_tui.engine.hexgrid import cell_index, opposite, rotate_half_turn
 from bigfive_tui.engine.legal_actions import legal_actions
@@ -38,7 +38,7 @@ def placed_boards(draw: st.DrawFn) -> Board:
     order = draw(st.permutations(PIECE_NAMES))
     sides = draw(st.lists(st.sampled_from("AB"), min_size=9, max_size=9))
     turned = draw(st.lists(st.booleans(), min_size=9, max_size=9))
-    placements = [PlacementSpec(piece=order[i], side=sides[i], turned=turned[i]) for i in range(9)]
+    placements = [Placement(piece=order[i], side=sides[i], turned=turned[i]) for i in range(9)]
     return assemble(placements, load_pieces(), "property board")
 
 

@@ -15,7 +15,6 @@ from bigfive_tui.engine.actions import Act, Action, IllegalAction
 from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.content import ANIMAL_KIND, CARDS, MONKEY, CardKind, Difficulty, Guide
 from bigfive_tui.engine.dice import X_FACE
-from bigfive_tui.engine.record import RecordError
 from bigfive_tui.engine.rigging import (
     JUST_LOOK,
     Rig,
@@ -25,8 +24,10 @@ from bigfive_tui.engine.rigging import (
     parse_rig,
     rig,
 )
-from bigfive_tui.engine.session import Session, load_record, make_game
+from bigfive_tui.engine.session import Session, make_game
 from bigfive_tui.engine.state import Phase
+from bigfive_tui.formats.record import RecordError
+from bigfive_tui.formats.replay import load_record, record_of
 
 
 def seeded(seed: int = 7) -> Session:
@@ -209,7 +210,7 @@ def test_seed_actions_and_rigs_replay_exactly_and_the_record_lists_the_rigs() ->
     name = session.game.board.names[hidden]
     session.rig_text(f"rig token {name}")
     session.rig_text("rig roll ♣4")  # still waiting when the game is saved
-    data = json.loads(session.record().model_dump_json())
+    data = json.loads(record_of(session).model_dump_json())
     assert data["rigs"] == [
         {"before": 0, "rig": "rig card Giraffe"},
         {"before": 0, "rig": "rig roll X2"},
@@ -238,7 +239,7 @@ def test_undo_takes_back_the_rigs_made_after_the_action_it_undoes() -> None:
     session.undo()
     assert session.state == before and len(session.log) == log
     assert [entry.text for entry in session.entries] == ["draw"]
-    assert session.record().rigs == []
+    assert record_of(session).rigs == []
 
 
 def test_seeing_a_face_down_token_stops_undo_as_a_turned_token_does() -> None:

@@ -16,9 +16,10 @@ from bigfive_tui.engine.apply_action import apply_in_place
 from bigfive_tui.engine.content import ANIMAL_TOKENS, Difficulty, Guide
 from bigfive_tui.engine.hidden import determinize, unseen_animals, unseen_cards
 from bigfive_tui.engine.legal_actions import legal_actions
-from bigfive_tui.engine.session import Session, make_game, replay
+from bigfive_tui.engine.session import Session, make_game
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import GameState, Phase
+from bigfive_tui.formats.replay import record_of, replay
 from bigfive_tui.players import POLICIES, greedy_player, random_player, tactics
 from bigfive_tui.players.reasons import Reason, Why, explain, plan_words
 from bigfive_tui.players.search_player import MEASURED, SearchPlayer, candidates
@@ -207,7 +208,7 @@ def test_a_seeded_bot_game_replays_exactly() -> None:
     assert first.texts == second.texts and first.state.key() == second.state.key()
     from bigfive_tui.assets import load_pieces
 
-    replayed = replay(first.record(), load_pieces())
+    replayed = replay(record_of(first), load_pieces())
     assert replayed.state.key() == first.state.key()
 
 

@@ -13,10 +13,11 @@ from bigfive_tui.engine.actions import Act, Action, IllegalAction
 from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.content import CardKind, Difficulty, Guide
 from bigfive_tui.engine.notation import NotationError, format_action, parse_action
-from bigfive_tui.engine.record import RecordError
 from bigfive_tui.engine.refusals import why_not_kind
-from bigfive_tui.engine.session import Session, load_record, make_game
+from bigfive_tui.engine.session import Session, make_game
 from bigfive_tui.engine.state import Phase
+from bigfive_tui.formats.record import RecordError
+from bigfive_tui.formats.replay import load_record, record_of
 
 
 def played(seed: int, actions: int = 60) -> Session:
@@ -33,12 +34,12 @@ def played(seed: int, actions: int = 60) -> Session:
 
 def test_a_record_replays_to_the_identical_state() -> None:
     session = played(3)
-    data = json.loads(session.record().model_dump_json())
+    data = json.loads(record_of(session).model_dump_json())
     assert load_record(data, load_pieces()).state == session.state
 
 
 def test_a_hand_edited_record_is_refused_with_the_place_named() -> None:
-    data = json.loads(played(4, 20).record().model_dump_json())
+    data = json.loads(record_of(played(4, 20)).model_dump_json())
     data["actions"][3] = "fly to the moon"
     with pytest.raises(RecordError, match=r"actions\[3\] 'fly to the moon'"):
         load_record(data, load_pieces(), "save.json")
@@ -98,7 +99,7 @@ def test_a_session_from_a_position_plays_but_has_no_record() -> None:
     session.play(Action(Act.END))
     assert session.state.seat == 1
     with pytest.raises(RecordError):
-        session.record()
+        record_of(session)
 
 
 def test_a_malformed_action_is_refused_with_a_reason_not_a_crash() -> None:

@@ -18,11 +18,11 @@ from bigfive_tui.engine.session import (
     SNAPSHOT_EVERY,
     Branch,
     Session,
-    load_record,
     make_game,
 )
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.timeline import Timeline
+from bigfive_tui.formats.replay import load_record, record_of
 
 
 def game_with_rigs(seed: int, actions: int = 150) -> Session:
@@ -93,7 +93,7 @@ def test_D_branch_plays_on_from_any_moment_and_the_record_keeps_the_branch() -> 
         if session.state.over:
             break
         session.play(chooser.choice(session.legal_actions()))
-    data = json.loads(session.record().model_dump_json())
+    data = json.loads(record_of(session).model_dump_json())
     assert data["branches"] == [
         {"actions": 0, "turn": expected.turn, "how": "play from here", "abandoned": "old-line"}
     ]
@@ -112,7 +112,7 @@ def test_a_session_from_a_position_replays_from_it() -> None:
     started = Session.from_position(built, {"from": "test"})
     move = next(a for a in started.legal_actions() if a.kind != Act.EXCHANGE)
     started.play(move)
-    data = json.loads(started.record().model_dump_json())
+    data = json.loads(record_of(started).model_dump_json())
     assert data["position"] == {"from": "test"}
     again = load_record(data, load_pieces(), build_position=build)  # type: ignore[arg-type]
     assert again.state == apply(built, move)[0] and again.start is built

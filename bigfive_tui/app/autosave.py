@@ -103,7 +103,7 @@ class AutosaveFile:
                 raise
         self._refused = ""
         # The record is taken now (the session changes on); made into text on the writer.
-        record, position = session.record(), saves.position_of(session)
+        record, position = saves.record_of(session), saves.position_of(session)
         self._writer.submit(lambda: saves.snapshot_text(record, position, computer_seats, practice))
         self.holds_game = True
         return kept

@@ -1,4 +1,4 @@
-"""Saved games: the autosave and named saves, each a game record (``Session.record()``) as JSON,
+"""Saved games: the autosave and named saves, each a game record (:func:`record_of`) as JSON,
 of either game in the box (a Big Five record or a Photo Safari record, told apart by format).
 
 Files live in ``platformdirs.user_data_dir("bigfive")``; ``--data-dir`` / ``BIGFIVE_DATA_DIR``
@@ -30,12 +30,14 @@ from bigfive_tui.app.describe import joined
 from bigfive_tui.assets import load_pieces
 from bigfive_tui.engine.actions import Step
 from bigfive_tui.engine.boardspec import BoardFileError
-from bigfive_tui.engine.record import GameRecord, RecordError
-from bigfive_tui.engine.session import Session, replay_longest
+from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import GameState, fingerprint
 from bigfive_tui.files.reading import LoadError, read_json
 from bigfive_tui.files.writing import move_to_unique, remove_stale_temporaries, write_atomically
-from bigfive_tui.photo_safari.engine.record import RECORD_FORMAT, PhotoRecord
+from bigfive_tui.formats.record import GameRecord, RecordError
+from bigfive_tui.formats.replay import record_of as game_record_of
+from bigfive_tui.formats.replay import replay_longest
+from bigfive_tui.photo_safari.formats.record import RECORD_FORMAT, PhotoRecord
 from bigfive_tui.safe_text import printable
 
 if TYPE_CHECKING:  # a Big Five game needs none of Photo Safari's engine
@@ -201,13 +203,22 @@ def position_of(session: Session | PhotoSession) -> str:
     return photo_fingerprint(session.state)
 
 
+def record_of(session: Session | PhotoSession) -> GameRecord | PhotoRecord:
+    """The record of ``session``'s game as it stands, in its own game's format."""
+    if isinstance(session, Session):
+        return game_record_of(session)
+    from bigfive_tui.photo_safari.formats.replay import record_of as photo_record_of
+
+    return photo_record_of(session)
+
+
 def save_text(
     session: Session | PhotoSession,
     computer_seats: frozenset[int],
     practice: PracticeNote | None = None,
 ) -> str:
     """The file text of a save of ``session`` as it stands now."""
-    return snapshot_text(session.record(), position_of(session), computer_seats, practice)
+    return snapshot_text(record_of(session), position_of(session), computer_seats, practice)
 
 
 def write_save(
@@ -341,8 +352,8 @@ def read_save(path: Path) -> LoadedGame:
     session: Session | PhotoSession
     try:
         if isinstance(record, PhotoRecord):
-            from bigfive_tui.photo_safari.engine.session import RecordError as PhotoRecordError
-            from bigfive_tui.photo_safari.engine.session import replay_longest as photo_replay
+            from bigfive_tui.photo_safari.formats.replay import RecordError as PhotoRecordError
+            from bigfive_tui.photo_safari.formats.replay import replay_longest as photo_replay
 
             try:
                 photo = photo_replay(record, frozenset(wanted))

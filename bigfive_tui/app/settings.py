@@ -29,9 +29,9 @@ from bigfive_tui.app.games import BIG_FIVE, PHOTO_SAFARI
 from bigfive_tui.app.saves import DATA_DIR_VARIABLE, data_dir
 from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.content import Difficulty, Guide, Species
-from bigfive_tui.engine.record import DifficultyName, GuideName, RemovableSpecies
 from bigfive_tui.files.reading import LoadError, read_json
 from bigfive_tui.files.writing import write_atomically
+from bigfive_tui.formats.record import DifficultyName, GuideName, RemovableSpecies
 
 if TYPE_CHECKING:
     from bigfive_tui.app.game_setup import GameSetup

@@ -11,13 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from bigfive_tui.engine.boardspec import (
-    BoardFileError,
-    Feature,
-    Piece,
-    PlacementSpec,
-    Terrain,
-)
+from bigfive_tui.engine.boardspec import BoardFileError, Feature, Piece, Placement, Terrain
 from bigfive_tui.engine.hexgrid import (
     BOARD_SIZE,
     DIRECTIONS,
@@ -42,7 +36,7 @@ class Board:
     """
 
     layout_name: str
-    placements: tuple[PlacementSpec, ...]
+    placements: tuple[Placement, ...]
     symbols: tuple[str, ...]  # per slot
     keys: tuple[str, ...]  # per slot
     terrain: tuple[Terrain, ...]
@@ -195,7 +189,7 @@ _DRIVABLE = tuple(kind.drivable for kind in Terrain)
 
 
 def assemble(
-    placements: Sequence[PlacementSpec], pieces: Mapping[str, Piece], layout_name: str
+    placements: Sequence[Placement], pieces: Mapping[str, Piece], layout_name: str
 ) -> Board:
     """The board with every table the engine looks up, built from the pieces' placed sides
     (worked out once per piece) in a few passes over the 81 cells."""
@@ -400,16 +394,13 @@ def _exits(
     return tuple(exits)
 
 
-def random_placements(pieces: Mapping[str, Piece], rng: random.Random) -> list[PlacementSpec]:
+def random_placements(pieces: Mapping[str, Piece], rng: random.Random) -> list[Placement]:
     """Nine pieces in random places, random side up, randomly turned (RU-assembly)."""
     names = sorted(pieces)
     if len(names) < PIECE_SIZE * PIECE_SIZE:
         raise BoardFileError(f"a random board needs 9 pieces, only {len(names)} are known")
     chosen = rng.sample(names, PIECE_SIZE * PIECE_SIZE)
-    return [
-        PlacementSpec(piece=name, side=rng.choice("AB"), turned=rng.random() < 0.5)
-        for name in chosen
-    ]
+    return [Placement(name, rng.choice("AB"), rng.random() < 0.5) for name in chosen]
 
 
 def random_board(pieces: Mapping[str, Piece], seed: int) -> Board:

@@ -7,13 +7,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bigfive_tui.engine.board import Board, assemble
-from bigfive_tui.engine.boardspec import (
-    BoardFileError,
-    Piece,
-    PlacementSpec,
-    parse_piece,
-    resolve_placements,
-)
+from bigfive_tui.engine.boardspec import BoardFileError, Piece, Placement
+from bigfive_tui.formats.board_files import parse_piece, resolve_placements
 from bigfive_tui.scenarios.model import BoardSpec, ScenarioError
 
 OPEN_LAYOUT = "open"
@@ -45,7 +40,7 @@ def open_pieces() -> dict[str, Piece]:
 
 
 def open_board() -> Board:
-    placements = [PlacementSpec(piece=name, side="A") for name, _, _ in OPEN_PIECES]
+    placements = [Placement(name, "A") for name, _, _ in OPEN_PIECES]
     return assemble(placements, open_pieces(), OPEN_LAYOUT)
 
 
@@ -98,7 +93,7 @@ def build_board(
         return assemble(placements, chosen, "scenario board")
     if spec.layout is None or spec.layout == OPEN_LAYOUT:
         available = {**open_pieces(), **inline}
-        placements = [PlacementSpec(piece=name, side="A") for name, _, _ in OPEN_PIECES]
+        placements = [Placement(name, "A") for name, _, _ in OPEN_PIECES]
         symbols = [symbol for _, symbol, _ in OPEN_PIECES]
         for index, piece in enumerate(inline.values()):
             if piece.symbol not in symbols:
@@ -112,7 +107,7 @@ def build_board(
                 raise ScenarioError(
                     f"{source}: board.pieces[{index}]: a second inline piece for {piece.symbol}"
                 )
-            placements[slot] = PlacementSpec(piece=piece.name, side="A")
+            placements[slot] = Placement(piece.name, "A")
         entries = [(f"{source}: board.pieces", p.text()) for p in placements]
         try:
             placements, chosen = resolve_placements(entries, available, f"{source}: board.pieces")

@@ -4,26 +4,18 @@ Undo (PU-undo) takes back a person's last move as long as the other player has n
 in hot-seat play the mover may change their mind before handing over; against the computer the
 computer's reply is taken back with it. The game has no hidden information, but a move the
 other player has answered stays played, and a finished game stays finished.
+
+A save's record of the game is made and read at the edge
+(:mod:`bigfive_tui.photo_safari.formats.replay`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
-from typing import Any
 
-from pydantic import ValidationError
-
-from bigfive_tui.photo_safari.engine.layout import SetupFileError, layout_data, parse_layout
-from bigfive_tui.photo_safari.engine.notation import NotationError, format_move, parse_move
-from bigfive_tui.photo_safari.engine.record import LayoutFile, PhotoRecord
+from bigfive_tui.photo_safari.engine.notation import format_move, parse_move
 from bigfive_tui.photo_safari.engine.rules import apply, apply_recorded, legal_actions, new_game
 from bigfive_tui.photo_safari.engine.state import Game, IllegalMove, Log, PhotoState, Step
-from bigfive_tui.shared.problems import validation_problems
-
-
-class RecordError(ValueError):
-    """A record or save that cannot be loaded; nothing was half-loaded."""
 
 
 class PhotoSession:
@@ -106,63 +98,3 @@ class PhotoSession:
         del self.texts[-count:]
         del self.moves[-count:]
         return taken
-
-    def record(self) -> PhotoRecord:
-        if not self.recordable:
-            raise RecordError("this game started from a built position and has no record")
-        return PhotoRecord(
-            seed=self.game.seed,
-            setup=LayoutFile.model_validate(layout_data(self.game.layout)),
-            moves=list(self.texts),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Replay:
-    """A record replayed as far as its moves go: ``session`` after the moves that replayed;
-    ``problem`` names the first one that did not (empty when all did)."""
-
-    session: PhotoSession
-    played: int
-    problem: str = ""
-
-
-def replay_longest(record: PhotoRecord, computer_seats: Collection[int] = ()) -> Replay:
-    """Replay the set-up and then the moves until one no longer replays (a rules change, a hand
-    edit): the game up to there is kept. A set-up that does not work raises RecordError."""
-    try:
-        layout = parse_layout(record.setup.model_dump(), "setup")
-    except SetupFileError as error:
-        raise RecordError(str(error)) from None
-    session = PhotoSession(Game(layout, record.seed), computer_seats)
-    for index, text in enumerate(record.moves):
-        if session.state.over:
-            return Replay(session, index, f"moves[{index}] {text!r}: the game was already over")
-        try:
-            session.play_text(text)
-        except (NotationError, IllegalMove) as error:
-            return Replay(session, index, f"moves[{index}] {text!r}: {error}")
-    return Replay(session, len(record.moves))
-
-
-def replay(record: PhotoRecord, computer_seats: Collection[int] = ()) -> PhotoSession:
-    """Rebuild a session from a record; any problem raises RecordError naming where."""
-    replayed = replay_longest(record, computer_seats)
-    if replayed.problem:
-        raise RecordError(replayed.problem)
-    return replayed.session
-
-
-def load_record(
-    data: Any, source: str = "record", computer_seats: Collection[int] = ()
-) -> PhotoSession:
-    """Validate JSON-like data as a PhotoRecord and replay it."""
-    try:
-        record = PhotoRecord.model_validate(data)
-    except ValidationError as error:
-        problems = validation_problems(error)
-        raise RecordError(f"{source}: {problems}") from None
-    try:
-        return replay(record, computer_seats)
-    except RecordError as error:
-        raise RecordError(f"{source}: {error}") from None

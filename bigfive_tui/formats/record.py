@@ -1,7 +1,8 @@
 """The Big Five's game record as a file holds it: the setup, the seed, the actions, rigs and
 branches, validated at the edge with pydantic (the core of a save file).
 
-Kept apart from the session that replays it, as Photo Safari keeps its own record.
+Only the shape: turning a record into a game and back is :mod:`.replay`'s, so that reading a
+save's summary needs no engine.
 """
 
 from __future__ import annotations
