@@ -63,3 +63,20 @@ def test_ci_installs_chromium_from_debian_and_never_lets_the_browser_test_skip()
     assert "apt_get=(apt-get)" in ci  # Debian's package
     for download in ("playwright install", "npx", "puppeteer", "webdriver-manager"):
         assert download not in ci
+
+
+def test_no_file_keeps_a_merge_conflict_marker() -> None:
+    """A conflict resolved by hand can leave its markers in a file no test reads (README.md
+    kept one from 2026-12-01 to 12-02); every text file we write is checked here."""
+    marker = re.compile(r"^(<{7}|={7}|>{7})( |$)", re.MULTILINE)
+    suffixes = {".py", ".md", ".toml", ".tcss", ".txt", ".cfg", ".json", ".html", ".css", ".js"}
+    folders = ("bigfive_tui", "tests", "docs", "assets", "bench", ".ci")
+    files = [ROOT / "README.md", ROOT / "pyproject.toml", ROOT / ".ci" / "run"]
+    for folder in folders:
+        files += [p for p in (ROOT / folder).rglob("*") if p.suffix in suffixes and p.is_file()]
+    marked = [
+        str(path.relative_to(ROOT))
+        for path in files
+        if marker.search(path.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert marked == []
