@@ -8,7 +8,7 @@ play (Ctrl+N) or an autosaved one is offered first, as on the Big Five's screen.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import ClassVar, Unpack
 
 from rich.cells import cell_len
 from textual import on
@@ -16,23 +16,19 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
 from bigfive_tui.app import settings
-from bigfive_tui.app.components.continue_offer import offer_widgets
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.game_choice import game_row
 from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.games import PHOTO_SAFARI
-from bigfive_tui.app.keys import command_bindings, command_key
-from bigfive_tui.app.messages import ContinueGame, FieldChanged, StartPhotoSafari, SwitchGame
+from bigfive_tui.app.keys import command_key
+from bigfive_tui.app.messages import FieldChanged, StartPhotoSafari, SwitchGame
 from bigfive_tui.app.photo_setup import PhotoSetup
+from bigfive_tui.app.screens.new_game_base import NEW_GAME_BINDINGS, NewGameBase, NewGameOptions
 from bigfive_tui.photo_safari.engine.layout import SetupFileError
 from bigfive_tui.photo_safari.setups import DEFAULT_SETUP, RANDOM, setup_names
-
-if TYPE_CHECKING:
-    from bigfive_tui.app.components.continue_offer import ContinueOffer
 
 HOW_IT_PLAYS = (
     "Red moves the camera, then Yellow, then every animal takes one step by fixed rules. A "
@@ -45,49 +41,30 @@ PLAYER_KINDS = [(False, "person"), (True, "computer")]
 FILE = "file"
 
 
-class PhotoNewGameScreen(Screen[None]):
+class PhotoNewGameScreen(NewGameBase):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start Photo Safari"),
-        Binding("escape", "back", "Back to the game"),
-        Binding("up", "app.focus_previous", "Previous", show=False),
-        Binding("down", "app.focus_next", "Next", show=False),
-        *command_bindings("load", show=True),
-        *command_bindings("rules", show=True),
+        *NEW_GAME_BINDINGS,
     ]
+    FIRST_FIELD = "#red"
+    NEW_GAME_WORDS = "a new game"
 
     def __init__(
-        self,
-        seed: int,
-        *,
-        setup: str | None = None,
-        cursor_blink: bool = True,
-        notice: str = "",
-        offer: ContinueOffer | None = None,
-        keeps_games: bool = False,
-        focus_game: bool = False,
+        self, seed: int, *, setup: str | None = None, **options: Unpack[NewGameOptions]
     ) -> None:
-        """``setup``: the set-up offered first; ``offer``: the game to go on with, if any;
-        ``keeps_games``: whether a new game files that one away among the saves."""
-        super().__init__()
-        self.notice = notice
-        self.seed = seed
-        self.cursor_blink = cursor_blink
+        """``setup``: the set-up offered first; the rest as for :class:`NewGameBase`."""
+        super().__init__(seed, **options)
         #: The fields start at the last Photo Safari setup (a ``setup`` given wins).
         remembered = settings.remembered_photo_setup() or PhotoSetup()
         self.computer = remembered.computer
         self.initial = setup or remembered.setup
         shipped = (*setup_names(), RANDOM)
         if not setup and self.initial not in shipped and not os.path.isfile(self.initial):
-            self.notice = notice or (
+            self.notice = self.notice or (
                 f"The last game's set-up file {self.initial} is no longer there: the typical "
                 "set-up is offered."
             )
             self.initial = DEFAULT_SETUP
-        self.offer = offer
-        self.keeps_games = keeps_games
-        #: Opened by the other game's screen: the game field keeps the focus, so ← → goes back.
-        self.focus_game = focus_game
-        self._other: Literal["", "saved", "running"] = ""
 
     def compose(self) -> ComposeResult:
         names = setup_names()
@@ -186,26 +163,8 @@ class PhotoNewGameScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        for widget in self.query(Input):
-            widget.cursor_blink = self.cursor_blink
         self._show_setup_fields()
         self._offer_continue()
-
-    def _offer_continue(self) -> None:
-        """The game in play, or else the autosaved game, is offered first and has the focus,
-        so a stray Enter goes back to a game rather than filing it away."""
-        offer = self.offer
-        if offer is None or self.focus_game:
-            self.query_one("#game" if self.focus_game else "#red", CycleField).focus()
-        if offer is None:
-            return
-        self._other = offer.kind
-        load = command_key("load", self.app.is_web)
-        button, info = offer_widgets(offer, self.keeps_games, load, "a new game")
-        self.query_one("#continue-row", Vertical).mount(button, info)
-        self.refresh_bindings()
-        if not self.focus_game:
-            self.call_after_refresh(button.focus)
 
     def _show_setup_fields(self) -> None:
         source = self.query_one("#setup", CycleField).value
@@ -244,19 +203,6 @@ class PhotoNewGameScreen(Screen[None]):
         )
         return PhotoSetup(computer, name, seed)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "back":
-            return self._other == "running"
-        return True
-
-    def action_start(self) -> None:
-        if isinstance(self.focused, Button):
-            return  # the button handles its own Enter
-        self._start()
-
-    def action_back(self) -> None:
-        self.post_message(ContinueGame())
-
     def _start(self) -> None:
         try:
             setup = self.setup()
@@ -266,12 +212,6 @@ class PhotoNewGameScreen(Screen[None]):
             return
         self._say_error("")
         self.post_message(StartPhotoSafari(setup))
-
-    def _say_error(self, text: str) -> None:
-        """The error line under the buttons; without one it takes no room (80 × 24 has none)."""
-        error = self.query_one("#error", Static)
-        error.update(text)
-        error.set_class(not text, "-empty")
 
     def on_resize(self) -> None:
         """Set up here, play where the board fits: say so before the game's notice does."""
@@ -287,18 +227,7 @@ class PhotoNewGameScreen(Screen[None]):
                 f"{MIN_HEIGHT} on. Set it up here, then make the window bigger."
             )
 
-    @on(Input.Submitted)
-    def _submitted(self) -> None:
-        self._start()
-
-    @on(Button.Pressed)
-    async def _pressed(self, event: Button.Pressed) -> None:
-        button = event.button.id
-        if button == "start":
-            self._start()
-        elif button == "continue":
-            self.post_message(ContinueGame())
-        elif button in ("load", "rules"):
-            await self.app.run_action(button)
-        elif button == "quit":
-            self.app.exit()
+    async def _quit(self) -> None:
+        # Quits at once: unlike the Big Five's Quit button, it does not go through the app's
+        # quit, which asks first when the game in play is not on disk.
+        self.app.exit()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib.util
 from dataclasses import replace
 from itertools import combinations
-from typing import TYPE_CHECKING, ClassVar, Literal, cast
+from typing import TYPE_CHECKING, ClassVar, Unpack, cast
 
 from rich.cells import cell_len
 from textual import on
@@ -23,25 +23,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
 from bigfive_tui.app import settings
-from bigfive_tui.app.components.continue_offer import ContinueOffer, offer_widgets
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.game_choice import game_row
 from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.describe import joined
 from bigfive_tui.app.game_setup import GameSetup, SeatChoice
 from bigfive_tui.app.games import BIG_FIVE
-from bigfive_tui.app.keys import command_bindings, command_key
-from bigfive_tui.app.messages import (
-    ChooseStartSpaces,
-    ContinueGame,
-    FieldChanged,
-    StartGame,
-    SwitchGame,
-)
+from bigfive_tui.app.keys import command_key
+from bigfive_tui.app.messages import ChooseStartSpaces, FieldChanged, StartGame, SwitchGame
+from bigfive_tui.app.screens.new_game_base import NEW_GAME_BINDINGS, NewGameBase, NewGameOptions
 from bigfive_tui.assets import layout_names
 from bigfive_tui.engine.boardspec import BoardFileError
 from bigfive_tui.engine.content import (
@@ -116,44 +109,24 @@ STRENGTHS: tuple[tuple[str, str], ...] = (
 KEYS_HINT = "[b]↑ ↓[/] move between fields · [b]← →[/] (or a click) change a choice"
 
 
-class NewGameScreen(Screen[None]):
+class NewGameScreen(NewGameBase):
     # Enter starts from the fields (a focused button takes its own Enter first); the footer
     # says "a new safari" when there is another game to go back to (see check_action).
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start the safari"),
         Binding("enter", "start_new", "Start a new safari"),
-        Binding("escape", "back", "Back to the game"),
-        Binding("up", "app.focus_previous", "Previous", show=False),
-        Binding("down", "app.focus_next", "Next", show=False),
-        *command_bindings("load", show=True),
-        *command_bindings("rules", show=True),
+        *NEW_GAME_BINDINGS,
     ]
+    FIRST_FIELD = "#seat-0"
+    NEW_GAME_WORDS = "a new safari"
 
-    def __init__(
-        self,
-        seed: int,
-        *,
-        cursor_blink: bool = True,
-        notice: str = "",
-        offer: ContinueOffer | None = None,
-        keeps_games: bool = False,
-        focus_game: bool = False,
-    ) -> None:
-        """``offer``: the game to go on with, if any; ``keeps_games``: whether a new safari
-        files that game away among the saves (autosave on) or not."""
-        super().__init__()
-        self.seed = seed
-        self.cursor_blink = cursor_blink
-        self.notice = notice
-        self.offer = offer
-        self.keeps_games = keeps_games
-        #: Opened by the other game's screen: the game field keeps the focus, so ← → goes back.
-        self.focus_game = focus_game
+    def __init__(self, seed: int, **options: Unpack[NewGameOptions]) -> None:
+        super().__init__(seed, **options)
         #: The fields start at the last game's setup; the seed is this screen's own.
         self.initial = settings.remembered_setup() or GameSetup()
         gone = self.initial.board_source == "layout" and self.initial.layout not in layout_names()
         if gone:
-            self.notice = notice or (
+            self.notice = self.notice or (
                 f"The last game's layout {self.initial.layout!r} is no longer there: "
                 "the board is random."
             )
@@ -162,8 +135,6 @@ class NewGameScreen(Screen[None]):
         self._guides: list[Guide | None] = [s.guide for s in seats]
         self._guides += [None] * (MAX_SEATS - len(seats))
         self._computers = computer_players_available()
-        #: The game the continue row offers: none, the autosaved one or the one in play.
-        self._other: Literal["", "saved", "running"] = ""
         #: The guide whose ability the guides box shows where it has room for one (80 × 24).
         self._described: Guide | None = None
 
@@ -334,8 +305,6 @@ class NewGameScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        for widget in self.query(Input):
-            widget.cursor_blink = self.cursor_blink
         self._show_board_fields()
         self._offer_free_guides()
         self._show_guides()
@@ -344,24 +313,6 @@ class NewGameScreen(Screen[None]):
         self._show_teammates()
         self._offer_continue()
         self._show_enter()
-
-    def _offer_continue(self) -> None:
-        """Offer the game in play, or else the autosaved game: the offer takes the focus, so a
-        stray Enter goes back to a game rather than filing it away for a new one."""
-        row = self.query_one("#continue-row", Vertical)
-        row.remove_children()
-        offer = self.offer
-        if offer is None or self.focus_game:
-            self.query_one("#game" if self.focus_game else "#seat-0", CycleField).focus()
-        if offer is None:
-            return
-        self._other = offer.kind
-        load = command_key("load", self.app.is_web)
-        button, info_line = offer_widgets(offer, self.keeps_games, load, "a new safari")
-        row.mount(button, info_line)
-        self.refresh_bindings()
-        if not self.focus_game:
-            self.call_after_refresh(button.focus)
 
     def _show_enter(self) -> None:
         """The hint line and the button labels say what Enter does now: a focused button
@@ -557,22 +508,11 @@ class NewGameScreen(Screen[None]):
             return not self._other
         if action == "start_new":
             return bool(self._other)
-        if action == "back":
-            return self._other == "running"
-        return True
-
-    def action_start(self) -> None:
-        focused = self.focused
-        if isinstance(focused, Button):
-            return  # the button handles its own Enter
-        self._start()
+        return super().check_action(action, parameters)
 
     def action_start_new(self) -> None:
         """Enter while another game is on offer: the same start, named a new safari."""
         self.action_start()
-
-    def action_back(self) -> None:
-        self.post_message(ContinueGame())
 
     def _start(self) -> None:
         try:
@@ -583,27 +523,3 @@ class NewGameScreen(Screen[None]):
             return
         self._say_error("")
         self.post_message(ChooseStartSpaces(setup) if setup.choose_starts else StartGame(setup))
-
-    def _say_error(self, text: str) -> None:
-        """The error line under the buttons; without one it takes no room (80 × 24 has none)."""
-        error = self.query_one("#error", Static)
-        error.update(text)
-        error.set_class(not text, "-empty")
-
-    @on(Input.Submitted)
-    def _submitted(self) -> None:
-        self._start()
-
-    @on(Button.Pressed)
-    async def _pressed(self, event: Button.Pressed) -> None:
-        button = event.button.id
-        if button == "start":
-            self._start()
-        elif button == "continue":
-            self.post_message(ContinueGame())
-        elif button == "load":
-            await self.app.run_action("load")
-        elif button == "rules":
-            await self.app.run_action("rules")
-        elif button == "quit":
-            await self.app.run_action("quit")
