@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError
 
 from bigfive_tui.photo_safari.engine.animals import ALL_PHOTOS, ANIMAL_NAMES, FREE_TERRAIN, Animal
 from bigfive_tui.photo_safari.engine.grid import (
@@ -40,6 +40,7 @@ from bigfive_tui.photo_safari.engine.state import (
 )
 from bigfive_tui.shared.checks import CheckOut, StepOut, describe_check, refusal_check
 from bigfive_tui.shared.problems import validation_problems
+from bigfive_tui.shared.short_form import plain_text_items
 
 PlayerName = Literal["red", "yellow"]
 OutcomeName = Literal["playing", "red wins", "yellow wins", "draw"]
@@ -82,14 +83,7 @@ class MoveSpec(_Model):
 
 
 class PlaySpec(_Model):
-    moves: list[MoveSpec] = Field(default_factory=list)
-
-    @field_validator("moves", mode="before")
-    @classmethod
-    def _plain_text(cls, value: Any) -> Any:
-        if isinstance(value, list):
-            return [{"move": item} if isinstance(item, str) else item for item in value]
-        return value
+    moves: Annotated[list[MoveSpec], plain_text_items("move")] = Field(default_factory=list)
 
 
 class Scenario(_Model):

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
 from bigfive_tui.engine.content import FIRE_MARKERS
+from bigfive_tui.shared.short_form import plain_text_items
 
 
 def _lower(value: Any) -> Any:
@@ -167,14 +168,7 @@ class SetupSpec(_Model):
 
 class PlaySpec(_Model):
     dice: list[str] = Field(default_factory=list)
-    actions: list[ActionSpec] = Field(default_factory=list)
-
-    @field_validator("actions", mode="before")
-    @classmethod
-    def _plain_text(cls, value: Any) -> Any:
-        if isinstance(value, list):
-            return [{"act": item} if isinstance(item, str) else item for item in value]
-        return value
+    actions: Annotated[list[ActionSpec], plain_text_items("act")] = Field(default_factory=list)
 
 
 class Scenario(_Model):
