@@ -3,7 +3,7 @@ layout name would crash the print), and without terminal control characters."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from bigfive_tui.safe_text import printable
 
@@ -12,7 +12,10 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
-    from bigfive_tui.shared.checks import CheckOut
+    from bigfive_tui.shared.checks import CheckOut, StepOut
+
+#: How a move or action of a scenario's report went, after its number and text.
+_STATUS = {"played": "", "refused": " [yellow](refused)[/]", "not run": " [dim](not run)[/]"}
 
 
 def safe(text: object) -> str:
@@ -52,6 +55,46 @@ def check_line(check: CheckOut) -> str:
         f"[bold red]✗ {safe(check.name)}[/]: expected {safe(shown(check.expected))}, "
         f"got {safe(shown(check.actual))}"
     )
+
+
+def print_heading(console: Console, file: str, title: str, rules: Sequence[str]) -> None:
+    """The start of a scenario's report, either game's: its file, title and rules."""
+    console.print(f"[bold]{safe(file)}[/]{f' — {safe(title)}' if title else ''}")
+    if rules:
+        console.print(f"  rules: {safe(', '.join(rules))}")
+
+
+def print_steps(console: Console, steps: Sequence[StepOut], rule_width: int) -> None:
+    """Rule steps of a scenario's report, either game's, their rules in a column."""
+    for step in steps:
+        console.print(f"      [cyan]{safe(f'{step.rule:<{rule_width}}')}[/] {safe(step.text)}")
+
+
+class Played(Protocol):
+    """A move or action in a scenario's report, either game's."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def steps(self) -> Sequence[StepOut]: ...
+    @property
+    def checks(self) -> Sequence[CheckOut]: ...
+
+
+def print_played(console: Console, who: str, played: Played, rule_width: int) -> None:
+    """A move or action of a scenario's report: who played what and how it went, its rule
+    steps and its checks."""
+    status = _STATUS[played.status]
+    console.print(
+        f"  [bold]{played.number:>2}. {safe(who.capitalize())}: {safe(played.text)}[/]{status}"
+    )
+    print_steps(console, played.steps, rule_width)
+    for check in played.checks:
+        console.print(f"      {check_line(check)}")
 
 
 def print_verdict(console: Console, checks: Sequence[CheckOut], failures: Sequence[str]) -> None:

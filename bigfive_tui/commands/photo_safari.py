@@ -319,20 +319,9 @@ def _coverage(folder: Path) -> int:
 
 def report(console: Console, result: ScenarioResult) -> None:
     """Each move with its rule steps and checks, then the final expectations and a verdict."""
-    from bigfive_tui.commands.output import check_line, print_verdict, safe
+    from bigfive_tui.commands.output import print_heading, print_played, print_verdict
 
-    title = f" — {safe(result.title)}" if result.title else ""
-    console.print(f"[bold]{safe(result.file)}[/]{title}")
-    if result.rules:
-        console.print(f"  rules: {safe(', '.join(result.rules))}")
-    status = {"played": "", "refused": " [yellow](refused)[/]", "not run": " [dim](not run)[/]"}
+    print_heading(console, result.file, result.title, result.rules)
     for move in result.moves:
-        player = move.player.capitalize()
-        console.print(
-            f"  [bold]{move.number:>2}. {player}: {safe(move.text)}[/]{status[move.status]}"
-        )
-        for step in move.steps:
-            console.print(f"      [cyan]{step.rule:<24}[/] {safe(step.text)}")
-        for check in move.checks:
-            console.print(f"      {check_line(check)}")
+        print_played(console, move.player, move, 24)
     print_verdict(console, result.checks, result.failures)

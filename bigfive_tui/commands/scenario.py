@@ -199,24 +199,12 @@ def _print_board(console: Console, path: Path) -> None:
 
 def report(console: Console, result: ScenarioResult) -> None:
     """Each action with its rule steps and checks, then the final expectations and a verdict."""
-    from bigfive_tui.commands.output import check_line, print_verdict, safe
+    from bigfive_tui.commands.output import print_heading, print_played, print_steps, print_verdict
 
-    title = f" — {safe(result.title)}" if result.title else ""
-    console.print(f"[bold]{safe(result.file)}[/]{title}")
-    if result.rules:
-        console.print(f"  rules: {safe(', '.join(result.rules))}")
+    print_heading(console, result.file, result.title, result.rules)
     if result.setup:
         console.print("  [bold]setup[/]")
-        for step in result.setup:
-            console.print(f"      [cyan]{safe(f'{step.rule:<22}')}[/] {safe(step.text)}")
+        print_steps(console, result.setup, 22)
     for action in result.actions:
-        guide = safe(action.guide.capitalize())
-        status = {"played": "", "refused": " [yellow](refused)[/]", "not run": " [dim](not run)[/]"}
-        console.print(
-            f"  [bold]{action.number:>2}. {guide}: {safe(action.text)}[/]{status[action.status]}"
-        )
-        for step in action.steps:
-            console.print(f"      [cyan]{safe(f'{step.rule:<22}')}[/] {safe(step.text)}")
-        for check in action.checks:
-            console.print(f"      {check_line(check)}")
+        print_played(console, action.guide, action, 22)
     print_verdict(console, result.checks, result.failures)
