@@ -26,7 +26,12 @@ from bigfive_tui.app.games import PHOTO_SAFARI
 from bigfive_tui.app.keys import command_key
 from bigfive_tui.app.messages import FieldChanged, StartPhotoSafari, SwitchGame
 from bigfive_tui.app.photo_setup import PhotoSetup
-from bigfive_tui.app.screens.new_game_base import NEW_GAME_BINDINGS, NewGameBase, NewGameOptions
+from bigfive_tui.app.screens.new_game_base import (
+    NEW_GAME_BINDINGS,
+    NewGameBase,
+    NewGameOptions,
+    seed_input,
+)
 from bigfive_tui.photo_safari.engine.layout import SetupFileError
 from bigfive_tui.photo_safari.setups import DEFAULT_SETUP, RANDOM, setup_names
 
@@ -125,14 +130,7 @@ class PhotoNewGameScreen(NewGameBase):
                         "Set-up", sources, chosen, label_width=8, value_width=width, id="setup"
                     )
                     yield Static("seed ", classes="muted photo-random")
-                    yield Input(
-                        str(self.seed),
-                        restrict=r"[0-9]*",
-                        max_length=18,
-                        id="photo-seed",
-                        compact=True,
-                        classes="photo-random",
-                    )
+                    yield seed_input(self.seed, "photo-seed", "photo-random")
                     yield Input(
                         self.initial if chosen == FILE else "",
                         placeholder="path/to/setup.toml",

@@ -34,7 +34,12 @@ from bigfive_tui.app.game_setup import GameSetup, SeatChoice
 from bigfive_tui.app.games import BIG_FIVE
 from bigfive_tui.app.keys import command_key
 from bigfive_tui.app.messages import ChooseStartSpaces, FieldChanged, StartGame, SwitchGame
-from bigfive_tui.app.screens.new_game_base import NEW_GAME_BINDINGS, NewGameBase, NewGameOptions
+from bigfive_tui.app.screens.new_game_base import (
+    NEW_GAME_BINDINGS,
+    NewGameBase,
+    NewGameOptions,
+    seed_input,
+)
 from bigfive_tui.assets import layout_names
 from bigfive_tui.engine.boardspec import BoardFileError
 from bigfive_tui.engine.content import (
@@ -259,14 +264,7 @@ class NewGameScreen(NewGameBase):
                         id="board-source",
                     )
                     yield Static("seed ", classes="muted board-random")
-                    yield Input(
-                        str(self.seed),
-                        restrict=r"[0-9]*",
-                        max_length=18,
-                        id="seed",
-                        compact=True,
-                        classes="board-random",
-                    )
+                    yield seed_input(self.seed, "seed", "board-random")
                     names = layout_names()
                     yield CycleField(
                         "",

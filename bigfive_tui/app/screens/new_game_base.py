@@ -30,6 +30,13 @@ NEW_GAME_BINDINGS: list[BindingType] = [
 ]
 
 
+def seed_input(seed: int, input_id: str, classes: str) -> Input:
+    """The seed a random board or set-up is drawn from: digits only, as many as a seed has."""
+    return Input(
+        str(seed), restrict=r"[0-9]*", max_length=18, id=input_id, compact=True, classes=classes
+    )
+
+
 class NewGameOptions(TypedDict, total=False):
     """How a new-game screen opens, whichever game it sets up (see :class:`NewGameBase`)."""
 
