@@ -11,8 +11,9 @@ from bigfive_tui.photo_safari.engine.notation import NotationError, format_move,
 from bigfive_tui.photo_safari.engine.random_setup import random_layout
 from bigfive_tui.photo_safari.engine.session import PhotoSession
 from bigfive_tui.photo_safari.engine.state import Game, IllegalMove
-from bigfive_tui.photo_safari.formats.replay import RecordError, load_record, record_of
+from bigfive_tui.photo_safari.formats.replay import load_record, record_of
 from bigfive_tui.photo_safari.setups import load_setup
+from bigfive_tui.shared.problems import RecordError
 
 
 def played(seed: int, moves: int = 30, computer: frozenset[int] = frozenset()) -> PhotoSession:

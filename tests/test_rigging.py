@@ -26,8 +26,8 @@ from bigfive_tui.engine.rigging import (
 )
 from bigfive_tui.engine.session import Session, make_game
 from bigfive_tui.engine.state import Phase
-from bigfive_tui.formats.record import RecordError
 from bigfive_tui.formats.replay import load_record, record_of
+from bigfive_tui.shared.problems import RecordError
 
 
 def seeded(seed: int = 7) -> Session:

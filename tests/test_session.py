@@ -16,8 +16,8 @@ from bigfive_tui.engine.notation import NotationError, format_action, parse_acti
 from bigfive_tui.engine.refusals import why_not_kind
 from bigfive_tui.engine.session import Session, make_game
 from bigfive_tui.engine.state import Phase
-from bigfive_tui.formats.record import RecordError
 from bigfive_tui.formats.replay import load_record, record_of
+from bigfive_tui.shared.problems import RecordError
 
 
 def played(seed: int, actions: int = 60) -> Session:

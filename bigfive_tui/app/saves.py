@@ -34,11 +34,12 @@ from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import GameState, fingerprint
 from bigfive_tui.files.reading import LoadError, read_json
 from bigfive_tui.files.writing import move_to_unique, remove_stale_temporaries, write_atomically
-from bigfive_tui.formats.record import GameRecord, RecordError
+from bigfive_tui.formats.record import GameRecord
 from bigfive_tui.formats.replay import record_of as game_record_of
 from bigfive_tui.formats.replay import replay_longest
 from bigfive_tui.photo_safari.formats.record import RECORD_FORMAT, PhotoRecord
 from bigfive_tui.safe_text import printable
+from bigfive_tui.shared.problems import RecordError
 
 if TYPE_CHECKING:  # a Big Five game needs none of Photo Safari's engine
     from bigfive_tui.photo_safari.engine.session import PhotoSession
@@ -352,13 +353,9 @@ def read_save(path: Path) -> LoadedGame:
     session: Session | PhotoSession
     try:
         if isinstance(record, PhotoRecord):
-            from bigfive_tui.photo_safari.formats.replay import RecordError as PhotoRecordError
             from bigfive_tui.photo_safari.formats.replay import replay_longest as photo_replay
 
-            try:
-                photo = photo_replay(record, frozenset(wanted))
-            except PhotoRecordError as error:
-                raise RecordError(str(error)) from None
+            photo = photo_replay(record, frozenset(wanted))
             session, played, problem = photo.session, photo.played, photo.problem
             steps, seats = record.moves, len(PHOTO_CAMERAS)
         else:

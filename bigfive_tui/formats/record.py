@@ -16,10 +16,6 @@ DifficultyName = Literal["beginner", "normal", "expert"]
 RemovableSpecies = Literal["lion", "leopard", "elephant", "rhino"]
 
 
-class RecordError(ValueError):
-    """A game record or save that cannot be loaded; nothing was half-loaded."""
-
-
 class SetupRecord(BaseModel):
     model_config = ConfigDict(extra="forbid")
 

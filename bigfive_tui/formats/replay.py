@@ -25,11 +25,10 @@ from bigfive_tui.formats.board_files import parse_piece, resolve_placements
 from bigfive_tui.formats.record import (
     BranchRecord,
     GameRecord,
-    RecordError,
     RigRecord,
     SetupRecord,
 )
-from bigfive_tui.shared.problems import validation_problems
+from bigfive_tui.shared.problems import RecordError, validation_problems
 
 
 def record_of(session: Session) -> GameRecord:

@@ -16,11 +16,7 @@ from bigfive_tui.photo_safari.engine.session import PhotoSession
 from bigfive_tui.photo_safari.engine.state import Game, IllegalMove
 from bigfive_tui.photo_safari.formats.record import LayoutFile, PhotoRecord
 from bigfive_tui.photo_safari.formats.setup_file import layout_data, parse_layout
-from bigfive_tui.shared.problems import validation_problems
-
-
-class RecordError(ValueError):
-    """A record or save that cannot be loaded; nothing was half-loaded."""
+from bigfive_tui.shared.problems import RecordError, validation_problems
 
 
 def record_of(session: PhotoSession) -> PhotoRecord:
