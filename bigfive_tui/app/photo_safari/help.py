@@ -5,8 +5,8 @@ from __future__ import annotations
 from textual.content import Content
 
 from bigfive_tui.app.components.column_text import Line
-from bigfive_tui.app.keys import PHOTO_KEYS, PHOTO_OTHER_KEYS, SECOND_KEYS_NOTE
-from bigfive_tui.app.screens.help import row
+from bigfive_tui.app.keys import PHOTO_KEYS, PHOTO_OTHER_KEYS
+from bigfive_tui.app.screens.help import row, turn_and_other_keys
 
 #: What the board shows, glyph by glyph (the board draws each of these).
 PHOTO_LEGEND = (
@@ -20,13 +20,8 @@ PHOTO_LEGEND = (
 
 
 def photo_help_lines() -> list[Line]:
-    lines: list[Line] = [Content.styled("Your move (the camera whose move it is)", "bold")]
-    lines += [row(entry.key, f"{entry.label}: {entry.help}") for entry in PHOTO_KEYS]
-    lines.append(Content(""))
-    lines.append(Content.styled("Everything else", "bold"))
-    lines += [row(keys, text) for keys, text in PHOTO_OTHER_KEYS]
-    lines.append(Content.styled(SECOND_KEYS_NOTE, "italic"))
-    lines.append(Content(""))
+    title = "Your move (the camera whose move it is)"
+    lines = turn_and_other_keys(title, PHOTO_KEYS, PHOTO_OTHER_KEYS)
     lines.append(Content.styled("On the board", "bold"))
     lines += [row(glyph, meaning) for glyph, meaning in PHOTO_LEGEND]
     lines.append(Content(""))

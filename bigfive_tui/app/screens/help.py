@@ -21,6 +21,8 @@ from bigfive_tui.app.keys import (
     OTHER_KEYS,
     SECOND_KEYS_NOTE,
     TIMELINE_KEYS,
+    ActionKey,
+    PhotoKey,
     ViewKey,
 )
 from bigfive_tui.app.overlays import LEGEND
@@ -31,14 +33,23 @@ def row(keys: str, text: str) -> Row:
     return Row(keys, text)
 
 
-def big_five_help_lines() -> list[Line]:
-    lines: list[Line] = [Content.styled("Actions (the guide whose turn it is)", "bold")]
-    lines += [row(entry.key, f"{entry.label}: {entry.help}") for entry in ACTION_KEYS]
+def turn_and_other_keys(
+    title: str, turn_keys: Sequence[ActionKey | PhotoKey], other_keys: Sequence[tuple[str, str]]
+) -> list[Line]:
+    """How a game's help opens, either game's: the keys of a turn under ``title``, then
+    everything else."""
+    lines: list[Line] = [Content.styled(title, "bold")]
+    lines += [row(entry.key, f"{entry.label}: {entry.help}") for entry in turn_keys]
     lines.append(Content(""))
     lines.append(Content.styled("Everything else", "bold"))
-    lines += [row(keys, text) for keys, text in OTHER_KEYS]
+    lines += [row(keys, text) for keys, text in other_keys]
     lines.append(Content.styled(SECOND_KEYS_NOTE, "italic"))
     lines.append(Content(""))
+    return lines
+
+
+def big_five_help_lines() -> list[Line]:
+    lines = turn_and_other_keys("Actions (the guide whose turn it is)", ACTION_KEYS, OTHER_KEYS)
     for title, keys in (
         ("On the timeline (T): the whole game", TIMELINE_KEYS),
         ("In the enlarged log (L)", LOG_KEYS),
