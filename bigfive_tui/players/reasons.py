@@ -96,8 +96,14 @@ def _species(reason: Reason) -> str:
     return Species(reason.species).name.lower() if reason.species >= 0 else "animal"
 
 
-def _actions(count: int) -> str:
-    return f"{count} action{'s' * (count != 1)}"
+def _counted(count: int, thing: str) -> str:
+    """ "1 action", "2 actions"."""
+    return f"{count} {thing}{'s' * (count != 1)}"
+
+
+def _gate(cell: int) -> str:
+    """ "west" or "east" for a park entrance, "" for any other space."""
+    return GATE_NAMES[GATE_CELLS.index(cell)] if cell in GATE_CELLS else ""
 
 
 def _what(state: GameState, action: Action) -> str:
@@ -148,7 +154,7 @@ def _toward(state: GameState, action: Action, reason: Reason, what: str) -> str:
     step arrives."""
     if action.kind == Act.MOVE and action.target == reason.cell:
         return f"to {what}"
-    left = f" ({_actions(reason.number)} more)" if reason.number > 0 else ""
+    left = f" ({_counted(reason.number, 'action')} more)" if reason.number > 0 else ""
     if action.kind == Act.DETOUR or action.target == DETOUR_STEP:
         return f"the short way round to {what}{left}"
     return f"on the way to {what}{left}"
@@ -209,8 +215,7 @@ def _why(state: GameState, action: Action, reason: Reason) -> str:
             state.food[state.seat]
         )
     if why == Why.DRIVE_FUEL:
-        gate = GATE_NAMES[GATE_CELLS.index(reason.cell)] if reason.cell in GATE_CELLS else ""
-        what = f"the {gate} park entrance".replace("the  ", "the ")
+        what = f"the {_gate(reason.cell)} park entrance".replace("the  ", "the ")
         return f"{_toward(state, action, reason, what)} to refuel: {me}'s fuel is down to " + str(
             state.fuel[state.seat]
         )
@@ -219,8 +224,7 @@ def _why(state: GameState, action: Action, reason: Reason) -> str:
         needs = "fuel" if state.fuel[reason.seat] == 0 else "food"
         return f"{_toward(state, action, reason, what)}, who is short of {needs}"
     if why == Why.DRIVE_MEND:
-        gate = GATE_NAMES[GATE_CELLS.index(reason.cell)] if reason.cell in GATE_CELLS else ""
-        what = f"the broken {gate} gate"
+        what = f"the broken {_gate(reason.cell)} gate"
         return f"{_toward(state, action, reason, what)}: until it is mended no tyre is repaired"
     if why == Why.GUARD:
         what = f"the {board.symbols[board.slot[reason.cell]]} piece"
@@ -235,14 +239,14 @@ def _why(state: GameState, action: Action, reason: Reason) -> str:
         risk = (
             "no piece is burning, so it cannot flee"
             if burning == 0
-            else f"{burning} burning piece{'s' * (burning != 1)}: a small risk it flees"
+            else f"{_counted(burning, 'burning piece')}: a small risk it flees"
         )
         return f"the team needs more animals on the board, and {risk}"
     if why == Why.INFLUENCE:
         fires = reason.number
         return (
             "look at the next two event cards and discard the worse; "
-            f"{fires} fire card{'s' * (fires != 1)} may still come"
+            f"{_counted(fires, 'fire card')} may still come"
         )
     if why == Why.DISCARD:
         return _discard_reason(state, action)
@@ -253,7 +257,7 @@ def _why(state: GameState, action: Action, reason: Reason) -> str:
 
 def _guarded(reason: Reason) -> str:
     count = reason.animals
-    return f"{count} animal{'s' * (count != 1)} the team needs {'are' if count != 1 else 'is'}"
+    return f"{_counted(count, 'animal')} the team needs {'are' if count != 1 else 'is'}"
 
 
 def _discard_reason(state: GameState, action: Action) -> str:
