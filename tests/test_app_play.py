@@ -18,6 +18,7 @@ from test_new_game_layout import screen_lines
 from textual.content import Content
 from textual.widgets import Input, Static
 
+from bigfive_tui.app.components.action_bar import KEPT_ROWS, ActionBar, KeyRows, key_rows
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.key_bar import ESSENTIAL, GENERAL, MODE, KeyBar, fitted
 from bigfive_tui.app.components.player_board import (
@@ -487,6 +488,25 @@ async def test_action_bar_entries_are_clickable():
         await pilot.press("enter")
         await pilot.pause()
         assert session.state.actions_left == 3
+
+
+async def test_the_action_bar_keeps_one_drawing_for_legal_actions_that_show_the_same_keys():
+    app = make_app(two_guides())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bar = game_screen(app).query_one(ActionBar)
+        rows = bar.query_one(KeyRows)
+        shown = []
+        for repair in (Act.REPAIR_GATE, Act.REPAIR_VEHICLE):  # one key, "repair", for both
+            bar.show_actions({Act.MOVE, repair, Act.END})
+            await pilot.pause()
+            shown.append(rows.drawing_key)
+        assert shown[0] == shown[1]
+        kinds = list(Act)
+        for first in range(len(kinds)):
+            bar.show_actions(set(kinds[first:]))
+            bar.show_actions(set(kinds[: first + 1]))
+        assert key_rows.cache_info().currsize <= KEPT_ROWS
 
 
 async def test_debug_mode_steps_through_the_rule_resolution():

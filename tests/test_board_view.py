@@ -6,7 +6,13 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 
-from bigfive_tui.app.components.board_view import BoardView, reading_order, step_towards
+from bigfive_tui.app.components.board_view import (
+    ITEM_STYLES_KEPT,
+    LIT_STYLES_KEPT,
+    BoardView,
+    reading_order,
+    step_towards,
+)
 from bigfive_tui.app.overlays import glyph_label, overlays_for
 from bigfive_tui.assets import seeded_board
 from bigfive_tui.boardmap import MORE_GLYPH, TARGET_GLYPH, Drawing
@@ -412,6 +418,30 @@ async def test_a_walk_of_cursor_moves_repaints_only_a_few_lines_each() -> None:
             for y in lines:
                 view.render_line(y)
             assert len(view._lines) >= view.size.height - 5
+
+
+async def test_the_styles_stay_within_their_bounds_while_items_and_cursor_visit_every_space() -> (
+    None
+):
+    session = make_session(4)
+    state = session.state
+    app = BoardApp(state.game.board, state)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        view.focus()
+        await pilot.pause()
+        for cell in range(CELL_COUNT):
+            moved = state.copy()
+            moved.vehicle[moved.seat] = cell
+            view.show_state(moved)
+            view.cursor = cell
+            view.set_sight(state.game.board.view[cell])
+            for y in range(view.size.height):
+                view.render_line(y)
+        tables = [*view._by_tag.values(), *view._items.values()]
+        lit = sum(style is not None for styles in tables for style in styles[1:])
+        assert 0 < lit <= LIT_STYLES_KEPT
+        assert 0 < len(view._items) <= ITEM_STYLES_KEPT
 
 
 async def test_a_new_height_that_leaves_the_picture_in_place_draws_no_line_again(

@@ -21,7 +21,7 @@ from bigfive_tui.engine.actions import (
 )
 from bigfive_tui.engine.apply_action import apply, loses_at_once
 from bigfive_tui.engine.content import BUFFALO_TOKEN, FOOD_TOKENS, CardKind, Species
-from bigfive_tui.engine.legal_actions import legal_actions
+from bigfive_tui.engine.legal_actions import EXCHANGE_PAIRS_KEPT, legal_actions
 from bigfive_tui.engine.state import Phase
 
 HILLY = open_board({0: {"spaces": ["s1 h2 s3", "s4 sa s5", "s6 sb sc"], "bushes": ["4-a"]}})
@@ -311,6 +311,19 @@ def test_RU_exchange_only_a_losing_exchange_is_foreseen() -> None:
 def test_RU_exchange_either_direction_and_not_only_the_active_guide() -> None:
     state = position(guides=("kate", "jack", "sam"), at=("c1", "c2", "c3"), fuel=4)
     assert give(1, 2, 1, FUEL) in legal_actions(state)
+
+
+def test_the_exchange_memo_stays_bounded_and_shares_equal_pairs_between_places() -> None:
+    state = position(guides=("kate", "jack", "sam"), at=("c1", "c2", "c3"))
+    for first in range(60):
+        for second in range(0, 60, 7):
+            state.vehicle = [first, second, 30]
+            legal_actions(state)
+    memo = state.game.exchange_pairs
+    assert len(memo) <= EXCHANGE_PAIRS_KEPT
+    linked = [pairs for pairs in memo.values() if pairs]
+    assert len(linked) > len(set(linked))  # places with the same vehicles in view
+    assert len({id(pairs) for pairs in linked}) == len(set(linked))  # one copy of each
 
 
 def test_R_turn_card_a_turn_starts_with_drawing_an_event_card() -> None:

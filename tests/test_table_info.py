@@ -7,8 +7,15 @@ from typing import Any
 
 import pytest
 from test_app_support import game_screen, make_app, scenario_session
+from textual.content import Content
 
-from bigfive_tui.app.components.table_info import TableInfo, table_lines
+from bigfive_tui.app.components.table_info import (
+    WRAPPED_KEPT,
+    TableInfo,
+    _wrapped,
+    table_lines,
+    wrapped,
+)
 from bigfive_tui.app.describe import drawn_card
 from bigfive_tui.engine.actions import Step
 from bigfive_tui.engine.session import Session
@@ -216,3 +223,11 @@ def test_rigs_waiting_never_push_the_species_out_of_the_column(width: int) -> No
     assert len(lines) <= 21 and all(line.cell_length <= width for line in lines)
     assert sum(line.plain.startswith(SPECIES_ROWS) for line in lines) == len(SPECIES_ROWS)
     assert any(line.plain.startswith("Rigged") for line in lines)
+
+
+def test_the_table_keeps_the_wrapped_rows_of_its_newest_texts_only() -> None:
+    _wrapped.cache_clear()
+    for number in range(40):
+        rows = wrapped(Content(f"Effect {number}: every guide loses one food."), 16, 4)
+        assert len(rows) == 3
+    assert _wrapped.cache_info().currsize == WRAPPED_KEPT <= 16

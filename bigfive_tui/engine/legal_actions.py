@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from bigfive_tui.engine.actions import (
     DETOUR,
     DRAW,
@@ -107,9 +109,10 @@ _REPAIR_GATE = tuple(Action(Act.REPAIR_GATE, gate) for gate in range(len(GATE_CE
 _TOKEN_GIVE = tuple(Action(Act.TOKEN_GIVE, seat) for seat in range(5))
 _CHOOSE_DISCARD = tuple(Action(Act.CHOOSE_DISCARD, position) for position in range(10))
 _FOOD_TOKENS = frozenset(FOOD_TOKENS)
-#: Vehicle places whose exchange pairs a game keeps (``Game.exchange_pairs``): a played game
-#: sees a few hundred, a computer player's look-ahead many more, which would grow without end.
-EXCHANGE_PAIRS_KEPT = 1024
+#: Vehicle places whose exchange pairs a game keeps (``Game.exchange_pairs``): vehicles rarely
+#: move between two queries, so the last few hundred places are what pays; a computer
+#: player's look-ahead sees many more, which would grow without end.
+EXCHANGE_PAIRS_KEPT = 256
 _WEST_GATE, _EAST_GATE = GATE_CELLS
 
 
@@ -220,15 +223,19 @@ def _exchange_pairs(board: Board, cells: tuple[int, ...]) -> tuple[tuple[int, in
     """(giver, receiver) for every two vehicles that see each other (RU-clear-view), by giver
     then receiver. Seeing each other goes both ways, so each two seats are looked at once."""
     mutual = board.mutual_view
-    linked = []
-    for a, b in _SEAT_PAIRS[len(cells)]:
+    linked = 0
+    for bit, (a, b) in enumerate(_SEAT_PAIRS[len(cells)]):
         if cells[b] in mutual[cells[a]]:
-            linked.append((a, b))
-    if not linked:
-        return ()
-    pairs = linked + [(b, a) for a, b in linked]
-    pairs.sort()
-    return tuple(pairs)
+            linked |= 1 << bit
+    return _pairs_linked(len(cells), linked) if linked else ()
+
+
+@cache
+def _pairs_linked(seats: int, linked: int) -> tuple[tuple[int, int], ...]:
+    """The exchange pairs of the seat pairs whose bits are set in ``linked``, made once: a
+    game's memo of vehicle places shares a few dozen of them instead of a copy per place."""
+    pairs = [pair for bit, pair in enumerate(_SEAT_PAIRS[seats]) if linked >> bit & 1]
+    return tuple(sorted(pairs + [(b, a) for a, b in pairs]))
 
 
 def _add_exchanges(

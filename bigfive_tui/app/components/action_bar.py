@@ -31,6 +31,9 @@ PROMPT_LINES = 2
 ROOMY: tuple[tuple[bool, int], ...] = ((True, 2), (False, 2))
 TIGHT: tuple[tuple[bool, int], ...] = ((True, 1), (False, 1), (False, 2))
 GAP = "  "
+#: Sets of legal keys whose rows and drawings are kept: a game shows a few dozen in all, a
+#: turn goes back and forth between a few.
+KEPT_ROWS = 16
 
 
 @lru_cache(maxsize=128)
@@ -47,24 +50,34 @@ def _entry(entry: ActionKey, legal: bool, labelled: bool, pad: str) -> Content:
     return Content.from_markup(markup)
 
 
+def legal_mask(legal_kinds: Collection[Act], enabled: bool) -> int:
+    """Bit ``i`` set when ``ACTION_KEYS[i]`` is legal: what the bar shows of the legal actions,
+    in one small int (many sets of legal actions show the same keys)."""
+    mask = 0
+    if enabled:
+        for bit, entry in enumerate(ACTION_KEYS):
+            if any(kind in legal_kinds for kind in entry.kinds):
+                mask |= 1 << bit
+    return mask
+
+
 def key_lines(
-    legal_kinds: Collection[Act],
-    enabled: bool,
+    mask: int,
     hidden: frozenset[str],
     width: int,
     plan: Sequence[tuple[bool, int]] = ROOMY,
 ) -> list[Content]:
-    """The entries in rows of ``width`` cells, in the first way of ``plan`` that fits (the
-    last way whether it fits or not)."""
-    entries = [entry for entry in ACTION_KEYS if entry.name not in hidden]
-    legal = [enabled and any(kind in legal_kinds for kind in entry.kinds) for entry in entries]
+    """The entries (legal by ``mask``, see :func:`legal_mask`) in rows of ``width`` cells, in
+    the first way of ``plan`` that fits (the last way whether it fits or not)."""
+    shown = [
+        (entry, bool(mask >> bit & 1))
+        for bit, entry in enumerate(ACTION_KEYS)
+        if entry.name not in hidden
+    ]
     rows: list[list[Content]] = []
     for labelled, most in plan:
         pad = " " if plan is ROOMY else ""  # a tight bar spends no cells on the chips
-        parts = [
-            _entry(entry, is_legal, labelled or is_legal, pad)
-            for entry, is_legal in zip(entries, legal, strict=True)
-        ]
+        parts = [_entry(entry, is_legal, labelled or is_legal, pad) for entry, is_legal in shown]
         rows = [[]]
         used = 0
         for part in parts:
@@ -79,17 +92,13 @@ def key_lines(
     return [Content(GAP).join(row) for row in rows]
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=KEPT_ROWS)
 def key_rows(
-    legal_kinds: frozenset[Act],
-    enabled: bool,
-    hidden: frozenset[str],
-    width: int,
-    plan: tuple[tuple[bool, int], ...],
+    mask: int, hidden: frozenset[str], width: int, plan: tuple[tuple[bool, int], ...]
 ) -> tuple[Content, int]:
     """The rows of :func:`key_lines` as one Content, and how many there are. Kept: a turn goes
-    back and forth between a few sets of legal actions."""
-    lines = key_lines(legal_kinds, enabled, hidden, width, plan)
+    back and forth between a few sets of legal keys."""
+    lines = key_lines(mask, hidden, width, plan)
     return Content("\n").join(lines), len(lines)
 
 
@@ -106,7 +115,7 @@ class KeyRows(KeptDrawing, OnePassStatic):
     """The rows of action keys, each drawing kept: a move goes back and forth between the same
     few (the actions, then the targets of one, then the actions again)."""
 
-    KEPT = 32  # the kinds of actions legal in a turn are few
+    KEPT = KEPT_ROWS
     _count = -1  # rows shown
 
     def show_rows(self, rows: Content, key: Hashable) -> None:
@@ -132,7 +141,7 @@ class ActionBar(Vertical):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._legal: tuple[frozenset[Act], bool, frozenset[str]] | None = None
+        self._legal: tuple[Collection[Act], bool, frozenset[str]] | None = None
         self._shown: tuple[object, ...] | None = None
         self._prompt: tuple[str, tuple[object, ...], bool] | None = None
         self._prompt_content = Content()
@@ -165,12 +174,12 @@ class ActionBar(Vertical):
     ) -> None:
         """``hidden`` names keys that mean nothing in this game (the token without Anna)."""
         width = max(20, self.content_size.width or 118)
-        self._legal = (frozenset(legal_kinds), enabled, hidden)
-        shown = (*self._legal, width, self.plan)
+        self._legal = (legal_kinds, enabled, hidden)
+        shown = (legal_mask(legal_kinds, enabled), hidden, width, self.plan)
         if shown == self._shown:
             return
         self._shown = shown
-        rows, count = key_rows(*self._legal, width, self.plan)
+        rows, count = key_rows(*shown)
         self.query_one(KeyRows).show_rows(rows, shown)
         if self.rows:
             prompt_lines = max(1, min(PROMPT_LINES, self.rows - count))

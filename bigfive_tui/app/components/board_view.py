@@ -96,6 +96,13 @@ _CURSOR: Final = 2
 _SIGHT: Final = 4
 #: The combinations of highlight flags.
 _FLAG_SETS: Final = _TARGET | _CURSOR | _SIGHT | 1
+#: Item tags whose styles are kept (a picture has a score of them; they are new with every
+#: picture, and a long game moves them over most spaces).
+ITEM_STYLES_KEPT: Final = 96
+_UNLIT: Final[tuple[None, ...]] = (None,) * (_FLAG_SETS - 1)
+#: Highlighted styles kept (a cursor, targets and a line of sight light a few dozen spaces
+#: of about seven tags each; over a game the cursor visits every space).
+LIT_STYLES_KEPT: Final = 512
 
 #: A run of a picture line: its characters, the space whose highlights it takes, its Tag
 #: (None: a legend piece) and its styles by highlight flags (a legend piece: its one style).
@@ -354,8 +361,10 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         self._layout_size = Size(-1, -1)
         self._lines: LRUCache[int, Strip] = LRUCache(128)
         self._styles: dict[tuple[object, ...], Style] = {}
-        self._by_tag: dict[Tag, list[Style | None]] = {}
+        self._by_tag: dict[Tag, list[Style | None]] = {}  # the static picture's
         self._by_id: dict[int, tuple[Tag, list[Style | None]]] = {}
+        self._items: dict[Tag, list[Style | None]] = {}  # at most ITEM_STYLES_KEPT
+        self._lit: list[list[Style | None]] = []  # a list per highlighted style kept
         self._runs: dict[int, tuple[tuple[Tag, ...], list[_Run], int]] = {}
         self._layers: dict[str, _Layer] = {}
         self._base: tuple[Color, Color] | None = None  # the widget's background and text
@@ -534,6 +543,8 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         self._styles.clear()
         self._by_tag.clear()
         self._by_id.clear()
+        self._items.clear()
+        self._lit.clear()
         self._runs.clear()
         self._layers.clear()
         self._lines.clear()
@@ -926,7 +937,7 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
                         flags |= _CURSOR
                 style = styles[flags]
                 if style is None:
-                    style = styles[flags] = self._tag_style(tag, flags)
+                    style = self._new_style(tag, flags, styles)
             if style is current:
                 text.append(chars)
             else:
@@ -977,7 +988,8 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         """The styles of ``tag`` by highlight flags, filled as they are asked for; shared by
         equal tags. The static picture's tags are found by their identity: hashing a Tag costs
         more than the rest of a character's work. Only the few item tags of a line are hashed
-        (they are new with every picture)."""
+        (they are new with every picture), in a table of at most ``ITEM_STYLES_KEPT``: each
+        space an item reaches gives it new tags (a style knows its space)."""
         if not self._by_id:
             for row in self._map.static.tags:
                 for static in row:
@@ -986,7 +998,25 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         kept = self._by_id.get(id(tag))
         if kept is not None and kept[0] is tag:
             return kept[1]
-        return self._by_tag.setdefault(tag, [None] * _FLAG_SETS)
+        found = self._items.get(tag)
+        if found is None:
+            if len(self._items) >= ITEM_STYLES_KEPT:
+                self._items.clear()
+            found = self._items[tag] = [None] * _FLAG_SETS
+        return found
+
+    def _new_style(self, tag: Tag, flags: int, styles: list[Style | None]) -> Style:
+        """``tag``'s style with ``flags``, kept in ``styles``. Highlighted ones are kept up to
+        ``LIT_STYLES_KEPT``, then dropped all together: the cursor alone would otherwise give
+        every tag of every space it ever visited a style more."""
+        if flags:
+            if len(self._lit) >= LIT_STYLES_KEPT:
+                for lit in self._lit:
+                    lit[1:] = _UNLIT
+                self._lit.clear()
+            self._lit.append(styles)
+        style = styles[flags] = self._tag_style(tag, flags)
+        return style
 
     # -- legend ---------------------------------------------------------------------------
 

@@ -27,6 +27,8 @@ HEADING = "bold $accent"
 MUTED = "$text-muted"
 #: The most rows the card's name takes before it is cut with an ellipsis.
 NAME_ROWS = 2
+#: Texts whose wrapped rows are kept: a card's name and effects, and those of the card before.
+WRAPPED_KEPT = 16
 #: Before the first layout the size is unknown: fit to the game screen's column meanwhile.
 DEFAULT_SIZE = (16, 21)
 
@@ -97,7 +99,7 @@ def wrapped(content: Content, width: int, most: int) -> list[Content]:
     return list(_wrapped(content, width, most))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=WRAPPED_KEPT)
 def _wrapped(content: Content, width: int, most: int) -> tuple[Content, ...]:
     """Kept for the texts seen last: the table is drawn again after every action, and its
     card and effects stay the same for a whole turn (wrapping them was half its cost)."""
