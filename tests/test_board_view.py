@@ -444,6 +444,40 @@ async def test_the_styles_stay_within_their_bounds_while_items_and_cursor_visit_
         assert 0 < len(view._items) <= ITEM_STYLES_KEPT
 
 
+async def test_a_row_with_items_cuts_anew_only_its_changed_runs_and_reads_as_the_picture(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    session = make_session(3)
+    state = session.state
+    app = BoardApp(state.game.board, state)
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        await pilot.pause()
+        for y in range(view.size.height):
+            view.render_line(y)
+        cut: list[int] = []
+        cut_runs = view._cut_runs
+
+        def counted(line: str, tags: tuple, py: int, start: int, end: int) -> list:  # type: ignore[type-arg]
+            cut.append(end - start)
+            return cut_runs(line, tags, py, start, end)
+
+        monkeypatch.setattr(view, "_cut_runs", counted)
+        moved = state.copy()
+        moved.vehicle[moved.seat] = CENTRE
+        view.show_state(moved)
+        picture = view._picture
+        rows = [
+            py for py in range(picture.height) if picture.tags[py] is not view._map.static.tags[py]
+        ]
+        for py in rows:
+            runs, cells = view._row_runs(py)
+            text = "".join(run[0] for run in runs)
+            assert cells == picture.width == len(text)
+            assert view._legend.get(py) or text == picture.lines[py]  # a legend takes blanks
+        assert 0 < sum(cut) < len(rows) * picture.width / 4
+
+
 async def test_a_new_height_that_leaves_the_picture_in_place_draws_no_line_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

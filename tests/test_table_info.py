@@ -3,21 +3,24 @@ card and the lasting effects (a play-test found them pushed off the bottom of th
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
-from test_app_support import game_screen, make_app, scenario_session
+from test_app_support import game_screen, make_app, scenario_session, seeded_session
 from textual.content import Content
 
 from bigfive_tui.app.components.table_info import (
     WRAPPED_KEPT,
     TableInfo,
     _wrapped,
+    table_inputs,
     table_lines,
     wrapped,
 )
 from bigfive_tui.app.describe import drawn_card
 from bigfive_tui.engine.actions import Step
+from bigfive_tui.engine.content import Guide
 from bigfive_tui.engine.session import Session
 
 SPECIES_ROWS = ("Lion", "Leopard", "Elephant", "Rhino")
@@ -231,3 +234,23 @@ def test_the_table_keeps_the_wrapped_rows_of_its_newest_texts_only() -> None:
         rows = wrapped(Content(f"Effect {number}: every guide loses one food."), 16, 4)
         assert len(rows) == 3
     assert _wrapped.cache_info().currsize == WRAPPED_KEPT <= 16
+
+
+def test_the_same_table_inputs_always_give_the_same_rows_and_a_move_keeps_them() -> None:
+    """The table builds its rows again only when :func:`table_inputs` changed."""
+    session = seeded_session(5, (Guide.JACK, Guide.KATE, Guide.SAM))
+    chooser = random.Random(5)
+    rows_by_inputs: dict[tuple[object, ...], list[str]] = {}
+    kept = 0
+    while len(session.actions) < 150 and not session.state.over:
+        legal = session.legal_actions()
+        kind = chooser.choice(sorted({action.kind for action in legal}))
+        session.play(chooser.choice([action for action in legal if action.kind == kind]))
+        card, effects = drawn_card(session.log)
+        game, *rest = table_inputs(session.state, card, effects)
+        assert game is session.state.game
+        inputs = tuple(rest)
+        rows = [line.plain for line in table_lines(session.state, card, effects, 16, 21)]
+        kept += inputs in rows_by_inputs
+        assert rows_by_inputs.setdefault(inputs, rows) == rows
+    assert kept >= 10

@@ -50,14 +50,20 @@ def _entry(entry: ActionKey, legal: bool, labelled: bool, pad: str) -> Content:
     return Content.from_markup(markup)
 
 
+#: [kind] -> the bits of the entries of ``ACTION_KEYS`` that the kind of action makes legal.
+_KIND_BITS: dict[Act, int] = {
+    kind: sum(1 << bit for bit, entry in enumerate(ACTION_KEYS) if kind in entry.kinds)
+    for kind in Act
+}
+
+
 def legal_mask(legal_kinds: Collection[Act], enabled: bool) -> int:
     """Bit ``i`` set when ``ACTION_KEYS[i]`` is legal: what the bar shows of the legal actions,
     in one small int (many sets of legal actions show the same keys)."""
     mask = 0
     if enabled:
-        for bit, entry in enumerate(ACTION_KEYS):
-            if any(kind in legal_kinds for kind in entry.kinds):
-                mask |= 1 << bit
+        for kind in legal_kinds:
+            mask |= _KIND_BITS[kind]
     return mask
 
 

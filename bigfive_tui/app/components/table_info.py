@@ -227,6 +227,28 @@ def table_lines(
     return [*fixed, *lasting, *piles, *heading, *effect_rows]
 
 
+def table_inputs(
+    state: GameState, card: Card | None, effects: Sequence[Step]
+) -> tuple[object, ...]:
+    """Everything of the game that :func:`table_lines` reads: the same inputs, the same rows.
+    A move changes none of them, and building the rows was a twentieth of its repaint."""
+    return (
+        state.game,
+        state.turn,
+        state.fire_supply,
+        len(state.animal_supply),
+        tuple(state.discarded),
+        tuple(state.spotted),
+        tuple(state.lasting),
+        len(state.deck),
+        len(state.discard),
+        state.rigged_dice,
+        state.rigged_card,
+        card,
+        tuple(effects),
+    )
+
+
 class TableInfo(Static):
     """Redrawn from the last state on every resize, because its rows are fitted to its size."""
 
@@ -235,6 +257,7 @@ class TableInfo(Static):
     """
 
     _shown: tuple[GameState, Card | None, tuple[Step, ...]] | None = None
+    _inputs: tuple[object, ...] | None = None  # of the rows shown, and the size
     _key: tuple[object, ...] | None = None
 
     def show_state(self, state: GameState, card: Card | None, effects: Sequence[Step]) -> None:
@@ -250,6 +273,10 @@ class TableInfo(Static):
         width, height = self.content_size
         if width <= 0 or height <= 0:
             width, height = DEFAULT_SIZE
+        inputs = (*table_inputs(*self._shown), width, height)
+        if inputs == self._inputs:  # the same rows: no repaint (the layout is not the rows')
+            return
+        self._inputs = inputs
         content = Content("\n").join(table_lines(*self._shown, width, height))
         key = (content.plain, tuple(content.spans))
         if key != self._key:  # unchanged: no repaint; its size is the layout's, not the text's

@@ -388,8 +388,9 @@ class GameScreen(PlayScreen):
         """Board, table and player boards drawn from ``state`` and ``log``: the live game, or
         in debug mode the game as it was after one rule step of the last action."""
         self._one(BoardView).show_state(state)
-        for guide_card in self._all(GuideCard):
-            guide_card.show_state(state)
+        if self.drawing == "compact":  # the only layout with the card (else: a query per action)
+            for guide_card in self._all(GuideCard):
+                guide_card.show_state(state)
         card, effects = drawn_card(log)
         self._one(TableInfo).show_state(state, card, effects)
         for board in self._all(PlayerBoard):
