@@ -471,9 +471,9 @@ async def test_a_row_with_items_cuts_anew_only_its_changed_runs_and_reads_as_the
             py for py in range(picture.height) if picture.tags[py] is not view._map.static.tags[py]
         ]
         for py in rows:
-            runs, cells = view._row_runs(py)
-            text = "".join(run[0] for run in runs)
-            assert cells == picture.width == len(text)
+            row = view._row_runs(py)
+            text = "".join(run[0] for run in row.runs)
+            assert row.cells == picture.width == len(text)
             assert view._legend.get(py) or text == picture.lines[py]  # a legend takes blanks
         assert 0 < sum(cut) < len(rows) * picture.width / 4
 

@@ -18,8 +18,11 @@ under the cursor), then the board picture with a small legend in its empty corne
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import compress
+from operator import is_not, ne, or_
 from typing import ClassVar, Final
 
 from rich.cells import cell_len
@@ -107,8 +110,31 @@ _UNLIT: Final[tuple[None, ...]] = (None,) * (_FLAG_SETS - 1)
 #: A run of a picture line: its characters, the space whose highlights it takes, its Tag
 #: (None: a legend piece) and its styles by highlight flags (a legend piece: its one style).
 _Run = tuple[str, int | None, Tag | None, list[Style | None]]
-#: The runs of a line of the static picture: (first column, end column, run, its cells).
-_StaticRuns = list[tuple[int, int, _Run, int]]
+
+
+@dataclass(frozen=True, slots=True)
+class _StaticRuns:
+    """The runs of a line of the static picture, where each starts and ends, and the cells of
+    the runs before each (``cells_before[-1]``: the whole line's)."""
+
+    starts: list[int]
+    ends: list[int]
+    runs: list[_Run]
+    cells_before: list[int]
+    spaces: frozenset[int]
+
+
+@dataclass(slots=True)
+class _Row:
+    """A picture line's runs (kept while the picture's row is ``tags``), its cells, the spaces
+    it crosses, and its segments with no space highlighted once they were asked for."""
+
+    tags: tuple[Tag, ...]
+    runs: list[_Run]
+    cells: int
+    spaces: frozenset[int]
+    plain: list[Segment] | None = None
+
 
 _SQRT3_2: Final = math.sqrt(3) / 2
 _DIRECTIONS: Final[dict[str, tuple[float, float]]] = {
@@ -367,7 +393,7 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         self._by_id: dict[int, tuple[Tag, list[Style | None]]] = {}
         self._items: dict[Tag, list[Style | None]] = {}  # at most ITEM_STYLES_KEPT
         self._lit: list[list[Style | None]] = []  # a list per highlighted style kept
-        self._runs: dict[int, tuple[tuple[Tag, ...], list[_Run], int]] = {}
+        self._runs: dict[int, _Row] = {}
         self._static_runs: dict[int, _StaticRuns] = {}
         self._layers: dict[str, _Layer] = {}
         self._base: tuple[Color, Color] | None = None  # the widget's background and text
@@ -921,28 +947,39 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         return segments
 
     def _picture_segments(self, py: int) -> tuple[list[Segment], int]:
-        """Line ``py`` of the picture in styled segments, and its length in cells."""
+        """Line ``py`` of the picture in styled segments, and its length in cells. A line with
+        no space highlighted keeps its segments while its row stays (most lines an action
+        repaints: those its targets left, those a cursor left)."""
+        cursor = self.cursor if self._targeting or self.has_focus else None
+        targets, sight = self._target_set, self._sight
+        row = self._row_runs(py)
+        spaces = row.spaces
+        if cursor not in spaces and spaces.isdisjoint(targets) and spaces.isdisjoint(sight):
+            if row.plain is None:
+                row.plain = self._segments(row.runs, lit=False)
+            return row.plain, row.cells
+        return self._segments(row.runs, lit=True), row.cells
+
+    def _segments(self, runs: list[_Run], *, lit: bool) -> list[Segment]:
+        """``runs`` in segments, runs of one style joined; ``lit``: with the highlights."""
         cursor = self.cursor if self._targeting or self.has_focus else None
         targets, sight = self._target_set, self._sight
         segments: list[Segment] = []
         text: list[str] = []
         current: Style | None = None
-        runs, cells = self._row_runs(py)
         for chars, cell, tag, styles in runs:
-            if tag is None:  # a legend piece
-                style = styles[0]
-            else:
-                flags = 0
-                if cell is not None:
-                    if cell in targets:
-                        flags = _TARGET
-                    if cell in sight:
-                        flags |= _SIGHT
-                    if cell == cursor:
-                        flags |= _CURSOR
-                style = styles[flags]
-                if style is None:
-                    style = self._new_style(tag, flags, styles)
+            flags = 0
+            if lit and cell is not None:
+                if cell in targets:
+                    flags = _TARGET
+                if cell in sight:
+                    flags |= _SIGHT
+                if cell == cursor:
+                    flags |= _CURSOR
+            style = styles[flags]
+            if style is None:
+                assert tag is not None  # a legend piece has its one style
+                style = self._new_style(tag, flags, styles)
             if style is current:
                 text.append(chars)
             else:
@@ -952,42 +989,52 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
                 current = style
         if text and current is not None:
             segments.append(Segment("".join(text), current))
-        return segments, cells
+        return segments
 
-    def _row_runs(self, py: int) -> tuple[list[_Run], int]:
+    def _row_runs(self, py: int) -> _Row:
         """Line ``py`` of the picture cut into runs of one Tag and the legend's pieces, each
-        with its styles by highlight flags. Kept while the row is the same object: the
-        picture shares the rows an action did not change, and a cursor or a target mode
-        repaints lines whose rows stay. Also the line's length in cells (a strip told it does
-        not measure each segment again).
+        with its styles by highlight flags, with the line's length in cells (a strip told it
+        does not measure each segment again) and the spaces it crosses. Kept while the row is
+        the same object: the picture shares the rows an action did not change, and a cursor or
+        a target mode repaints lines whose rows stay.
 
         A row with items is the static picture's row with a few characters written over: it
         takes the static row's runs (cut once) and cuts anew only those with a character
-        changed, which is a fifth of the work of cutting the whole row."""
+        changed."""
         tags = self._picture.tags[py]
         kept = self._runs.get(py)
-        if kept is not None and kept[0] is tags:
-            return kept[1], kept[2]
+        if kept is not None and kept.tags is tags:
+            return kept
         static = self._static_row_runs(py)
         line = self._picture.lines[py]
         static_tags, static_line = self._map.static.tags[py], self._map.static.lines[py]
-        pairs = zip(tags, static_tags, line, static_line, strict=True)
-        changed = [x for x, (tag, was, c, old) in enumerate(pairs) if tag is not was or c != old]
+        # Where the row differs from the static one (the map writes items over it), found by
+        # C loops: a row has about a hundred columns and a few of them changed.
+        changed = compress(
+            range(len(line)),
+            map(or_, map(is_not, tags, static_tags), map(ne, line, static_line)),
+        )
+        touched = sorted({bisect_right(static.starts, x) - 1 for x in changed})
         runs: list[_Run] = []
         cells = 0
-        next_change = 0
-        for start, end, run, run_cells in static:
-            while next_change < len(changed) and changed[next_change] < start:
-                next_change += 1
-            if next_change < len(changed) and changed[next_change] < end:
-                for cut, cut_cells in self._cut_runs(line, tags, py, start, end):
-                    runs.append(cut)
-                    cells += cut_cells
-            else:
-                runs.append(run)
-                cells += run_cells
-        self._runs[py] = (tags, runs, cells)
-        return runs, cells
+        spaces = static.spaces
+        kept_from = 0  # the first static run not yet taken
+        before = static.cells_before
+        for index in touched:
+            runs += static.runs[kept_from:index]
+            cells += before[index] - before[kept_from]
+            for cut, cut_cells in self._cut_runs(
+                line, tags, py, static.starts[index], static.ends[index]
+            ):
+                runs.append(cut)
+                cells += cut_cells
+                if cut[1] is not None and cut[1] not in spaces:
+                    spaces = spaces | {cut[1]}
+            kept_from = index + 1
+        runs += static.runs[kept_from:]
+        cells += before[-1] - before[kept_from]
+        row = self._runs[py] = _Row(tags, runs, cells, spaces)
+        return row
 
     def _static_row_runs(self, py: int) -> _StaticRuns:
         """The runs of line ``py`` of the static picture, with where each starts and ends."""
@@ -995,11 +1042,16 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         if kept is None:
             static = self._map.static
             line, tags = static.lines[py], static.tags[py]
-            kept = []
+            cut = self._cut_runs(line, tags, py, 0, len(line))
+            spaces = frozenset(run[1] for run, _ in cut if run[1] is not None)
+            kept = _StaticRuns([], [], [], [0], spaces)
             x = 0
-            for run, cells in self._cut_runs(line, tags, py, 0, len(line)):
-                kept.append((x, x + len(run[0]), run, cells))
+            for run, cells in cut:
+                kept.starts.append(x)
                 x += len(run[0])
+                kept.ends.append(x)
+                kept.runs.append(run)
+                kept.cells_before.append(kept.cells_before[-1] + cells)
             self._static_runs[py] = kept
         return kept
 
@@ -1025,8 +1077,13 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
             while stop < end and tags[stop] is tag and (not legend or stop not in legend):
                 stop += 1
             cell = tag.cell if tag.role != "gate" else None
-            chars = line[x:stop]
-            runs.append(((chars, cell, tag, self._styles_of(tag)), cell_len(chars)))
+            chars, styles = line[x:stop], self._styles_of(tag)
+            last = runs[-1][0] if runs else None
+            if last is not None and last[3] is styles and last[1] == cell:
+                # Equal tags of one space side by side (a third of the runs): one run.
+                runs[-1] = ((last[0] + chars, cell, last[2], styles), runs[-1][1] + cell_len(chars))
+            else:
+                runs.append(((chars, cell, tag, styles), cell_len(chars)))
             x = stop
         return runs
 
