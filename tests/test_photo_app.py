@@ -22,6 +22,7 @@ from bigfive_tui.app.photo_safari.end import PhotoEndScreen
 from bigfive_tui.app.photo_safari.game import FLASH_SECONDS, PhotoGameScreen
 from bigfive_tui.app.photo_safari.new_game import PhotoNewGameScreen
 from bigfive_tui.app.photo_setup import PhotoSetup
+from bigfive_tui.app.screens.dialogs import ChoiceDialog
 from bigfive_tui.app.screens.help import HelpScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
 from bigfive_tui.app.screens.rules import RulesScreen
@@ -117,6 +118,21 @@ async def test_the_game_field_switches_between_the_two_new_game_screens() -> Non
         await pilot.press("left")  # the field keeps the focus: straight back
         await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await pilot.pause()  # let it mount before the app closes
+
+
+async def test_the_quit_button_asks_first_when_the_game_in_play_is_not_on_disk(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """As the Big Five's Quit button and Ctrl+Q do: the new-game screen opens over a game in
+    play, and a Big Five game whose autosave failed must not go without a word."""
+    app = photo_app()
+    monkeypatch.setattr(app, "game_at_risk", lambda: "the autosave file cannot be written")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PhotoNewGameScreen))
+        await wait_until(pilot, lambda: bool(app.screen.query("#quit")))
+        await pilot.click("#quit")
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        assert app.is_running and "cannot be written" in app.screen.prompt
 
 
 @pytest.mark.parametrize("game", ["big-five", PHOTO_SAFARI])

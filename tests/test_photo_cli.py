@@ -79,6 +79,17 @@ def test_scenario_run_reports_a_failure_and_an_unusable_file(
     assert "animals.lion: 'c5 upwards' should be" in capsys.readouterr().err
 
 
+def test_scenario_run_with_json_puts_an_unusable_files_error_in_the_json_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = tmp_path / "broken.toml"
+    broken.write_text('[animals]\nlion = "c5 upwards"\n')
+    assert main(["photo-safari", "scenario", "run", str(broken), "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == ""  # as the Big Five's scenario run: a reader of the JSON sees it all
+    assert "animals.lion: 'c5 upwards' should be" in json.loads(captured.out)["error"]
+
+
 def test_scenario_run_prints_the_position_with_board(capsys: pytest.CaptureFixture[str]) -> None:
     path = SCENARIOS / "P-animal-bush-left.toml"
     assert main(["photo-safari", "scenario", "run", str(path), "--board"]) == 0

@@ -274,7 +274,8 @@ def run_scenarios(args: argparse.Namespace) -> int:
             data = read_toml(path, ScenarioError)
             result = run(data, str(path), _loader(path), known_rule_ids())
         except ScenarioError as error:
-            print_error(errors, "invalid scenario", error)
+            if not args.json:  # with --json the error is in the JSON, and stderr stays empty
+                print_error(errors, "invalid scenario", error)
             results.append(ScenarioResult(file=str(path), error=str(error)).model_dump(mode="json"))
             code = 2
             continue

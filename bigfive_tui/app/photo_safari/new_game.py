@@ -224,8 +224,3 @@ class PhotoNewGameScreen(NewGameBase):
                 f"This terminal is {width} × {height}: Photo Safari plays from {MIN_WIDTH} × "
                 f"{MIN_HEIGHT} on. Set it up here, then make the window bigger."
             )
-
-    async def _quit(self) -> None:
-        # Quits at once: unlike the Big Five's Quit button, it does not go through the app's
-        # quit, which asks first when the game in play is not on disk.
-        self.app.exit()
