@@ -6,6 +6,7 @@ Not a test: it prints figures (record them in docs/benchmarks.md). Run from the 
     .venv/bin/python bench/app.py --runs 20 --presses 400
     .venv/bin/python bench/app.py --only keys --profile enter   # pyinstrument over Enter
     .venv/bin/python bench/app.py --only startup --also ../copy  # a changed copy, same run
+    .venv/bin/python bench/app.py --only startup --instructions  # + instruction counts
     .venv/bin/python bench/app.py --write-save /tmp/mid.json   # then, for a start-up profile:
     BIGFIVE_DATA_DIR=/tmp/bf .venv/bin/pyinstrument bench/app_minimal.py game --load /tmp/mid.json
 
@@ -25,6 +26,9 @@ resident set, read by the child from ``/proc/self/status`` (``VmHWM``): the ``ru
 ``os.wait4`` gives the parent carries the parent's peak over from before ``exec`` (a child of
 a 37 MiB parent read at least 37 MiB). Python's bytecode cache is on for the children (in a
 temporary ``PYTHONPYCACHEPREFIX``, warmed by one uncounted run each), as for an installed game.
+``--instructions`` also runs each start-up once under valgrind's callgrind and compares the
+instructions executed: on a machine shared with others' work the times swing by tens of per
+cent from minute to minute, the instruction count by 0.3 %.
 
 **Keys.** ``BigFiveApp.run_test`` in each drawing of the board (compact at 80x24, normal at
 120x36, large at 200x50; ``--drawing`` for one) on the same save, with a data folder in a
@@ -76,6 +80,8 @@ import json
 import os
 import platform
 import random
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -247,6 +253,51 @@ def bench_startup(
         for kind in kinds[shift:] + kinds[:shift]:
             results[kind].append(spawn(kind, save, env, folder))
     return results
+
+
+def count_instructions(kind: str, save: Path, env: dict[str, str], folder: Path) -> int:
+    """The instructions one start-up of ``kind`` executes (to its content frame and its exit),
+    counted by valgrind's callgrind: a figure the other work on a shared machine does not
+    change (a run repeats it within 0.3 %), where its times vary by tens of per cent. It
+    runs 50 times slower, so one start-up per kind."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        sys.exit("--instructions needs valgrind (apt-get install valgrind)")
+    root = ROOT
+    if kind.startswith("game@"):
+        root = Path(kind.removeprefix("game@"))
+        env = dict(env, PYTHONPATH=os.pathsep.join([str(root), env["PYTHONPATH"]]))
+    args = [str(root / "bench" / "app_minimal.py"), kind.split("@")[0]]
+    if kind != "minimal":
+        args += ["--load", str(save)]
+    env = dict(env, BENCH_APP_RESULT=str(folder / "result.json"), PYTHONHASHSEED="0")
+    tool = [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    done = subprocess.run(
+        [*tool, sys.executable, *args], env=env, capture_output=True, text=True, check=False
+    )
+    counted = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or counted is None:
+        sys.exit(f"{kind} start-up under valgrind failed ({done.returncode}):\n{done.stderr}")
+    return int(counted.group(1))
+
+
+def bench_instructions(save: Path, folder: Path, also: list[Path]) -> dict[str, int]:
+    env = child_env(folder)
+    kinds = ["game", "minimal", "pydantic", *(f"game@{path.resolve()}" for path in also)]
+    for kind in kinds:  # warm the bytecode cache, not counted
+        spawn(kind, save, env, folder)
+    return {kind: count_instructions(kind, save, env, folder) for kind in kinds}
+
+
+def print_instructions(counts: dict[str, int]) -> None:
+    stack = counts["pydantic"]
+    print("\nStart-up in instructions (callgrind, one run each, to the content frame and exit):")
+    for kind, count in counts.items():
+        name = f"{Path(kind.split('@', 1)[1]).name} (copy)" if "@" in kind else kind
+        print(
+            f"  {name:<24} {count / 1e6:>9,.0f} M  = {count / stack:.3f}x minimal+pydantic, "
+            f"{count / counts['minimal']:.3f}x minimal"
+        )
 
 
 def print_startup(results: dict[str, list[StartRun]]) -> None:
@@ -1040,6 +1091,11 @@ def main() -> None:
         help="also time the start-up of the game from a copy of the project (a proposed change)",
     )
     parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="start-up: also count each app's instructions under valgrind (load-independent)",
+    )
+    parser.add_argument(
         "--write-save", metavar="FILE", type=Path, help="write the benchmark's save and stop"
     )
     parser.add_argument(
@@ -1091,6 +1147,8 @@ def main() -> None:
         if args.only in (None, "startup"):
             startup = bench_startup(args.runs, save, folder, args.also)
             print_startup(startup)
+            if args.instructions:
+                print_instructions(bench_instructions(save, folder, args.also))
         if args.only in (None, "memory"):  # before any other app: a process not yet used
             long_game = asyncio.run(bench_long_game(args.actions))
             if args.trace_memory:
