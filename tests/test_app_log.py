@@ -8,8 +8,10 @@ import random
 import tracemalloc
 from functools import cache
 
-from test_app_support import SIZE, SIZES, game_screen, make_app, seeded_session
+from test_app_support import SIZE, SIZES, game_screen, make_app, played_session, seeded_session
 from textual.app import App, ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import RichLog
 
 from bigfive_tui.app.components.game_log import LOG_LINES, GameLog, step_text
 from bigfive_tui.engine.actions import Step
@@ -170,10 +172,10 @@ async def compact_log_after_a_whole_game(opened_first: bool) -> list[str]:
             session.play(greedy_player.choose(session.state, session.legal_actions(), rng))
             screen.refresh_view()
             if not opened_first:
-                assert not log.lines and len(log._deferred_renders) <= LOG_LINES
+                assert not log.lines and len(log._queued) <= LOG_LINES
         if not opened_first:
             assert len(session.log) > 3 * LOG_LINES
-            assert len(log._deferred_renders) == LOG_LINES  # the newest steps, one each
+            assert len(log._queued) == LOG_LINES  # the newest steps, one each
             screen.show_page("log")
         await pilot.pause()
         await pilot.pause()
@@ -187,3 +189,75 @@ async def test_the_hidden_compact_log_page_queues_only_its_newest_steps_and_show
     hidden_meanwhile = await compact_log_after_a_whole_game(opened_first=False)
     shown_all_along = await compact_log_after_a_whole_game(opened_first=True)
     assert hidden_meanwhile == shown_all_along
+
+
+class BesideRichLog(App[None]):
+    """The log beside Textual's RichLog with the same width, margins and options: what the
+    log was until it rendered its lines only when shown."""
+
+    CSS = """
+    RichLog { height: 1fr; padding: 0 1; scrollbar-size-vertical: 1; scrollbar-gutter: stable;
+              border-top: hkey $foreground 35%; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield GameLog(max_lines=KEPT)
+            yield RichLog(wrap=True, max_lines=KEPT, min_width=1)
+
+
+async def test_every_line_shows_what_textual_s_rich_log_showed() -> None:
+    record = long_record(400)
+    for size in SIZES.values():
+        app = BesideRichLog()
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            log, rich_log = app.query_one(GameLog), app.query_one(RichLog)
+            assert log.scrollable_content_region.width == rich_log.scrollable_content_region.width
+            rich_log.max_lines = log.max_lines  # two screens of the log, KEPT at least
+            written = 0
+            for count in (1, 2, 30, 200, 201, 300):
+                log.show_log(record[:count])
+                if count - written > log.max_lines:  # only the newest steps can show
+                    rich_log.clear()
+                    written = count - log.max_lines
+                for step in record[written:count]:
+                    rich_log.write(step_text(step))
+                written = count
+                await pilot.pause()
+                assert [list(line.strip) for line in log.lines] == [
+                    list(strip) for strip in rich_log.lines
+                ]
+                assert log.virtual_size == rich_log.virtual_size
+
+
+async def test_a_step_is_rendered_when_one_of_its_lines_is_first_shown() -> None:
+    record = long_record(400)
+    app = LogApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        log = app.query_one(GameLog)
+        log.show_log(record[:300])
+        await pilot.pause()
+        top, height = round(log.scroll_y), log.scrollable_content_region.height
+        shown = {line.written for line in log.lines[top : top + height]}
+        assert {line.written for line in log.lines if line.written.rendered} == shown
+        log.scroll_home(animate=False, immediate=True)
+        await pilot.pause()
+        assert log.lines[0].written.rendered
+
+
+async def test_a_loaded_game_s_log_shows_its_older_lines_when_scrolled_back() -> None:
+    """The game screen's log, written before it knew its size, renders what it shows; its
+    oldest kept lines, scrolled to, are those of a log shown the steps afresh."""
+    session = played_session()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        log = game_screen(app).query_one(GameLog)
+        assert not all(line.written.rendered for line in log.lines)
+        log.scroll_home(animate=False, immediate=True)
+        await pilot.pause()
+        assert log.lines[0].written.rendered
+        fresh = await shown_alone(tuple(session.log), size=(SIZE[0], SIZE[1]))
+        assert texts(log) == fresh[len(fresh) - len(texts(log)) :]

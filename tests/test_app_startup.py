@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 from test_app_support import every_size, game_screen, make_app, played_session, wait_until
@@ -61,3 +63,14 @@ async def test_a_game_screen_shown_first_is_styled_as_a_restyle_would(
         before = [node._css_styles.get_rules() for node in nodes]
         app.stylesheet.update_nodes(nodes)
         assert [node._css_styles.get_rules() for node in nodes] == before
+
+
+def test_starting_a_game_imports_no_module_its_first_screen_does_not_use() -> None:
+    """The app and its game screen load without what only other screens or content the game
+    never shows need: ``rich.pretty`` and ``attrs`` (Textual's RichLog, for logging any
+    Python object)."""
+    code = "import sys, bigfive_tui.app.main; print(*sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(done.stdout.split())
+    assert "bigfive_tui.app.screens.game" in loaded
+    assert loaded.isdisjoint({"rich.pretty", "attr"})

@@ -4,17 +4,26 @@
 The log is a way into the timeline: a click on a line, or Enter on the line the cursor is on
 (↑ ↓ while the log has the focus), posts :class:`StepChosen` for that step.
 
-It keeps the newest rendered lines, two screens of itself and at least ``LOG_LINES``, so that a
-long game does not grow the app's memory without end; older steps stay in the session's record
-(the timeline, the log screen's search, the debug steps and the hand-over read them from
-there)."""
+It keeps the newest lines, two screens of itself and at least ``LOG_LINES``, so that a long
+game does not grow the app's memory without end; older steps stay in the session's record (the
+timeline, the log screen's search, the debug steps and the hand-over read them from there).
+
+It is not Textual's ``RichLog``, which renders every line as it is written (a loaded game's
+last steps at start-up, though a few are in view) and imports ``rich.pretty`` and ``attrs``
+for content the log never has: a step's lines are counted when it is written and rendered
+when first shown, as ``RichLog`` would have rendered them."""
 
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections import deque
 from collections.abc import Sequence
-from typing import ClassVar, Self
+from typing import ClassVar, NamedTuple, Self
 
+from rich.cells import cell_len
+from rich.console import Console
+from rich.measure import measure_renderables
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events, on
@@ -22,12 +31,11 @@ from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
+from textual.scroll_view import ScrollView
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import RichLog
 
-from bigfive_tui.app.components.step_views import marked
 from bigfive_tui.app.messages import StepChosen
 from bigfive_tui.shared.steps import RuleStep
 
@@ -37,7 +45,7 @@ RULE_WIDTH = 20
 #: of itself. A line shown once keeps several strips, about 3.5 KB: 200 lines were a third of
 #: a long game's memory growth.
 LOG_LINES = 40
-#: Lines cropped to the log's width kept for repainting, at least (RichLog keeps 1024, each
+#: Lines cropped to the log's width kept for repainting, at least (RichLog kept 1024, each
 #: with its own caches: about 4 MB once a long game has filled it); two screens of the log.
 CROPPED_LINES = 16
 
@@ -57,6 +65,62 @@ def step_text(step: RuleStep) -> Text:
         style = "bold reverse"
     line.append(step.text, style=style)
     return line
+
+
+def marked(strip: Strip, style: Style) -> Strip:
+    """``strip`` with ``style`` laid over its own styles (a cursor's background must win)."""
+    return Strip(Segment.apply_style(strip, post_style=style), strip.cell_length)
+
+
+class Written:
+    """A step's text written at a width: wrapped at once, for the log's height and scroll
+    bar, and rendered only when one of its lines is first shown."""
+
+    __slots__ = ("_console", "_strips", "_text", "_width", "count", "widest")
+
+    def __init__(self, text: Text, width: int, console: Console) -> None:
+        self._text, self._width, self._console = text, width, console
+        self._strips: list[Strip] | None = None
+        # What rendering ``text`` at ``width`` gives (``Text.__rich_console__``, Rich 14):
+        # its wrapped lines, each as wide as its characters.
+        options = console.options.update_width(width)
+        tab_size = console.tab_size if text.tab_size is None else text.tab_size
+        lines = text.wrap(
+            console,
+            width,
+            justify=text.justify or options.justify or "default",
+            overflow=text.overflow or options.overflow or "fold",
+            tab_size=tab_size or 8,
+            no_wrap=bool(options.no_wrap) if text.no_wrap is None else text.no_wrap,
+        )
+        self.count = len(lines)
+        self.widest = max((cell_len(line.plain) for line in lines), default=0)
+
+    @property
+    def rendered(self) -> bool:
+        return self._strips is not None
+
+    def strips(self) -> list[Strip]:
+        if self._strips is None:
+            options = self._console.options.update_width(self._width)
+            segments = self._console.render(self._text, options)
+            self._strips = Strip.from_lines(list(Segment.split_lines(segments)))
+        return self._strips
+
+
+class LogLine(NamedTuple):
+    """Line ``row`` of a written step."""
+
+    written: Written
+    row: int
+
+    @property
+    def strip(self) -> Strip:
+        return self.written.strips()[self.row]
+
+    @property
+    def text(self) -> str:
+        return self.strip.text
 
 
 class RepaintAfterLayout(Widget):
@@ -117,15 +181,16 @@ class OnePassScrollBar(ScrollBar, RepaintAfterLayout):
         return self
 
 
-class GameLog(RichLog, RepaintAfterLayout):
+class GameLog(ScrollView, RepaintAfterLayout, can_focus=True):
     DEFAULT_CSS = """
     GameLog { height: 1fr; min-height: 3; border-top: hkey $foreground 35%; padding: 0 1;
               border-title-color: $foreground 80%;
-              background: $surface; scrollbar-size-vertical: 1;
+              background: $surface; color: $foreground; overflow-y: scroll;
+              scrollbar-size-vertical: 1;
               /* Lines wrap to the width without the scroll bar: a log first shown with many
                  lines (the compact layout's log page) gets its scroll bar after wrapping. */
               scrollbar-gutter: stable; }
-    GameLog:focus { border-top: hkey $accent; }
+    GameLog:focus { border-top: hkey $accent; background-tint: $foreground 5%; }
     GameLog > .game-log--cursor { background: $accent 30%; }
     """
     COMPONENT_CLASSES: ClassVar[set[str]] = {"game-log--cursor"}
@@ -135,30 +200,29 @@ class GameLog(RichLog, RepaintAfterLayout):
         Binding("enter", "choose", "Open on the timeline"),
     ]
 
-    #: RichLog sets its virtual size on every write, and Textual lays the whole screen out
-    #: again for it; only the scrollbars depend on it (a layout then waits for the next frame,
-    #: so a move reached the screen in two frames). A layout still follows when a scrollbar
-    #: comes or goes (``show_*_scrollbar`` ask for one).
+    #: The log sets its virtual size on every write, and Textual would lay the whole screen
+    #: out again for it; only the scrollbars depend on it (a layout then waits for the next
+    #: frame, so a move reached the screen in two frames). A layout still follows when a
+    #: scrollbar comes or goes (``show_*_scrollbar`` ask for one).
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, *, id: str | None = None, max_lines: int | None = LOG_LINES) -> None:
-        super().__init__(
-            wrap=True,
-            markup=False,
-            highlight=False,
-            auto_scroll=True,
-            max_lines=max_lines,
-            # RichLog's own minimum (78) is wider than the log at 80 columns: every line
-            # would be cut at the edge, with a sideways scroll bar.
-            min_width=1,
-            id=id,
-        )
-        self._line_cache = LRUCache(CROPPED_LINES)
+        super().__init__(id=id)
+        self.max_lines = max_lines
+        #: The lines kept, newest last; ``_start_line`` counts those dropped from the top.
+        self.lines: list[LogLine] = []
+        self._start_line = 0
+        self._widest_line_width = 0
+        self._line_cache: LRUCache[tuple[int, int, int, int], Strip] = LRUCache(CROPPED_LINES)
+        #: Steps given before the log knows its width, written once it does (and whether
+        #: each scrolls to the end).
+        self._queued: deque[tuple[Text, bool]] = deque()
+        self._size_known = False
         self._fewest = max_lines  # lines kept at least (None: every line)
         self._steps: Sequence[RuleStep] = ()  # the steps last given, to write them again
         self._shown = 0
         #: Where the lines of step ``_first_end + i`` end, counted from the first line ever
-        #: written (RichLog's ``_start_line`` counts the lines dropped from the top); only for
+        #: written (``_start_line`` counts the lines dropped from the top); only for
         #: steps with lines still kept, and only once the size is known. ``_first_start`` is
         #: where the lines of step ``_first_end`` begin (perhaps among the dropped ones).
         self._ends: list[int] = []
@@ -206,7 +270,7 @@ class GameLog(RichLog, RepaintAfterLayout):
         if cropped < self._line_cache.maxsize:
             self._line_cache.clear()
         self._line_cache.maxsize = cropped
-        shown = len(self.lines) + len(self._deferred_renders)  # a queued step: a line at least
+        shown = len(self.lines) + len(self._queued)  # a queued step: a line at least
         if shown < height and (self._first_end or self._start_line):
             self.call_later(self._write_again)
 
@@ -226,9 +290,25 @@ class GameLog(RichLog, RepaintAfterLayout):
     def watch_virtual_size(self, size: Size) -> None:
         # What a layout does for a scrolling widget of a new virtual size (Textual 8.2,
         # ``Widget._size_updated``): the scrollbars' sizes, and the scroll kept in range.
-        if self._size_known and self._deferred_renders:
+        if self._size_known and self._queued:
             return  # more lines given before the size was known follow: updated after the last
         self._scroll_update(size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Write what was given before the width was known (a loaded game's last steps)."""
+        if event.size.width and not self._size_known:
+            self._size_known = True
+            queued = self._queued
+            while queued:
+                text, scroll = queued.popleft()
+                self.write(text, scroll)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.virtual_size.width if self._size_known else container.width
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._line_cache.clear()
 
     @on(events.Mount)
     def _keep_the_newest_line_shown(self) -> None:
@@ -248,12 +328,12 @@ class GameLog(RichLog, RepaintAfterLayout):
             self.clear()
             self._shown = self._first_end = newest
         new = steps[self._shown :]
-        # Scrolled at once, as Textual's Log does: RichLog scrolls after the next frame, which
-        # drew the new lines a frame after the move they tell of. Lines written before the
-        # size is known are rendered later, and scroll as RichLog's do.
+        # Scrolled at once, as Textual's Log does: a scroll after the next frame drew the new
+        # lines a frame after the move they tell of. Lines given before the size is known are
+        # written later, and the last of them scrolls after the next frame.
         now = self._size_known
         for step in new:
-            self.write(step_text(step), scroll_end=None if not now else False)
+            self.write(step_text(step), scroll=not now)
         self._shown = len(steps)
         if new and now:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
@@ -265,7 +345,7 @@ class GameLog(RichLog, RepaintAfterLayout):
         what it is given, to write once it has one: only the newest ``max_lines`` steps can
         show (each takes a line at least), so the queue keeps those and no more. Unbounded, a
         long game's whole log waited there, and was all written when the page was opened."""
-        queued = self._deferred_renders
+        queued = self._queued
         dropped = len(queued) - (self.max_lines or len(queued))
         for _ in range(dropped):
             queued.popleft()
@@ -275,7 +355,7 @@ class GameLog(RichLog, RepaintAfterLayout):
     def _known(self) -> bool:
         """Whether the lines of every step kept are known (they are not while the log waits
         for its size to render what it was given)."""
-        return self._first_end + len(self._ends) == self._shown and not self._deferred_renders
+        return self._first_end + len(self._ends) == self._shown and not self._queued
 
     def _drop_steps_after(self, count: int) -> bool:
         """Undo: drop the lines of the steps after the first ``count``, instead of re-wrapping
@@ -302,26 +382,41 @@ class GameLog(RichLog, RepaintAfterLayout):
         return True
 
     def clear(self) -> Self:
-        super().clear()
+        self.lines.clear()
+        self._line_cache.clear()
+        self._start_line = self._widest_line_width = 0
+        self._queued.clear()
+        self.virtual_size = Size(0, 0)
+        self.refresh()
         self._ends.clear()
         self._first_end = self._first_start = self._shown = 0
         return self
 
-    def write(
-        self,
-        content: object,
-        width: int | None = None,
-        expand: bool = False,
-        shrink: bool = True,
-        scroll_end: bool | None = None,
-        animate: bool = False,
-    ) -> Self:
-        if self._size_known and self._deferred_renders:
-            # Lines given before the size was known are being written (RichLog's Resize
-            # handler): only the last scrolls (each scroll waited for a refresh of its own).
-            scroll_end = False
-        super().write(content, width, expand, shrink, scroll_end, animate)
-        if self._size_known:  # else deferred: written (and counted) once the size is known
+    def write(self, text: Text, scroll: bool = True) -> Self:
+        """Add a step's lines at the bottom (as ``RichLog.write`` did, wrapped to the log's
+        width, but rendered when first shown); ``scroll``: scroll to them after the next
+        refresh."""
+        if not self._size_known:
+            self._queued.append((text, scroll))
+            return self
+        if self._queued:
+            # Lines given before the size was known are being written (the Resize handler):
+            # only the last scrolls (each scroll waited for a refresh of its own).
+            scroll = False
+        text.expand_tabs()
+        console = self.app.console
+        wanted = measure_renderables(console, console.options, [text]).maximum
+        written = Written(text, max(min(wanted, self.scrollable_content_region.width), 1), console)
+        self.lines.extend(LogLine(written, row) for row in range(written.count))
+        if self.max_lines is not None and len(self.lines) > self.max_lines:
+            self._start_line += len(self.lines) - self.max_lines
+            self.refresh()
+            self.lines = self.lines[-self.max_lines :]
+        self._widest_line_width = max(self._widest_line_width, written.widest)
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        if scroll:
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
+        if self._size_known:  # else queued: written (and counted) once the size is known
             self._ends.append(self._start_line + len(self.lines))
             # Forget the ends of steps whose lines were all dropped from the top.
             gone = 0
@@ -379,7 +474,7 @@ class GameLog(RichLog, RepaintAfterLayout):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """The log's lines with its style worked out once: Textual works a widget's style out
-        from all its ancestors at each read, and RichLog reads it for every line (most of a
+        from all its ancestors at each read, and a line reads it three times (most of a
         line's cost: a move's log of 16 lines at 200 x 50 took 2 ms)."""
         self._style_now = super().rich_style
         try:
@@ -392,11 +487,23 @@ class GameLog(RichLog, RepaintAfterLayout):
         return self._style_now or super().rich_style
 
     def render_line(self, y: int) -> Strip:
-        strip = super().render_line(y)
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        strip = self._render_line(scroll_y + y, scroll_x, width).apply_style(self.rich_style)
         lines = self._lines_of(self.cursor) if self.cursor is not None else None
         if lines is not None and lines[0] <= round(self.scroll_y) + y < lines[1]:
             strip = marked(strip, self.get_component_rich_style("game-log--cursor"))
         return strip
+
+    def _render_line(self, y: int, scroll_x: int, width: int) -> Strip:
+        if y >= len(self.lines):
+            return Strip.blank(width, self.rich_style)
+        key = (y + self._start_line, scroll_x, width, self._widest_line_width)
+        cropped = self._line_cache.get(key)
+        if cropped is None:
+            cropped = self.lines[y].strip.crop_extend(scroll_x, scroll_x + width, self.rich_style)
+            self._line_cache[key] = cropped
+        return cropped
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)

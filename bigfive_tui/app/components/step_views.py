@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
@@ -24,6 +23,7 @@ from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
 
+from bigfive_tui.app.components.game_log import marked
 from bigfive_tui.app.messages import StepChosen
 from bigfive_tui.shared.steps import RuleStep
 
@@ -46,11 +46,6 @@ def step_content(step: RuleStep, number: int | None = None) -> Content:
         parts.append((f"{number:>5} ", "$text-muted"))
     parts += [(step.rule.ljust(RULE_WIDTH), "$text-muted"), " ", (step.text, style)]
     return Content.assemble(*parts)
-
-
-def marked(strip: Strip, style: Style) -> Strip:
-    """``strip`` with ``style`` laid over its own styles (a cursor's background must win)."""
-    return Strip(Segment.apply_style(strip, post_style=style), strip.cell_length)
 
 
 class StepTail(Widget):
