@@ -38,6 +38,7 @@ from textual.reactive import Reactive, reactive
 from textual.strip import Strip
 from textual.theme import Theme
 
+from bigfive_tui.app.components.focus_styles import FocusKeepsComponentStyles
 from bigfive_tui.app.components.one_pass import KeepsLinesOnNewHeight
 from bigfive_tui.app.describe import edge_words, seen_by
 from bigfive_tui.app.overlays import LEGEND_LINES, glyph_label, overlays_for
@@ -238,7 +239,7 @@ class _CellMessage(_BoardMessage):
         super().__init__(board_view)
 
 
-class BoardView(KeepsLinesOnNewHeight, can_focus=True):
+class BoardView(KeepsLinesOnNewHeight, FocusKeepsComponentStyles, can_focus=True):
     """The game board: terrain, edges, names, items, targets, cursor and line of sight.
 
     Keys: arrows or h/j/k/l move the cursor to the neighbouring space on screen (in target
