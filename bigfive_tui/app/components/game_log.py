@@ -22,7 +22,6 @@ from typing import ClassVar, NamedTuple, Self
 
 from rich.cells import cell_len
 from rich.console import Console
-from rich.measure import measure_renderables
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -405,8 +404,11 @@ class GameLog(ScrollView, RepaintAfterLayout, can_focus=True):
             scroll = False
         text.expand_tabs()
         console = self.app.console
-        wanted = measure_renderables(console, console.options, [text]).maximum
-        written = Written(text, max(min(wanted, self.scrollable_content_region.width), 1), console)
+        # As wide as its longest line, at most the console and the log (``RichLog.write``'s
+        # width for wrapped text: ``measure_renderables`` gives this for a Text, slowly).
+        longest = max(map(cell_len, text.plain.splitlines()), default=0)
+        wanted = min(longest, console.options.max_width, self.scrollable_content_region.width)
+        written = Written(text, max(wanted, 1), console)
         self.lines.extend(LogLine(written, row) for row in range(written.count))
         if self.max_lines is not None and len(self.lines) > self.max_lines:
             self._start_line += len(self.lines) - self.max_lines
