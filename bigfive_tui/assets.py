@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bigfive_tui.engine.board import Board, assemble, random_board
-from bigfive_tui.engine.boardspec import BoardFileError, Piece
+from bigfive_tui.engine.pieces import BoardFileError, Piece
 from bigfive_tui.files import reading
 from bigfive_tui.formats.board_files import parse_layout, parse_piece
 

@@ -74,8 +74,8 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from bigfive_tui.engine.board import CELL_COUNT, EAST_GATE_CELL, NO_CELL, WEST_GATE_CELL, Board
-from bigfive_tui.engine.boardspec import Feature, Terrain
 from bigfive_tui.engine.hexgrid import BOARD_SIZE, screen_position
+from bigfive_tui.engine.pieces import Feature, Terrain
 
 Drawing = Literal["compact", "normal", "large"]
 Role = Literal["background", "terrain", "name", "mark", "edge", "item", "gate"]

@@ -37,7 +37,7 @@ from bigfive_tui.boardmap import (
     gate_overlays,
 )
 from bigfive_tui.engine.board import Board
-from bigfive_tui.engine.boardspec import Feature, Terrain
+from bigfive_tui.engine.pieces import Feature, Terrain
 from bigfive_tui.safe_text import printable
 
 TITLE: Final = "The Big Five: Safari Tour"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bigfive_tui.engine.board import Board, assemble
-from bigfive_tui.engine.boardspec import Placement
+from bigfive_tui.engine.pieces import Placement
 from bigfive_tui.formats.board_files import parse_piece
 
 SYMBOLS = ("♠", "♣", "♥", "♦", "★", "●", "▲", "■", "♪")

@@ -22,8 +22,8 @@ from bigfive_tui.boardmap import (
     board_map,
 )
 from bigfive_tui.engine.board import CELL_COUNT, NO_CELL, Board
-from bigfive_tui.engine.boardspec import Feature
 from bigfive_tui.engine.content import Difficulty, Guide
+from bigfive_tui.engine.pieces import Feature
 from bigfive_tui.engine.session import Session, make_game
 
 #: Items of every kind and length a space can hold, for positions no game reaches easily.

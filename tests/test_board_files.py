@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from bigfive_tui.assets import load_layout, load_pieces, read_toml
-from bigfive_tui.engine.boardspec import BoardFileError, Feature, Terrain
+from bigfive_tui.engine.pieces import BoardFileError, Feature, Terrain
 from bigfive_tui.formats.board_files import parse_layout, parse_piece
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -34,7 +34,7 @@ from bigfive_tui.engine.board import (
     Board,
     assemble,
 )
-from bigfive_tui.engine.boardspec import BoardFileError, Feature, Placement, Terrain
+from bigfive_tui.engine.pieces import BoardFileError, Feature, Placement, Terrain
 from bigfive_tui.formats.board_files import parse_piece
 
 # Two piece sides with every terrain, bushes, rivers and both on one edge, inside the piece

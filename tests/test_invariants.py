@@ -30,7 +30,6 @@ from bigfive_tui.assets import load_pieces, rules_path, seeded_board
 from bigfive_tui.engine.actions import FOOD, FUEL, REVEALING_KINDS, Act, Action, IllegalAction, Step
 from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.board import CELL_COUNT, GATE_CELLS, Board
-from bigfive_tui.engine.boardspec import Feature
 from bigfive_tui.engine.content import (
     ALL_SPECIES_MASK,
     ANIMAL_KIND,
@@ -58,6 +57,7 @@ from bigfive_tui.engine.costs import move_cost
 from bigfive_tui.engine.end_checks import is_stuck
 from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.movement import BLOCKED
+from bigfive_tui.engine.pieces import Feature
 from bigfive_tui.engine.refusals import why_illegal
 from bigfive_tui.engine.rigging import ANIMAL_KINDS, RigKind
 from bigfive_tui.engine.session import Session, make_game

@@ -14,7 +14,7 @@ from bigfive_tui.app import settings as app_settings
 from bigfive_tui.assets import load_layout, read_toml
 from bigfive_tui.cli import main
 from bigfive_tui.commands.scenario import run_file
-from bigfive_tui.engine.boardspec import BoardFileError
+from bigfive_tui.engine.pieces import BoardFileError
 from bigfive_tui.files.reading import (
     MAX_DEPTH,
     MAX_FILE_BYTES,

@@ -13,15 +13,11 @@ from hypothesis import strategies as st
 
 from bigfive_tui.photo_safari.engine.animals import Animal
 from bigfive_tui.photo_safari.engine.grid import NAMES, SQUARES, Facing, Terrain, find
-from bigfive_tui.photo_safari.engine.layout import (
-    SetupFileError,
-    legality_problem,
-    playability_problems,
-)
+from bigfive_tui.photo_safari.engine.layout import legality_problem, playability_problems
 from bigfive_tui.photo_safari.engine.movement import moving_order
 from bigfive_tui.photo_safari.engine.random_setup import random_layout
 from bigfive_tui.photo_safari.engine.state import Game, Layout, start_state
-from bigfive_tui.photo_safari.formats.setup_file import layout_data, parse_layout
+from bigfive_tui.photo_safari.formats.setup_file import SetupFileError, layout_data, parse_layout
 from bigfive_tui.photo_safari.setups import load_setup, setup_names
 
 ROOT = Path(__file__).resolve().parent.parent

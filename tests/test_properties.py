@@ -18,12 +18,12 @@ from bigfive_tui.assets import load_pieces, seeded_board
 from bigfive_tui.engine.actions import Act, Action, Step
 from bigfive_tui.engine.apply_action import apply, apply_in_place
 from bigfive_tui.engine.board import CELL_COUNT, GATE_CELLS, Board, assemble
-from bigfive_tui.engine.boardspec import Feature, Placement, Terrain
 from bigfive_tui.engine.content import SPECIES_WITH_THREE, Difficulty, Guide, Species
 from bigfive_tui.engine.hexgrid import cell_index, opposite, rotate_half_turn
 from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.movement import BLOCKED, reachable, step_cost
 from bigfive_tui.engine.notation import format_action, parse_action
+from bigfive_tui.engine.pieces import Feature, Placement, Terrain
 from bigfive_tui.engine.session import make_game
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import Game, GameState

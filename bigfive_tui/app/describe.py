@@ -9,10 +9,10 @@ from typing import NamedTuple
 from bigfive_tui.app.rules_text import rule_text
 from bigfive_tui.engine.actions import Step
 from bigfive_tui.engine.board import GATE_NAMES, Board
-from bigfive_tui.engine.boardspec import Feature
 from bigfive_tui.engine.content import CARDS, Card, CardKind, Species
 from bigfive_tui.engine.hexgrid import DIRECTION_NAMES
 from bigfive_tui.engine.legal_actions import sight
+from bigfive_tui.engine.pieces import Feature
 from bigfive_tui.engine.state import GameState
 
 #: Step kinds the table leaves out of a card's effects (the dice; the log keeps them).

@@ -53,7 +53,7 @@ from bigfive_tui.app.screens.game import GameScreen, too_small_text
 from bigfive_tui.app.themes import DEFAULT_THEME, THEMES
 from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.actions import IllegalAction
-from bigfive_tui.engine.boardspec import BoardFileError
+from bigfive_tui.engine.pieces import BoardFileError
 from bigfive_tui.engine.session import Session
 from bigfive_tui.files.autosaver import Outcome
 from bigfive_tui.safe_text import printable
@@ -460,7 +460,7 @@ class BigFiveApp(App[None]):
     def start_photo_safari(self, setup: PhotoSetup) -> None:
         """Start a Photo Safari game from ``setup`` (after asking, when the game in play is
         not saved)."""
-        from bigfive_tui.photo_safari.engine.layout import SetupFileError
+        from bigfive_tui.photo_safari.formats.setup_file import SetupFileError
 
         try:
             session = setup.session()

@@ -188,7 +188,7 @@ def import_scenario(path: Path) -> Session:
     scenario's test, not played here; ``bigfive scenario run`` plays them). PositionError
     naming the file and the field when it cannot be used."""
     from bigfive_tui.assets import load_layout, load_pieces, read_toml
-    from bigfive_tui.engine.boardspec import BoardFileError
+    from bigfive_tui.engine.pieces import BoardFileError
     from bigfive_tui.scenarios.build import build
     from bigfive_tui.scenarios.model import ScenarioError, parse_scenario
     from bigfive_tui.scenarios.write_position import position

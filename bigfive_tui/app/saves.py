@@ -29,7 +29,7 @@ from bigfive_tui import __version__
 from bigfive_tui.app.describe import joined
 from bigfive_tui.assets import load_pieces
 from bigfive_tui.engine.actions import Step
-from bigfive_tui.engine.boardspec import BoardFileError
+from bigfive_tui.engine.pieces import BoardFileError
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import GameState, fingerprint
 from bigfive_tui.files.reading import LoadError, read_json

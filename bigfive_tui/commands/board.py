@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     from bigfive_tui.assets import load_layout, seeded_board
     from bigfive_tui.boardprint import board_renderable
     from bigfive_tui.commands.output import print_error
-    from bigfive_tui.engine.boardspec import BoardFileError
+    from bigfive_tui.engine.pieces import BoardFileError
     from bigfive_tui.safe_text import printable
 
     console = Console() if Console().is_terminal else Console(width=120)

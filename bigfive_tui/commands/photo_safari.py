@@ -113,7 +113,7 @@ def run_play(args: argparse.Namespace) -> int:
     it is), with ``--setup`` offered there."""
     from bigfive_tui.app.games import PHOTO_SAFARI
     from bigfive_tui.commands import play
-    from bigfive_tui.photo_safari.engine.layout import SetupFileError
+    from bigfive_tui.photo_safari.formats.setup_file import SetupFileError
     from bigfive_tui.photo_safari.setups import chosen_layout
 
     if args.setup:
@@ -128,8 +128,8 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def run_board(args: argparse.Namespace) -> int:
-    from bigfive_tui.photo_safari.engine.layout import SetupFileError
     from bigfive_tui.photo_safari.engine.state import Game, start_state
+    from bigfive_tui.photo_safari.formats.setup_file import SetupFileError
     from bigfive_tui.photo_safari.picture import board_lines
     from bigfive_tui.photo_safari.setups import chosen_layout
     from bigfive_tui.safe_text import printable
@@ -151,7 +151,7 @@ def run_board(args: argparse.Namespace) -> int:
 def run_simulate(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from bigfive_tui.photo_safari.engine.layout import SetupFileError
+    from bigfive_tui.photo_safari.formats.setup_file import SetupFileError
     from bigfive_tui.photo_safari.setups import RANDOM, chosen_layout
     from bigfive_tui.photo_safari.simulate import Settings, UsageError, simulate
 

@@ -131,7 +131,7 @@ def write(setup: Setup) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from bigfive_tui.engine.actions import IllegalAction
-    from bigfive_tui.engine.boardspec import BoardFileError
+    from bigfive_tui.engine.pieces import BoardFileError
 
     try:
         if args.golden:

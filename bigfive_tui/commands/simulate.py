@@ -584,7 +584,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from bigfive_tui.commands.output import print_error
-    from bigfive_tui.engine.boardspec import BoardFileError
+    from bigfive_tui.engine.pieces import BoardFileError
 
     errors = Console(stderr=True)
     try:

@@ -8,7 +8,6 @@ from collections.abc import Callable
 
 from bigfive_tui.engine.actions import FUEL, RESOURCE_NAMES, Act, Action, IllegalAction, Log, Step
 from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
-from bigfive_tui.engine.boardspec import Feature
 from bigfive_tui.engine.cards import draw_card
 from bigfive_tui.engine.content import ANIMAL_KIND, CARDS, MONKEY, Guide, species_of
 from bigfive_tui.engine.costs import DETOUR_COST, EXTRA_ANIMAL_COST, INFLUENCE_COST
@@ -16,6 +15,7 @@ from bigfive_tui.engine.dice import discard_animal, place_animal, place_food
 from bigfive_tui.engine.dispatch import dispatch_table
 from bigfive_tui.engine.end_checks import check_end
 from bigfive_tui.engine.legal_actions import legal_actions
+from bigfive_tui.engine.pieces import Feature
 from bigfive_tui.engine.refusals import why_illegal
 from bigfive_tui.engine.state import FLAT_TYRE_CARDS, GATE_CARDS, GameState, Phase
 from bigfive_tui.engine.turns import end_turn

@@ -11,12 +11,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from bigfive_tui.engine.boardspec import BoardFileError, Feature, Piece, Placement, Terrain
 from bigfive_tui.engine.hexgrid import (
     BOARD_SIZE,
     DIRECTIONS,
     PIECE_SIZE,
 )
+from bigfive_tui.engine.pieces import BoardFileError, Feature, Piece, Placement, Terrain
 
 CELL_COUNT = BOARD_SIZE * BOARD_SIZE
 NO_CELL = -1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bigfive_tui.engine.boardspec import Feature
+from bigfive_tui.engine.pieces import Feature
 
 if TYPE_CHECKING:
     from bigfive_tui.engine.board import Board

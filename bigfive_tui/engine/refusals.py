@@ -10,7 +10,6 @@ from collections.abc import Sequence
 
 from bigfive_tui.engine.actions import FOOD, FUEL, RESOURCE_NAMES, Act, Action
 from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
-from bigfive_tui.engine.boardspec import Feature
 from bigfive_tui.engine.content import (
     BUFFALO_TOKEN,
     FOOD_TOKENS,
@@ -36,6 +35,7 @@ from bigfive_tui.engine.legal_actions import (
     vehicles_in_view,
     vehicles_seen_by,
 )
+from bigfive_tui.engine.pieces import Feature
 from bigfive_tui.engine.sight import line_stop
 from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.engine.wording import counted, guide_name

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bigfive_tui.engine.boardspec import Feature, Terrain
 from bigfive_tui.engine.hexgrid import cell_index, cell_of, ray
+from bigfive_tui.engine.pieces import Feature, Terrain
 
 if TYPE_CHECKING:
     from bigfive_tui.engine.board import Board

@@ -15,15 +15,6 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from bigfive_tui.engine.boardspec import (
-    NUMBER_LABELS,
-    BoardFileError,
-    Feature,
-    Piece,
-    PieceSide,
-    Placement,
-    Terrain,
-)
 from bigfive_tui.engine.hexgrid import (
     DIRECTION_BY_NAME,
     DIRECTION_NAMES,
@@ -31,6 +22,15 @@ from bigfive_tui.engine.hexgrid import (
     Hex,
     direction_between,
     neighbour,
+)
+from bigfive_tui.engine.pieces import (
+    NUMBER_LABELS,
+    BoardFileError,
+    Feature,
+    Piece,
+    PieceSide,
+    Placement,
+    Terrain,
 )
 from bigfive_tui.shared.problems import validation_problems
 

@@ -15,9 +15,9 @@ from pydantic import ValidationError
 
 from bigfive_tui.engine.actions import IllegalAction, Step
 from bigfive_tui.engine.board import Board, assemble
-from bigfive_tui.engine.boardspec import BoardFileError, Piece
 from bigfive_tui.engine.content import Difficulty, Guide, Species
 from bigfive_tui.engine.notation import NotationError
+from bigfive_tui.engine.pieces import BoardFileError, Piece
 from bigfive_tui.engine.rigging import RigError
 from bigfive_tui.engine.session import Branch, Session, make_game
 from bigfive_tui.engine.state import GameState

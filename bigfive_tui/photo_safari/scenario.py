@@ -24,7 +24,7 @@ from bigfive_tui.photo_safari.engine.grid import (
     Terrain,
     find,
 )
-from bigfive_tui.photo_safari.engine.layout import TERRAIN_CHARS, SetupFileError
+from bigfive_tui.photo_safari.engine.layout import TERRAIN_CHARS
 from bigfive_tui.photo_safari.engine.notation import NotationError, format_move, parse_move
 from bigfive_tui.photo_safari.engine.rules import animal_preview, apply, legal_actions
 from bigfive_tui.photo_safari.engine.state import (
@@ -38,6 +38,7 @@ from bigfive_tui.photo_safari.engine.state import (
     PhotoState,
     Step,
 )
+from bigfive_tui.photo_safari.formats.setup_file import SetupFileError
 from bigfive_tui.shared.checks import CheckOut, StepOut, describe_check, refusal_check
 from bigfive_tui.shared.problems import validation_problems
 from bigfive_tui.shared.short_form import plain_text_items

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from bigfive_tui.assets import photo_safari_setups_dir, read_toml
-from bigfive_tui.photo_safari.engine.layout import SetupFileError, playability_problems
+from bigfive_tui.photo_safari.engine.layout import playability_problems
 from bigfive_tui.photo_safari.engine.random_setup import random_layout
 from bigfive_tui.photo_safari.engine.state import Layout
-from bigfive_tui.photo_safari.formats.setup_file import parse_layout
+from bigfive_tui.photo_safari.formats.setup_file import SetupFileError, parse_layout
 
 #: The documented start set-up (PU-start-setup).
 DEFAULT_SETUP = "typical"

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bigfive_tui.engine.board import Board, assemble
-from bigfive_tui.engine.boardspec import BoardFileError, Piece, Placement
+from bigfive_tui.engine.pieces import BoardFileError, Piece, Placement
 from bigfive_tui.formats.board_files import parse_piece, resolve_placements
 from bigfive_tui.scenarios.model import BoardSpec, ScenarioError
 

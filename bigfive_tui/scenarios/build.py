@@ -8,12 +8,12 @@ from dataclasses import dataclass, field
 from bigfive_tui.engine.accounting import accounting_problems
 from bigfive_tui.engine.actions import IllegalAction, Step
 from bigfive_tui.engine.board import Board
-from bigfive_tui.engine.boardspec import Piece
 from bigfive_tui.engine.content import (
     Difficulty,
     Guide,
     Species,
 )
+from bigfive_tui.engine.pieces import Piece
 from bigfive_tui.engine.setup import animals_in_game, new_game
 from bigfive_tui.engine.state import Game, GameState
 from bigfive_tui.scenarios.board import build_board

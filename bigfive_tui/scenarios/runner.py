@@ -9,8 +9,8 @@ from bigfive_tui.engine.accounting import accounting_problems
 from bigfive_tui.engine.actions import Action, IllegalAction, Step
 from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.board import Board
-from bigfive_tui.engine.boardspec import Piece
 from bigfive_tui.engine.notation import NotationError, parse_action
+from bigfive_tui.engine.pieces import Piece
 from bigfive_tui.engine.rigging import Rig, RigError, is_rig_text, parse_rig, rig
 from bigfive_tui.engine.state import GameState
 from bigfive_tui.scenarios.build import Built, build

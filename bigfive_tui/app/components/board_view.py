@@ -58,9 +58,9 @@ from bigfive_tui.boardmap import (
     gate_overlays,
 )
 from bigfive_tui.engine.board import CELL_COUNT, GATE_CELLS, GATE_NAMES, Board
-from bigfive_tui.engine.boardspec import Feature, Terrain
 from bigfive_tui.engine.content import Guide
 from bigfive_tui.engine.hexgrid import BOARD_SIZE, screen_position
+from bigfive_tui.engine.pieces import Feature, Terrain
 from bigfive_tui.engine.state import GameState
 
 # -- styling ---------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ from bigfive_tui.app.screens.new_game_base import (
     NewGameOptions,
     seed_input,
 )
-from bigfive_tui.photo_safari.engine.layout import SetupFileError
+from bigfive_tui.photo_safari.formats.setup_file import SetupFileError
 from bigfive_tui.photo_safari.setups import DEFAULT_SETUP, RANDOM, setup_names
 
 HOW_IT_PLAYS = (

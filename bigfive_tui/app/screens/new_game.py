@@ -41,7 +41,6 @@ from bigfive_tui.app.screens.new_game_base import (
     seed_input,
 )
 from bigfive_tui.assets import layout_names
-from bigfive_tui.engine.boardspec import BoardFileError
 from bigfive_tui.engine.content import (
     FOOD_TOKENS_BY_DIFFICULTY,
     GUIDE_ABILITIES,
@@ -53,6 +52,7 @@ from bigfive_tui.engine.content import (
     Guide,
     Species,
 )
+from bigfive_tui.engine.pieces import BoardFileError
 from bigfive_tui.engine.session import Session
 
 if TYPE_CHECKING:

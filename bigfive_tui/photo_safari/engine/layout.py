@@ -27,10 +27,6 @@ CHAR_OF = {terrain: char for char, terrain in TERRAIN_CHARS.items()}
 CAMERA_ROOM = 2
 
 
-class SetupFileError(ValueError):
-    """A set-up that cannot be used; the message names the place and what is wrong."""
-
-
 def legality_problem(layout: Layout) -> str:
     """What makes a set-up break the rules (P-setup-*), or "": cameras in two different
     corners, every animal on its own square of terrain it may enter, none on a camera."""

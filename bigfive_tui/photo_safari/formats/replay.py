@@ -10,12 +10,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bigfive_tui.photo_safari.engine.layout import SetupFileError
 from bigfive_tui.photo_safari.engine.notation import NotationError
 from bigfive_tui.photo_safari.engine.session import PhotoSession
 from bigfive_tui.photo_safari.engine.state import Game, IllegalMove
 from bigfive_tui.photo_safari.formats.record import LayoutFile, PhotoRecord
-from bigfive_tui.photo_safari.formats.setup_file import layout_data, parse_layout
+from bigfive_tui.photo_safari.formats.setup_file import SetupFileError, layout_data, parse_layout
 from bigfive_tui.shared.problems import RecordError, validation_problems
 
 

@@ -18,12 +18,15 @@ from bigfive_tui.photo_safari.engine.grid import CORNERS, FACING_NAMES, NAMES, S
 from bigfive_tui.photo_safari.engine.layout import (
     CHAR_OF,
     TERRAIN_CHARS,
-    SetupFileError,
     legality_problem,
 )
 from bigfive_tui.photo_safari.engine.state import SEAT_NAMES, Layout
 from bigfive_tui.photo_safari.formats.record import LayoutFile
 from bigfive_tui.shared.problems import validation_problems
+
+
+class SetupFileError(ValueError):
+    """A set-up that cannot be used; the message names the place and what is wrong."""
 
 
 def _terrain(rows: list[str]) -> tuple[Terrain, ...]:
