@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from test_app_support import every_size, game_screen, make_app, played_session, wait_until
 from textual.dom import DOMNode
 
@@ -109,3 +110,39 @@ async def test_the_board_s_focus_restyles_the_board_alone_as_a_full_restyle_woul
                 name: styles.get_rules() for name, styles in board._component_styles.items()
             }
             styled.clear()
+
+
+ARENAS_AFTER_BUSY_THREADS = """
+import ctypes, sys, threading
+if sys.argv[1] == "app":
+    from bigfive_tui.app.main import BigFiveApp
+    BigFiveApp(autosave=False)
+def allocate():
+    for _ in range(2000):
+        kept = [bytearray(200) for _ in range(200)] + [bytes(1024) for _ in range(50)]
+threads = [threading.Thread(target=allocate) for _ in range(4)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+ctypes.CDLL(None).malloc_stats()  # one "Arena n:" block per arena, on stderr
+"""
+
+
+def arenas(kind: str) -> int:
+    done = subprocess.run(
+        [sys.executable, "-c", ARENAS_AFTER_BUSY_THREADS, kind],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return sum(line.startswith("Arena ") for line in done.stderr.splitlines())
+
+
+def test_the_app_keeps_one_malloc_arena_however_many_threads_allocate() -> None:
+    """glibc's per-thread arenas kept ~1.3 MiB of a long game's growth (app/allocator.py)."""
+    if not sys.platform.startswith("linux") or os.confstr("CS_GNU_LIBC_VERSION") is None:
+        pytest.skip("the arena limit is glibc's")
+    if arenas("plain") < 2:
+        pytest.skip("these threads never allocated at once here: nothing to compare")
+    assert arenas("app") == 1

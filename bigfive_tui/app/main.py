@@ -29,6 +29,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from bigfive_tui.app import saves, settings
+from bigfive_tui.app.allocator import one_malloc_arena
 from bigfive_tui.app.autosave import AutosaveFile
 from bigfive_tui.app.commands import GameCommands
 from bigfive_tui.app.drawings import MIN_HEIGHT, MIN_WIDTH
@@ -139,6 +140,7 @@ class BigFiveApp(App[None]):
         new-game screen. ``game`` is the game whose new-game screen opens when there is no
         ``session`` (a session decides it itself); ``photo_setup`` is the Photo Safari set-up
         offered there."""
+        one_malloc_arena()  # before Textual's input thread, the first of the app's threads
         super().__init__()
         for custom in THEMES:
             self.register_theme(custom)
