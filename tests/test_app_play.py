@@ -769,3 +769,18 @@ async def test_five_narrow_player_boards_show_each_ability_whole_in_its_short_fo
             box = board.content_region
             shown = " ".join(line[box.x : box.right] for line in lines[box.y : box.bottom])
             assert SHORT_ABILITIES[board.guide] in " ".join(shown.split()), board.guide
+
+
+async def test_a_prompt_that_reaches_the_bar_while_its_widgets_are_taken_down_is_dropped():
+    """A computer's answer or the thinking spinner can reach the action bar while the app
+    takes the screen's widgets down (quitting during a computer turn): no crash at the exit."""
+    app = make_app(two_guides())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        bar = game_screen(app).query_one(ActionBar)
+        await bar.query_one("#prompt", Static).remove()
+        await bar.query_one(KeyRows).remove()
+        bar.prompt("Jack (computer): Drive to ♦3")
+        bar.show_actions({Act.MOVE}, enabled=True)
+        await pilot.pause()
+        assert not bar.children

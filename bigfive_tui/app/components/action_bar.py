@@ -156,10 +156,14 @@ class ActionBar(Vertical):
         self.prompt_lines = PROMPT_LINES
         self._prompt_rows = -1
         self._prompt_width = -1  # the width the prompt was last wrapped to
+        #: Held, not queried: a computer's answer or the thinking spinner may reach the bar
+        #: while the app takes its widgets down, and a query then finds nothing.
+        self._key_rows = KeyRows(id="action-keys")
+        self._prompt_line = OnePassStatic(id="prompt")
 
     def compose(self) -> ComposeResult:
-        yield KeyRows(id="action-keys")
-        yield OnePassStatic(id="prompt")
+        yield self._key_rows
+        yield self._prompt_line
 
     def fit_lines(self, plan: Sequence[tuple[bool, int]], rows: int) -> None:
         """The layout's choice: how the keys may be laid out, and the rows of keys and prompt
@@ -186,12 +190,12 @@ class ActionBar(Vertical):
             return
         self._shown = shown
         rows, count = key_rows(*shown)
-        self.query_one(KeyRows).show_rows(rows, shown)
+        self._key_rows.show_rows(rows, shown)
         if self.rows:
             prompt_lines = max(1, min(PROMPT_LINES, self.rows - count))
             if prompt_lines != self.prompt_lines:
                 self.prompt_lines = prompt_lines
-                self.query_one("#prompt", Static).styles.max_height = prompt_lines
+                self._prompt_line.styles.max_height = prompt_lines
                 self._show_prompt()
 
     def on_resize(self) -> None:
@@ -209,13 +213,13 @@ class ActionBar(Vertical):
             return
         self._prompt = key
         self._prompt_content = content
-        self.query_one("#prompt", Static).set_class(warning, "-warning")
+        self._prompt_line.set_class(warning, "-warning")
         self._show_prompt()
 
     def _show_prompt(self) -> None:
         """The prompt wrapped to the bar; one too long for its rows ends in a visible "…"
         (never cut silently) and keeps its whole text as the tooltip."""
-        widget = self.query_one("#prompt", Static)
+        widget = self._prompt_line
         content = self._prompt_content
         width = self._prompt_width = max(20, self.content_size.width or 118)
         lines = content.wrap(width)
