@@ -51,9 +51,11 @@ def test_play_imports_no_other_command_and_no_screen_it_does_not_show() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+    game_screen = ("actions", "computer", "debug", "view")
     assert result.stdout.split() == [
         "bigfive_tui.app.screens.base",
         "bigfive_tui.app.screens.game",
+        *[f"bigfive_tui.app.screens.game.{part}" for part in game_screen],
         "bigfive_tui.commands.play",
     ]
 

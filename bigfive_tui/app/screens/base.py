@@ -3,7 +3,10 @@ on to it (undo, help, debug mode, a save's name) and the too-small notice it may
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import events
+from textual.message_pump import MessagePump
 from textual.screen import Screen
 
 
@@ -46,3 +49,16 @@ class PlayScreen(Screen[None]):
 
     def action_toggle_debug(self) -> None:
         raise NotImplementedError
+
+
+# The base of each part of a game screen split by concept into modules (screens/game/): typed
+# as the screen it is part of, so that each module type-checks on its own; at run time a plain
+# MessagePump, whose metaclass still registers the part's @on handlers (Textual looks for
+# handlers along the final class's MRO). Were a part a Screen, Textual would set it up as a DOM
+# class of its own (DOMNode.__init_subclass__: dir() of the whole class, reactives and bindings
+# merged over its bases), 1.5 to 2.5 M instructions a part at start-up (bench/app.py
+# --instructions); the final class lists PlayScreen after its parts.
+if TYPE_CHECKING:
+    ScreenPart = PlayScreen
+else:
+    ScreenPart = MessagePump

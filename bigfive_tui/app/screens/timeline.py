@@ -56,7 +56,7 @@ class Branching(NamedTuple):
 
 
 def timeline_too_small(width: int, height: int) -> str:
-    from bigfive_tui.app.screens.game import too_small_text
+    from bigfive_tui.app.screens.game.view import too_small_text
 
     return too_small_text(width, height)
 

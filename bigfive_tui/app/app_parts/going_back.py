@@ -1,0 +1,190 @@
+"""Playing on from elsewhere: the whole game on the timeline and going back to a moment of it
+(D-branch), an edited position made the game (D-edit), and a position written as a scenario."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on, work
+
+from bigfive_tui.app import saves
+from bigfive_tui.app.app_parts.in_play import GameInPlay
+from bigfive_tui.app.keys import command_key
+from bigfive_tui.app.messages import ExportPosition, OpenTimeline, PlayOnFrom
+from bigfive_tui.app.practice import hints_used, set_hints
+
+if TYPE_CHECKING:
+    from bigfive_tui.app.screens.timeline import Branching
+
+
+class GoingBack(GameInPlay):
+    """Opens the timeline (or the replay) and plays on from the moment it gives back, or from
+    the editor's position; writes positions as scenarios."""
+
+    # ------------------------------------------------------------------ the whole game
+
+    def going_back_refusal(self) -> str:
+        """Why the timeline may not go back to play on in this game, or "" (D-branch): only
+        in debug mode, in practice games (one person with computer teammates) and in finished
+        games. Undo keeps the fair rule in every game."""
+        session = self.big_five
+        if session is None:
+            return "There is no game."
+        if not session.recordable:
+            return "This game began from a position that cannot be saved: it has no going back."
+        if self.step_through or session.state.over:
+            return ""
+        seats = len(session.game.guides)
+        if self.computer_seats and seats - len(self.computer_seats) == 1:
+            return ""
+        debug = command_key("toggle_debug", self.is_web)
+        return (
+            f"Going back to play on is for debug mode ({debug}), practice games and finished "
+            "games; u undoes within a turn."
+        )
+
+    @on(OpenTimeline)
+    def _open_timeline(self, message: OpenTimeline) -> None:
+        self.open_timeline(0 if message.from_start else None, log_index=message.log_index)
+
+    def open_timeline(
+        self, moment: int | None = None, log_index: int | None = None, *, replay: bool = False
+    ) -> None:
+        """The whole game on the timeline, over the screen on top (the game, or its end)."""
+        from bigfive_tui.app.screens.timeline import TimelineScreen
+
+        session = self.big_five
+        if session is None:
+            self.notify(
+                "The timeline is the Big Five's: there is no such game.", severity="warning"
+            )
+            return
+        self.push_screen(
+            TimelineScreen(
+                session,
+                self.computer_seats,
+                moment=moment,
+                log_index=log_index,
+                refusal=self.going_back_refusal(),
+                title="Replay" if replay else "Timeline",
+                closing="Quit" if replay else "Back",
+            ),
+            self._from_timeline if not replay else self._from_replay,
+        )
+
+    def _from_replay(self, branching: Branching | None) -> None:
+        if branching is None:
+            self.exit()
+        else:
+            self._play_from(branching)
+
+    def _from_timeline(self, branching: Branching | None) -> None:
+        if branching is not None:
+            self._play_from(branching)
+
+    def _play_from(self, branching: Branching) -> None:
+        """Go back (D-branch): keep the whole line as a named save first - if it cannot be
+        written, nothing changes - then cut the game there and play on."""
+        from bigfive_tui.engine.session import Branch
+
+        session = self.big_five
+        assert session is not None
+        try:
+            path = saves.save_named(
+                branching.name, session, self.computer_seats, self.practice_note()
+            )
+        except saves.SaveError as problem:
+            self.notify(
+                f"Not gone back: the line could not be kept ({problem}).",
+                title="Play from here",
+                severity="error",
+                markup=False,
+            )
+            return
+        kept = session.entries[: branching.keep]
+        actions = sum(1 for entry in kept if not entry.is_rig)
+        turn = session.state_after(branching.keep).turn
+        session.truncate(
+            branching.keep,
+            Branch(actions=actions, turn=turn, how="play from here", abandoned=path.name),
+        )
+        if self.autosave_file is not None:
+            if self.replaying:  # the autosave holds another game, if any: keep it
+                self.replaying = False
+                self.autosave_file.claim()
+            else:
+                self.autosave_file.holds_game = True
+        self._show_game()
+        self.notify(
+            f"The game goes on from turn {turn}. The line left is kept as {path.name}; "
+            f"{command_key('load', self.is_web)} loads it.",
+            timeout=8,
+            markup=False,
+        )
+
+    @on(PlayOnFrom)
+    def _play_on_from(self, message: PlayOnFrom) -> None:
+        """The editor's position becomes the game (D-edit): the game as it was is kept as a
+        named save first - if it cannot be, nothing changes."""
+        from bigfive_tui.app.positions import PositionError, check
+        from bigfive_tui.engine.session import Branch
+
+        session = self.big_five
+        if session is None:
+            return
+        state, problem = check(message.position)
+        if state is None:
+            self.notify(f"Not possible: {problem}", severity="error", markup=False)
+            return
+        try:
+            path = saves.save_named(
+                message.name, session, self.computer_seats, self.practice_note()
+            )
+            edited = saves.position_session(message.position)
+        except (saves.SaveError, PositionError) as problem:
+            self.notify(f"Not changed: {problem}", severity="error", markup=False)
+            return
+        set_hints(edited, hints_used(session))
+        edited.branches = [
+            *session.branches,
+            Branch(actions=0, turn=state.turn, how="edited position", abandoned=path.name),
+        ]
+        self._switch_to(edited, self.computer_seats, holds_game=True)
+        self.notify(
+            f"The game goes on from the edited position. The game as it was is kept as "
+            f"{path.name}; {command_key('load', self.is_web)} loads it.",
+            timeout=8,
+            markup=False,
+        )
+
+    @on(ExportPosition)
+    def _export_position(self, message: ExportPosition) -> None:
+        self._export_after_asking(message.keep)
+
+    @work
+    async def _export_after_asking(self, keep: int) -> None:
+        from bigfive_tui.app.positions import PositionError, export, export_path, scenarios_dir
+        from bigfive_tui.app.screens.dialogs import SaveDialog
+
+        session = self.big_five
+        if session is None:
+            return
+        state = session.state_after(keep)
+        name = await self.push_screen_wait(
+            SaveDialog(
+                f"{state.guide.title.lower()}-turn{state.turn}",
+                title="Write the position as a scenario",
+                about=f"A name (written in {scenarios_dir()}), or a path ending in .toml. "
+                "bigfive scenario run plays it; bigfive play --scenario plays on from it.",
+                verb="writes it",
+                saves_name=False,
+            )
+        )
+        if not name:
+            return
+        try:
+            exported = export(session, keep, export_path(name))
+        except PositionError as problem:
+            self.notify(str(problem), title="Not written", severity="error", markup=False)
+            return
+        self.notify(f"Wrote {exported.note} to {exported.path}.", timeout=8, markup=False)

@@ -1,0 +1,380 @@
+"""Which game is in play and on screen: the game or the new-game screen of the game chosen
+last (with what it offers to continue), a new game started, a saved one loaded, the new-game
+screens' messages, and what follows a game's end."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from textual import on, work
+from textual.screen import Screen
+
+from bigfive_tui.app import saves, settings
+from bigfive_tui.app.app_parts.keeping import KeepingGames
+from bigfive_tui.app.games import BIG_FIVE, PHOTO_SAFARI
+from bigfive_tui.app.messages import (
+    ChooseStartSpaces,
+    ContinueGame,
+    GameOver,
+    StartGame,
+    StartPhotoSafari,
+    SwitchGame,
+)
+from bigfive_tui.app.practice import hints_used, set_hints
+from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.engine.actions import IllegalAction
+from bigfive_tui.engine.pieces import BoardFileError
+from bigfive_tui.engine.session import Session
+from bigfive_tui.safe_text import printable
+
+if TYPE_CHECKING:
+    from bigfive_tui.app.components.continue_offer import ContinueOffer
+    from bigfive_tui.app.game_setup import GameSetup
+    from bigfive_tui.app.photo_setup import PhotoSetup
+    from bigfive_tui.photo_safari.engine.session import PhotoSession
+
+
+class GameInPlay(KeepingGames):
+    """Makes a new, loaded or restarted game the game in play, and shows it."""
+
+    # ------------------------------------------------------------------ switching screens
+
+    def _reset_to(self, screen: Screen[None]) -> None:
+        """Replace the whole screen stack (above the default screen) with ``screen``."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen)
+
+    def _show_game(self) -> None:
+        """Show the game in play (and autosave it). The first game shown while this process
+        does not autosave says so: the notice on the new-game screen may have gone unread."""
+        session = self.session
+        assert session is not None
+        if isinstance(session, Session):
+            self.game = BIG_FIVE
+            self._reset_to(
+                GameScreen(
+                    session,
+                    self.computer_seats,
+                    computer_delay=self.computer_delay,
+                    card_pause=self.card_pause,
+                    step_through=self.step_through,
+                    strength=self.computer_strength,
+                    pace=self.computer_pace,
+                )
+            )
+        else:
+            from bigfive_tui.app.photo_safari.game import PhotoGameScreen
+
+            self.game = PHOTO_SAFARI
+            self.computer_seats = session.computer_seats
+            self._reset_to(
+                PhotoGameScreen(
+                    session, computer_delay=self.computer_delay, step_through=self.step_through
+                )
+            )
+        self._autosave()
+        autosave = self.autosave_file
+        if autosave is not None and autosave.blocked and not self._told_not_autosaving:
+            self._told_not_autosaving = True
+            self.notify(autosave.blocked, title="Not autosaving", severity="warning", timeout=20)
+
+    def _show_new_game(self, notice: str = "", *, focus_game: bool = False) -> None:
+        """The new-game screen of the game chosen last (imported here: a game needs none);
+        ``focus_game`` gives the focus to its game field (switched to from the other game's)."""
+        self.seed = random.SystemRandom().randrange(1_000_000) if self.session else self.seed
+        offer, trouble = self._continue_offer()
+        autosave = self.autosave_file
+        notice = " ".join(text for text in (notice, trouble) if text)
+        keeps_games = autosave is not None and autosave.active
+        screen: Screen[None]
+        if self.game == PHOTO_SAFARI:
+            from bigfive_tui.app.photo_safari.new_game import PhotoNewGameScreen
+
+            screen = PhotoNewGameScreen(
+                self.seed,
+                setup=self.photo_setup,
+                cursor_blink=self.cursor_blink,
+                notice=notice,
+                offer=offer,
+                keeps_games=keeps_games,
+                focus_game=focus_game,
+            )
+        else:
+            from bigfive_tui.app.screens.new_game import NewGameScreen
+
+            screen = NewGameScreen(
+                self.seed,
+                cursor_blink=self.cursor_blink,
+                notice=notice,
+                offer=offer,
+                keeps_games=keeps_games,
+                focus_game=focus_game,
+            )
+        self._reset_to(screen)
+
+    def _continue_offer(self) -> tuple[ContinueOffer | None, str]:
+        """What the new-game screen offers besides a new safari: the game in play, or else the
+        autosaved game. A damaged autosave is moved aside: the notice says where to."""
+        from bigfive_tui.app.components.continue_offer import ContinueOffer
+        from bigfive_tui.app.screens.new_game import game_summary
+
+        session = self.session
+        if session is not None and not session.state.over:
+            return ContinueOffer("running", game_summary(session)), ""
+        autosave = self.autosave_file
+        if autosave is not None:
+            if autosave.held_elsewhere:
+                return None, ""  # the other process is playing it
+            autosave.flush()  # a finished game's autosave is gone before we look
+        if not saves.has_autosave():
+            return None, ""
+        info = saves.describe(saves.autosave_path())
+        if info.problem:
+            return None, self._set_aside_autosave(
+                f"The autosaved game could not be read ({info.problem.rstrip('.')})"
+            )
+        saved = f" · saved {info.saved_at}" if info.saved_at else ""
+        return ContinueOffer("saved", f"{info.summary}{saved}"), ""
+
+    def _set_aside_autosave(self, reason: str) -> str:
+        """Move the autosave out of the way, kept for inspection; the notice that says so."""
+        try:
+            if self.autosave_file is not None:
+                moved = self.autosave_file.set_aside()
+            else:
+                moved = saves.set_aside(saves.autosave_path())
+        except saves.SaveError as problem:
+            return f"{reason}. {problem}. A new game is offered instead."
+        return f"{reason}; it was kept as {moved} and a new game is offered instead."
+
+    def _switch_to(
+        self, session: Session | PhotoSession, computer_seats: frozenset[int], holds_game: bool
+    ) -> None:
+        """Make ``session`` the game in play. Unless the autosave file already ``holds_game``,
+        its first autosave files the game there away among the named saves first."""
+        if self.autosave_file is not None:
+            self.autosave_file.holds_game = holds_game
+        self.session = session
+        self.computer_seats = computer_seats
+        self._show_game()
+
+    def start(self, setup: GameSetup) -> None:
+        """Start a new game from ``setup`` (after asking, when the game in play is not saved)."""
+        try:
+            session = setup.session()
+        except (IllegalAction, BoardFileError) as problem:
+            self.notify(str(problem), title="Cannot start", severity="error", markup=False)
+            return
+        if self.game_at_risk():
+            self._replace_after_asking("Start the new safari", lambda: self._begin(setup, session))
+        else:
+            self._begin(setup, session)
+
+    def start_photo_safari(self, setup: PhotoSetup) -> None:
+        """Start a Photo Safari game from ``setup`` (after asking, when the game in play is
+        not saved)."""
+        from bigfive_tui.photo_safari.formats.setup_file import SetupFileError
+
+        try:
+            session = setup.session()
+        except SetupFileError as problem:
+            self.notify(str(problem), title="Cannot start", severity="error", markup=False)
+            return
+
+        def begin() -> None:
+            if self.autosave_enabled:
+                settings.remember_photo_setup(setup)
+            self._switch_to(session, session.computer_seats, holds_game=False)
+
+        if self.game_at_risk():
+            self._replace_after_asking("Start Photo Safari", begin)
+        else:
+            begin()
+
+    def _begin(self, setup: GameSetup, session: Session) -> None:
+        if self.autosave_enabled:
+            settings.remember_setup(setup)
+        self.computer_strength = setup.teammates or "strong"
+        self._switch_to(session, setup.computer_seats, holds_game=False)
+
+    def _is_autosave(self, path: Path) -> bool:
+        return Path(os.path.abspath(path)) == Path(os.path.abspath(saves.autosave_path()))
+
+    def open_save(self, path: Path) -> bool:
+        """Load ``path`` and show its game; a bad file gives a message, never a crash, and
+        False. A game that needs the player's word first (actions that no longer replay, a
+        game in play that is not saved) is shown once it is given."""
+        try:
+            loaded = saves.read_save(path)
+        except saves.SaveError as problem:
+            self.notify(
+                str(problem),
+                title="Cannot load the game",
+                severity="error",
+                timeout=12,
+                markup=False,
+            )
+            return False
+        self._take_loaded(loaded)
+        return True
+
+    def _take_loaded(self, loaded: saves.LoadedGame) -> None:
+        if loaded.doubt or self.game_at_risk():
+            self._load_after_asking(loaded)
+        else:
+            self._show_loaded(loaded)
+
+    @work(group="replace-game", exclusive=True)
+    async def _load_after_asking(self, loaded: saves.LoadedGame) -> None:
+        from bigfive_tui.app.screens.dialogs import ConfirmDialog
+
+        if loaded.doubt:
+            dialog = ConfirmDialog(loaded.doubt, yes="Go on from there", no="Do not load it")
+            if not await self.push_screen_wait(dialog):
+                return
+        if await self._keep_game_in_play("Load the other game"):
+            self._show_loaded(loaded)
+
+    def _show_loaded(self, loaded: saves.LoadedGame, announce: bool = True) -> None:
+        """Make the loaded game the game in play; ``announce`` says so in a notice (a game
+        loaded at start-up needs none)."""
+        name = printable(loaded.path.name)
+        continuing = self._is_autosave(loaded.path)
+        kept = None
+        if continuing and loaded.doubt and self.autosave_file is not None:
+            # The autosave is about to hold another game than the one it holds: keep that.
+            try:
+                kept = self.autosave_file.set_aside()
+            except saves.SaveError as problem:
+                self.notify(str(problem), title="Not loaded", severity="error", markup=False)
+                return
+        practice = loaded.practice
+        if practice is not None and isinstance(loaded.session, Session):
+            self.computer_strength = practice.teammates
+            self.computer_pace = practice.pace
+            set_hints(loaded.session, practice.hints)
+        self._switch_to(loaded.session, loaded.computer_seats, holds_game=continuing)
+        without = (
+            f", without its last {loaded.dropped} action{'s' * (loaded.dropped != 1)}"
+            if loaded.dropped
+            else ""
+        )
+        if kept is not None:
+            self.notify(
+                f"The game goes on{without}; the autosave as it was is kept as {kept}.",
+                timeout=10,
+                markup=False,
+            )
+        elif announce:
+            words = "The saved game goes on where it stopped" if continuing else f"Loaded {name}"
+            self.notify(f"{words}{without}.", timeout=3, markup=False)
+
+    @work
+    async def action_load(self) -> None:
+        from bigfive_tui.app.screens.dialogs import LoadDialog
+
+        path = await self.push_screen_wait(LoadDialog())
+        if path is not None:
+            self.open_save(path)
+
+    # ------------------------------------------------------------------ messages from screens
+
+    def _from_new_game_on_top(self) -> bool:
+        """A second Enter can post a second start before the next screen shows: only the first
+        one, sent while a new-game screen is still on top, counts."""
+        if self.game == PHOTO_SAFARI:
+            from bigfive_tui.app.photo_safari.new_game import PhotoNewGameScreen
+
+            return isinstance(self.screen, PhotoNewGameScreen)
+        from bigfive_tui.app.screens.new_game import NewGameScreen
+
+        return isinstance(self.screen, NewGameScreen)
+
+    @on(StartGame)
+    def _start_game(self, message: StartGame) -> None:
+        if self._from_new_game_on_top():
+            self.start(message.setup)
+
+    @on(StartPhotoSafari)
+    def _start_photo_safari(self, message: StartPhotoSafari) -> None:
+        if self._from_new_game_on_top():
+            self.start_photo_safari(message.setup)
+
+    @on(SwitchGame)
+    def _switch_game(self, message: SwitchGame) -> None:
+        """The other game's new-game screen, in place of this one."""
+        if message.game in (BIG_FIVE, PHOTO_SAFARI) and message.game != self.game:
+            self.game = message.game
+            self._show_new_game(focus_game=True)
+
+    @on(ChooseStartSpaces)
+    def _choose_starts(self, message: ChooseStartSpaces) -> None:
+        from bigfive_tui.app.screens.start_spaces import StartSpacesScreen
+
+        if not self._from_new_game_on_top():
+            return
+        setup = message.setup
+        try:
+            board = setup.board()
+        except BoardFileError as problem:
+            self.notify(str(problem), title="Cannot start", severity="error", markup=False)
+            return
+
+        def chosen(cells: tuple[int, ...] | None) -> None:
+            if cells is not None:
+                from dataclasses import replace
+
+                self.start(replace(setup, start_cells=cells))
+
+        self.push_screen(StartSpacesScreen(setup, board), chosen)
+
+    @on(ContinueGame)
+    def _continue(self) -> None:
+        if self.session is not None and not self.session.state.over:
+            self._show_game()  # back to the game in play, as it stands in memory
+            return
+        try:
+            loaded = saves.read_save(saves.autosave_path())
+        except saves.SaveError as problem:
+            self._show_new_game(
+                self._set_aside_autosave(
+                    f"The autosaved game could not be continued ({str(problem).rstrip('.')})"
+                )
+            )
+            return
+        self._take_loaded(loaded)
+
+    def play_again(self) -> None:
+        """The same game from its start: same board, guides, seed and start spaces."""
+        session = self.big_five
+        assert session is not None
+        self._switch_to(session.restart(), self.computer_seats, holds_game=False)
+        self.notify("The same safari again: the same board, seed and start.", timeout=4)
+
+    @on(GameOver)
+    def _game_over(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        self._autosave()  # the file of a finished game goes
+
+        def next_step(choice: str | None) -> None:
+            if choice == "new":
+                self._show_new_game()
+            elif choice == "again":
+                self.play_again()
+            elif choice == "quit":
+                self.exit()
+
+        if isinstance(session, Session):
+            from bigfive_tui.app.screens.end import EndScreen
+
+            self.push_screen(EndScreen(session, hints_used(session)), next_step)
+        else:
+            from bigfive_tui.app.photo_safari.end import PhotoEndScreen
+
+            self.push_screen(PhotoEndScreen(session), next_step)
