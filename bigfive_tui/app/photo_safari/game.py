@@ -17,7 +17,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
@@ -353,15 +352,6 @@ class PhotoGameScreen(PlayScreen):
         self._flash = frozenset()
         if not self._dialog_open:
             self.refresh_view()
-
-    def _open(self, screen: Screen, callback: Callable) -> None:  # type: ignore[type-arg]
-        self._dialog_open = True
-
-        def done(result: object) -> None:
-            self._dialog_open = False
-            callback(result)
-
-        self.app.push_screen(screen, done)
 
     def _step_through(
         self, steps: list[Step], states: list[PhotoState], seat: int, computer: bool

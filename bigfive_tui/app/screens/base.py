@@ -3,6 +3,7 @@ on to it (undo, help, debug mode, a save's name) and the too-small notice it may
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual import events
@@ -18,6 +19,8 @@ class PlayScreen(Screen[None]):
     #: Debug mode: step through the rule resolution of each action (the app keeps the choice).
     step_through: bool = False
     _shown = False
+    #: A dialog of the game's is open: the game's flow waits for its answer.
+    _dialog_open = False
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         """The first time the screen is shown it is not styled again: Textual styled every
@@ -32,6 +35,17 @@ class PlayScreen(Screen[None]):
     def too_small(self) -> bool:
         """True while the screen shows its "terminal too small" notice instead of the game."""
         return self.has_class("-too-small")
+
+    def _open(self, screen: Screen, callback: Callable) -> None:  # type: ignore[type-arg]
+        """Push a dialog over the game; the game's flow waits (``_dialog_open``) until the
+        dialog is answered and ``callback`` has its answer."""
+        self._dialog_open = True
+
+        def done(result: object) -> None:
+            self._dialog_open = False
+            callback(result)
+
+        self.app.push_screen(screen, done)
 
     def save_name(self) -> str:
         """A name to offer in the save dialog."""

@@ -5,7 +5,7 @@ the terminal (and the compact layout's pages), the prompt, warnings and the too-
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, TypeVar, cast
 
@@ -13,7 +13,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Static
@@ -214,15 +213,6 @@ class GameView(ScreenPart):
     def warn(self, text: str) -> None:
         self.query_one(ActionBar).prompt(text, warning=True)
         self.app.bell()
-
-    def _open(self, screen: Screen, callback: Callable) -> None:  # type: ignore[type-arg]
-        self._dialog_open = True
-
-        def done(result: object) -> None:
-            self._dialog_open = False
-            callback(result)
-
-        self.app.push_screen(screen, done)
 
     def _leave_modes(self) -> None:
         self._at_once = None
