@@ -234,6 +234,49 @@ async def test_the_drawing_switches_keep_the_game_and_its_log() -> None:
         await wait_until(pilot, lambda: session.state.actions_left == 4)
 
 
+async def test_a_widget_kind_the_layout_lacks_is_looked_for_once_per_composition(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The guide's card is the compact layout's alone: beside the normal board the screen
+    remembers that it has none instead of walking the whole screen for it on each call."""
+    app = make_app(two_guides())
+    async with app.run_test(size=NORMAL) as pilot:
+        await wait_until(pilot, lambda: game_screen(app).human_turn)
+        screen = game_screen(app)
+        searched: list[object] = []
+        query = screen.query
+
+        def counted(selector: object = None) -> object:
+            searched.append(selector)
+            return query(selector)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(screen, "query", counted)
+        assert screen._all(GuideCard) == [] and screen._all(GuideCard) == []
+        assert searched == [GuideCard]
+
+
+async def test_a_repaint_while_the_screen_is_laid_out_again_leaves_no_stale_parts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A repaint that asks for the screen's parts between the new layout's composition and
+    its mounting finds none yet; once the switch is done they are found again."""
+    app = make_app(two_guides())
+    async with app.run_test(size=NORMAL) as pilot:
+        await wait_until(pilot, lambda: game_screen(app).human_turn)
+        screen = game_screen(app)
+        compose = screen.compose
+
+        def compose_then_repaint():  # type: ignore[no-untyped-def]
+            yield from compose()
+            assert screen._all(GuideCard) == []  # composed, not mounted yet
+
+        monkeypatch.setattr(screen, "compose", compose_then_repaint)
+        await pilot.press("minus")
+        await wait_until(pilot, lambda: game_screen(app).drawing == "compact")
+        await pilot.pause()
+        assert screen._all(GuideCard) == [screen.query_one(GuideCard)]
+
+
 async def test_the_compact_panels_key_shows_the_guides_and_table_then_the_log() -> None:
     session = two_guides()
     app = make_app(session)

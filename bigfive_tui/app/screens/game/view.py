@@ -148,9 +148,10 @@ class GameView(ScreenPart):
 
     def _all(self, kind: type[W]) -> list[W]:
         """The screen's widgets of ``kind``, found once per composition: a query walks the
-        whole screen, and an action's repaint asked for six."""
+        whole screen, and an action's repaint asked for six. A kind the layout lacks is
+        remembered as absent too, not looked for again on every call."""
         found = self._parts.get(kind)
-        if not found:
+        if found is None:
             found = self._parts[kind] = list(self.query(kind))
         return cast(list[W], found)
 
@@ -174,7 +175,7 @@ class GameView(ScreenPart):
         """Board, table and player boards drawn from ``state`` and ``log``: the live game, or
         in debug mode the game as it was after one rule step of the last action."""
         self._one(BoardView).show_state(state)
-        if self.drawing == "compact":  # the only layout with the card (else: a query per action)
+        if self.drawing == "compact":  # the only layout with the card (else: a query)
             for guide_card in self._all(GuideCard):
                 guide_card.show_state(state)
         card, effects = drawn_card(log)
@@ -326,6 +327,7 @@ class GameView(ScreenPart):
         self._leave_modes()
         self.drawing = drawing
         await self.recompose()
+        self._parts.clear()  # what a repaint between compose and mount found, if any
         self._fit_action_bar()
         self.refresh_view()
         self._check_size()
