@@ -38,6 +38,7 @@ from textual.reactive import Reactive, reactive
 from textual.strip import Strip
 from textual.theme import Theme
 
+from bigfive_tui.app.cells import cell_width
 from bigfive_tui.app.components.focus_styles import FocusKeepsComponentStyles
 from bigfive_tui.app.components.one_pass import KeepsLinesOnNewHeight
 from bigfive_tui.app.describe import edge_words, seen_by
@@ -903,15 +904,16 @@ class BoardView(KeepsLinesOnNewHeight, FocusKeepsComponentStyles, can_focus=True
                 return self._message_strip(width)
             return Strip.blank(width, blank)
         origin = self._origin
-        cells: int | None = None  # worked out by the strip when not known
         if y == origin.y:
+            # Measured here: the strip would measure it through Rich's cache, which would keep
+            # each space's description (a long game's cursor visits most spaces).
             segments = self._status_segments()
+            cells = sum(cell_width(segment.text) for segment in segments)
         elif 0 <= y - origin.y - 1 < self._picture.height:
             segments, cells = self._picture_segments(y - origin.y - 1)
-            cells += origin.x
         else:
             return Strip.blank(width, blank)
-        strip = Strip([Segment(" " * origin.x, blank), *segments], cells)
+        strip = Strip([Segment(" " * origin.x, blank), *segments], cells + origin.x)
         return strip.extend_cell_length(width, blank).crop(0, width)
 
     def _message_strip(self, width: int) -> Strip:

@@ -35,6 +35,7 @@ from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.widget import Widget
 
+from bigfive_tui.app.cells import cell_width
 from bigfive_tui.app.messages import StepChosen
 from bigfive_tui.shared.steps import RuleStep
 
@@ -100,10 +101,15 @@ class Written:
         return self._strips is not None
 
     def strips(self) -> list[Strip]:
+        """The lines rendered, each with its width: a strip of unknown width has Textual
+        measure each of its segments through Rich's cache, which would keep every step's text."""
         if self._strips is None:
             options = self._console.options.update_width(self._width)
             segments = self._console.render(self._text, options)
-            self._strips = Strip.from_lines(list(Segment.split_lines(segments)))
+            self._strips = [
+                Strip(line, sum(cell_width(text) for text, _, control in line if not control))
+                for line in Segment.split_lines(segments)
+            ]
         return self._strips
 
 
@@ -406,7 +412,7 @@ class GameLog(ScrollView, RepaintAfterLayout, can_focus=True):
         console = self.app.console
         # As wide as its longest line, at most the console and the log (``RichLog.write``'s
         # width for wrapped text: ``measure_renderables`` gives this for a Text, slowly).
-        longest = max(map(cell_len, text.plain.splitlines()), default=0)
+        longest = max(map(cell_width, text.plain.splitlines()), default=0)
         wanted = min(longest, console.options.max_width, self.scrollable_content_region.width)
         written = Written(text, max(wanted, 1), console)
         self.lines.extend(LogLine(written, row) for row in range(written.count))
