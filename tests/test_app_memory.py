@@ -7,6 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.cells import cached_cell_len, cell_len
 from rich.console import Console
+from rich.segment import Segment
+from test_app_log import long_record
 from test_app_support import SIZE, game_screen, make_app, played_session
 from textual.strip import Strip
 
@@ -52,3 +54,17 @@ async def test_the_board_status_line_is_drawn_without_rich_keeping_it() -> None:
             status = board._build_line(board._origin.y)
             assert status.cell_length == board.size.width
         assert cached_cell_len.cache_info().misses == misses
+
+
+def test_a_log_step_is_drawn_as_rich_draws_its_text_at_that_width() -> None:
+    console = Console(width=200)
+    for step in long_record(600)[::3]:
+        for width in (12, 37, 58, 96):
+            text = step_text(step)
+            rich_lines = Segment.split_lines(
+                console.render(text, console.options.update_width(width))
+            )
+            written = Written(text, width, console)
+            strips = written.strips()
+            assert [list(strip) for strip in strips] == [list(line) for line in rich_lines]
+            assert len(strips) == written.count

@@ -22,6 +22,7 @@ from typing import ClassVar, NamedTuple, Self
 
 from rich.cells import cell_len
 from rich.console import Console
+from rich.containers import Lines
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -76,10 +77,10 @@ class Written:
     """A step's text written at a width: wrapped at once, for the log's height and scroll
     bar, and rendered only when one of its lines is first shown."""
 
-    __slots__ = ("_console", "_strips", "_text", "_width", "count", "widest")
+    __slots__ = ("_console", "_end", "_lines", "_strips", "count", "widest")
 
     def __init__(self, text: Text, width: int, console: Console) -> None:
-        self._text, self._width, self._console = text, width, console
+        self._console, self._end = console, text.end
         self._strips: list[Strip] | None = None
         # What rendering ``text`` at ``width`` gives (``Text.__rich_console__``, Rich 14):
         # its wrapped lines, each as wide as its characters.
@@ -93,6 +94,7 @@ class Written:
             tab_size=tab_size or 8,
             no_wrap=bool(options.no_wrap) if text.no_wrap is None else text.no_wrap,
         )
+        self._lines: Lines | None = lines  # until rendered
         self.count = len(lines)
         self.widest = max((cell_len(line.plain) for line in lines), default=0)
 
@@ -101,15 +103,18 @@ class Written:
         return self._strips is not None
 
     def strips(self) -> list[Strip]:
-        """The lines rendered, each with its width: a strip of unknown width has Textual
-        measure each of its segments through Rich's cache, which would keep every step's text."""
+        """The lines rendered, each with its width. They are the lines wrapped when written,
+        rendered as ``Text.__rich_console__`` renders them (rendering the text again wrapped
+        it again). A strip of unknown width would have Textual measure each of its segments
+        through Rich's cache, which would keep every step's text."""
         if self._strips is None:
-            options = self._console.options.update_width(self._width)
-            segments = self._console.render(self._text, options)
+            assert self._lines is not None
+            segments = Text("\n").join(self._lines).render(self._console, end=self._end)
             self._strips = [
                 Strip(line, sum(cell_width(text) for text, _, control in line if not control))
                 for line in Segment.split_lines(segments)
             ]
+            self._lines = None
         return self._strips
 
 
