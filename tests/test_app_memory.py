@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
+from rich._wrap import divide_line
 from rich.cells import cached_cell_len, cell_len
 from rich.console import Console
 from rich.segment import Segment
@@ -12,7 +13,7 @@ from test_app_log import long_record
 from test_app_support import SIZE, game_screen, make_app, played_session
 from textual.strip import Strip
 
-from bigfive_tui.app.cells import cell_width
+from bigfive_tui.app.cells import cell_width, line_breaks
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.game_log import Written, step_text
 from bigfive_tui.engine.actions import Step
@@ -28,19 +29,25 @@ def test_wide_and_joined_characters_take_the_cells_rich_counts() -> None:
         assert cell_width(text) == cell_len(text), text
 
 
-def test_a_log_step_is_drawn_without_rich_keeping_its_lines() -> None:
-    """Rich keeps every string it measures (up to 4,096); a strip of known width is not
-    measured again when the log pads it to its width."""
+def test_a_log_step_is_written_and_drawn_without_rich_keeping_its_words_or_lines() -> None:
+    """Rich keeps every string it measures (up to 4,096): the log measures a step's words
+    and lines itself, and a strip of known width is not measured again when padded."""
     step = Step("R-sam-hill", "action", "Sam drives to ♦6 (1 action) past 17 unseen acacias.")
-    written = Written(step_text(step), 40, Console(width=120))  # wrapping measures its words
     misses = cached_cell_len.cache_info().misses
+    written = Written(step_text(step), 40, Console(width=120))
     strips = written.strips()
     padded = [strip.crop_extend(0, 60, None) for strip in strips]  # as the log draws a line
     assert cached_cell_len.cache_info().misses == misses
-    assert [strip.cell_length for strip in padded] == [60] * written.count
+    assert written.count == len(strips) == 2
+    assert [strip.cell_length for strip in padded] == [60, 60]
     assert [strip.cell_length for strip in strips] == [
         cell_len(strip.text) for strip in Strip.from_lines([list(strip) for strip in strips])
     ]
+
+
+@given(st.text(alphabet="ab ★漢\t-", max_size=60), st.integers(1, 30))
+def test_a_text_wraps_where_rich_wraps_it(text: str, width: int) -> None:
+    assert line_breaks(text, width) == divide_line(text, width)
 
 
 async def test_the_board_status_line_is_drawn_without_rich_keeping_it() -> None:

@@ -1,5 +1,5 @@
-"""How many terminal cells a text takes, as Rich counts them, without Rich's cache of every
-string it measures.
+"""How many terminal cells a text takes, and where it wraps, as Rich counts them, without Rich's
+cache of every string it measures.
 
 Rich keeps the last 4,096 strings it measured (``rich.cells.cached_cell_len``) with their
 widths, and Textual measures every segment it draws through it; a long game draws thousands of
@@ -11,7 +11,9 @@ again and again.
 
 from __future__ import annotations
 
-from rich.cells import cell_len, get_character_cell_size
+import re
+
+from rich.cells import cell_len, chop_cells, get_character_cell_size
 
 #: Characters that join or widen their neighbours (zero width joiner, variation selector 16):
 #: a text with one is measured by Rich itself.
@@ -26,3 +28,31 @@ def cell_width(text: str) -> int:
     if _JOINING[0] in text or _JOINING[1] in text:
         return cell_len(text)
     return sum(map(get_character_cell_size, text))
+
+
+_WORD = re.compile(r"\s*\S+\s*")
+
+
+def line_breaks(text: str, width: int) -> list[int]:
+    """Where Rich breaks ``text`` to wrap it at ``width`` cells, folding words too long for a
+    line (``rich._wrap.divide_line``), measured without keeping the words."""
+    breaks: list[int] = []
+    offset = 0  # cells taken on the line so far
+    for word in _WORD.finditer(text):
+        start, chars = word.start(), word.group()
+        length = cell_width(chars.rstrip())
+        if width - offset >= length:
+            offset += cell_width(chars)
+        elif length > width:
+            folded = chop_cells(chars, width)
+            for piece in folded[:-1]:
+                if start:
+                    breaks.append(start)
+                start += len(piece)
+            if start:
+                breaks.append(start)
+            offset = cell_width(folded[-1])
+        elif offset and start:
+            breaks.append(start)
+            offset = cell_width(chars)
+    return breaks

@@ -20,7 +20,6 @@ from collections import deque
 from collections.abc import Sequence
 from typing import ClassVar, NamedTuple, Self
 
-from rich.cells import cell_len
 from rich.console import Console
 from rich.containers import Lines
 from rich.segment import Segment
@@ -36,7 +35,7 @@ from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.widget import Widget
 
-from bigfive_tui.app.cells import cell_width
+from bigfive_tui.app.cells import cell_width, line_breaks
 from bigfive_tui.app.messages import StepChosen
 from bigfive_tui.shared.steps import RuleStep
 
@@ -82,21 +81,19 @@ class Written:
     def __init__(self, text: Text, width: int, console: Console) -> None:
         self._console, self._end = console, text.end
         self._strips: list[Strip] | None = None
-        # What rendering ``text`` at ``width`` gives (``Text.__rich_console__``, Rich 14):
-        # its wrapped lines, each as wide as its characters.
-        options = console.options.update_width(width)
-        tab_size = console.tab_size if text.tab_size is None else text.tab_size
-        lines = text.wrap(
-            console,
-            width,
-            justify=text.justify or options.justify or "default",
-            overflow=text.overflow or options.overflow or "fold",
-            tab_size=tab_size or 8,
-            no_wrap=bool(options.no_wrap) if text.no_wrap is None else text.no_wrap,
-        )
+        # Wrapped as ``Text.wrap`` wraps a step's text (no justify or overflow of its own, tabs
+        # expanded) when rendered at ``width``: each line as wide as its characters. Measured
+        # here, the words and lines are not kept in Rich's cache of every string measured.
+        lines = Lines()
+        for line in text.split(allow_blank=True):
+            for wrapped in line.divide(line_breaks(line.plain, width)):
+                wrapped.rstrip_end(width)
+                if cell_width(wrapped.plain) > width:
+                    wrapped.truncate(width, overflow="fold")
+                lines.append(wrapped)
         self._lines: Lines | None = lines  # until rendered
         self.count = len(lines)
-        self.widest = max((cell_len(line.plain) for line in lines), default=0)
+        self.widest = max((cell_width(line.plain) for line in lines), default=0)
 
     @property
     def rendered(self) -> bool:
