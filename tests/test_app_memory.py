@@ -1,7 +1,12 @@
-"""What the app draws is not kept after it is dropped: a long game's resident memory does not
-fill with texts drawn once (docs/benchmarks.md, "Long game memory, fourth round")."""
+"""What the app draws is not kept after it is dropped: a long game's resident memory neither
+waits for Python's rare full collections nor fills with texts drawn once (docs/benchmarks.md,
+"Long game memory, fourth round")."""
 
 from __future__ import annotations
+
+import gc
+import random
+import sys
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -9,6 +14,7 @@ from rich._wrap import divide_line
 from rich.cells import cached_cell_len, cell_len
 from rich.console import Console
 from rich.segment import Segment
+from rich.style import Style
 from test_app_log import long_record
 from test_app_support import SIZE, game_screen, make_app, played_session
 from textual.strip import Strip
@@ -16,7 +22,9 @@ from textual.strip import Strip
 from bigfive_tui.app.cells import cell_width, line_breaks
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.game_log import Written, step_text
+from bigfive_tui.app.whole_strips import free_whole_strips
 from bigfive_tui.engine.actions import Step
+from bigfive_tui.players import greedy_player
 
 
 @given(st.text(max_size=80))
@@ -75,3 +83,75 @@ def test_a_log_step_is_drawn_as_rich_draws_its_text_at_that_width() -> None:
             strips = written.strips()
             assert [list(strip) for strip in strips] == [list(line) for line in rich_lines]
             assert len(strips) == written.count
+
+
+def test_a_strip_drawn_whole_does_not_keep_itself() -> None:
+    free_whole_strips()
+    strip = Strip([Segment("Kate draws: Flat tyre.")], 22)
+    references = sys.getrefcount(strip)
+    assert strip.divide([22, 40]) == [strip]
+    assert sys.getrefcount(strip) == references
+
+
+def test_a_strip_cut_inside_is_cut_without_rich_keeping_its_texts() -> None:
+    free_whole_strips()
+    strip = Strip([Segment("Kate draws: "), Segment("Flat tyre ★ 4417.")], 29)
+    misses = cached_cell_len.cache_info().misses
+    pieces = strip.divide([5, 29])
+    assert cached_cell_len.cache_info().misses == misses
+    assert [piece.text for piece in pieces] == ["Kate ", "draws: Flat tyre ★ 4417."]
+    assert strip.divide([5, 29]) is pieces  # kept, as Textual keeps them
+
+
+STYLES = (Style(), Style(bold=True), Style(color="red"))
+
+
+@given(
+    st.lists(
+        st.tuples(st.text(alphabet="ab ★漢", max_size=6), st.sampled_from(STYLES)), max_size=6
+    ),
+    st.lists(st.integers(0, 30), max_size=5),
+)
+def test_a_strip_is_cut_where_textual_cuts_it(
+    parts: list[tuple[str, Style]], edges: list[int]
+) -> None:
+    free_whole_strips()
+    segments = [Segment(text, style) for text, style in parts]
+    strip = Strip(segments)
+    cuts = [*sorted(set(edges)), strip.cell_length]
+    inside = [cut for cut in cuts if cut <= strip.cell_length]
+    # What Textual 8.2's Strip.divide gives:
+    expected = [(segments, strip.cell_length)]
+    if inside != [strip.cell_length]:
+        expected, start = [], 0
+        for pieces, cut in zip(Segment.divide(segments, inside), inside, strict=False):
+            expected.append((pieces, cut - start))
+            start = cut
+    got = [(list(piece), piece.cell_length) for piece in strip.divide(cuts)]
+    assert got == expected
+
+
+async def test_moves_drawn_leave_no_strip_for_the_cyclic_collector() -> None:
+    session = played_session()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        gc.collect()
+        rng = random.Random(3)
+        collecting = gc.isenabled()
+        gc.disable()  # what the moves leave unreachable is counted below, not collected now
+        try:
+            for _ in range(12):
+                session.play(greedy_player.choose(session.state, session.legal_actions(), rng))
+                screen.refresh_view()
+                await pilot.pause()
+            gc.set_debug(gc.DEBUG_SAVEALL)
+            gc.collect()
+            strips = sum(isinstance(thing, Strip) for thing in gc.garbage)
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+            if collecting:
+                gc.enable()
+        assert strips == 0, f"{strips} strips were freed only by the cyclic collector"

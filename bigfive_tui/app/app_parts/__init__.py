@@ -20,6 +20,7 @@ from bigfive_tui.app.messages import AutosaveFinished
 from bigfive_tui.app.screens.base import PlayScreen
 from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.app.themes import DEFAULT_THEME, THEMES
+from bigfive_tui.app.whole_strips import free_whole_strips
 from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.session import Session
 from bigfive_tui.files.autosaver import Outcome
@@ -67,6 +68,7 @@ class AppBase(AppPart):
         ``session`` (a session decides it itself); ``photo_setup`` is the Photo Safari set-up
         offered there."""
         one_malloc_arena()  # before Textual's input thread, the first of the app's threads
+        free_whole_strips()  # before anything is drawn
         super().__init__()
         for custom in THEMES:
             self.register_theme(custom)
