@@ -15,7 +15,7 @@ from textual.widgets import Input, Static
 from bigfive_tui.app import saves
 from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.positions import export as export_to
-from bigfive_tui.app.positions import position_of, scenarios_dir
+from bigfive_tui.app.positions import import_scenario, position_of, scenarios_dir
 from bigfive_tui.app.screens.dialogs import SaveDialog
 from bigfive_tui.app.screens.editor import EditorScreen
 from bigfive_tui.app.screens.timeline import TimelineScreen
@@ -84,6 +84,31 @@ async def test_D_edit_an_edited_position_is_checked_and_played_on_from() -> None
         assert record.branches[-1].abandoned == "before-the-edit.json"
         kept = saves.read_save(saves.saves_dir() / "before-the-edit.json")
         assert record_of(kept.session).actions == before.actions  # the old line, not lost
+
+
+def test_D_position_a_game_from_an_edited_position_begins_its_log_saying_so() -> None:
+    session = played_session(40)
+    edited = saves.position_session(position_of(session, session.state))
+    first = "The game begins from an edited position."
+    assert [step.text for step in edited.log] == [first]
+    edited.play(edited.legal_actions()[0])
+    path = saves.save_named("edited", edited, frozenset(), None)
+    again = saves.read_save(path).session
+    assert again.log == edited.log and again.log[0].text == first
+
+
+def test_D_position_a_game_from_a_scenario_begins_its_log_with_the_scenario_s_title(
+    tmp_path: Path,
+) -> None:
+    session = played_session(40)
+    path = tmp_path / "exported.toml"
+    export_to(session, len(session.entries), path)
+    title = tomllib.loads(path.read_text(encoding="utf-8"))["title"]
+    imported = import_scenario(path)
+    first = f"The game begins from the scenario “{title}”."
+    assert [step.text for step in imported.log] == [first]
+    saved = saves.save_named("from-the-scenario", imported, frozenset(), None)
+    assert saves.read_save(saved).session.log[0].text == first
 
 
 async def test_D_edit_a_space_gets_a_token_a_fire_or_a_vehicle() -> None:

@@ -21,6 +21,7 @@ from bigfive_tui.app.components.step_views import StepList, StepTail
 from bigfive_tui.app.components.table_info import TableInfo
 from bigfive_tui.app.components.timeline_bar import TimelineBar, place_words
 from bigfive_tui.app.main import BigFiveApp
+from bigfive_tui.app.positions import position_of
 from bigfive_tui.app.screens.dialogs import HandOverScreen, SaveDialog
 from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.game import GameScreen
@@ -327,6 +328,34 @@ def test_a_turn_begins_at_the_step_that_hands_the_game_on() -> None:
     assert f"(the last step of {who}'s action: {ended.text})" in place_words(timeline, moment).plain
     first = place_words(timeline, timeline.turn_starts[0]).plain
     assert f"(setup step {session.setup_steps} of {session.setup_steps})" in first
+
+
+async def test_D_position_the_log_s_first_line_opens_the_timeline_at_the_position() -> None:
+    """A game played on from an edited position: its log's first line, chosen in the log,
+    is the timeline's first moment, said as the position the game began from."""
+    session = played()
+    edited = saves.position_session(position_of(session, session.state))
+    chooser = random.Random(3)
+    for _ in range(4):
+        edited.play(chooser.choice(edited.legal_actions()))
+    app = make_app(edited)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_the_game(pilot, app)
+        await pilot.press("L")
+        await wait_until(pilot, lambda: isinstance(app.screen, LogScreen))
+        lines = app.screen.query_one(StepList)
+        assert lines.steps[0].text == "The game begins from an edited position."
+        await pilot.press("home")
+        await wait_until(pilot, lambda: lines.chosen == 0)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        screen = app.screen
+        assert isinstance(screen, TimelineScreen)
+        await wait_until(pilot, lambda: screen.moment == 0)
+        assert_shows(screen, 0)
+        place = str(screen.query_one(TimelineBar).render())
+        assert "The position the game began from" in place
+        assert screen.timeline.turn_starts[0] == 0
 
 
 async def test_at_80_columns_the_place_line_is_said_short_rather_than_cut() -> None:

@@ -11,10 +11,11 @@ from bisect import bisect_right
 import pytest
 
 from bigfive_tui.assets import load_pieces, seeded_board
-from bigfive_tui.engine.actions import Act
+from bigfive_tui.engine.actions import Act, Step
 from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.content import Difficulty, Guide
 from bigfive_tui.engine.session import (
+    POSITION_RULE,
     SNAPSHOT_EVERY,
     Branch,
     Session,
@@ -117,6 +118,21 @@ def test_a_session_from_a_position_replays_from_it() -> None:
     again = load_record(data, load_pieces(), build_position=build)  # type: ignore[arg-type]
     assert again.state == apply(built, move)[0] and again.start is built
     assert again.setup_states() == []
+
+
+def test_D_position_the_first_line_of_a_game_from_a_position_is_that_position() -> None:
+    """A written position has no setup steps: the log's first line says where the game began,
+    and its moment is the position, mid-turn, where the game's first turn begins."""
+    built = game_with_rigs(6, 20).state_after(12)
+    line = Step(POSITION_RULE, "setup", "The game begins from an edited position.")
+    started = Session.from_position(built, {"from": "test"}, [line])
+    for _ in range(3):
+        started.play(next(a for a in started.legal_actions() if a.kind != Act.EXCHANGE))
+    timeline = Timeline(started)
+    assert timeline.step(0) == line and timeline.state(0) is built
+    assert timeline.at_start(0) and not any(timeline.at_start(m) for m in range(1, len(timeline)))
+    assert timeline.turn_starts[0] == 0
+    assert timeline.moment_of_log(1) == 1  # the first action's first step comes next
 
 
 def test_the_log_is_searched_by_rule_id_word_or_guide() -> None:

@@ -203,6 +203,7 @@ def import_scenario(path: Path) -> Session:
         scenario = parse_scenario(read_toml(path, ScenarioError), source)
         built = build(scenario, source, load_pieces(), layouts)
         data = position(built.state, scenario.board.pieces)
+        data["title"] = scenario.title or path.stem  # named by the log's first line
         return saves.position_session(data, built.setup)
     except (ScenarioError, BoardFileError) as error:
         raise PositionError(str(error)) from None

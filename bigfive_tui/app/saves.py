@@ -30,7 +30,7 @@ from bigfive_tui.app.describe import joined
 from bigfive_tui.assets import load_pieces
 from bigfive_tui.engine.actions import Step
 from bigfive_tui.engine.pieces import BoardFileError
-from bigfive_tui.engine.session import Session
+from bigfive_tui.engine.session import POSITION_RULE, Session
 from bigfive_tui.engine.state import GameState, fingerprint
 from bigfive_tui.files.reading import LoadError, read_json
 from bigfive_tui.files.writing import move_to_unique, remove_stale_temporaries, write_atomically
@@ -331,7 +331,16 @@ def build_start(position: Mapping[str, Any]) -> tuple[GameState, list[Step]]:
 
     where = "the position the game began from"
     built = build(parse_scenario(position, where), where, load_pieces(), load_layout)
-    return built.state, built.setup
+    return built.state, built.setup or [began_from(position)]
+
+
+def began_from(position: Mapping[str, Any]) -> Step:
+    """The first line of the log of a game that began from a written position, which has no
+    setup steps (D-position): the scenario it came from, by its title, or an edited position
+    (the editor's positions have no title). Kept in the position, it is the same on reload."""
+    title = printable(str(position.get("title") or ""))
+    where = f"the scenario “{title}”" if title else "an edited position"
+    return Step(POSITION_RULE, "setup", f"The game begins from {where}.")
 
 
 def position_session(position: Mapping[str, Any], log: Sequence[Step] = ()) -> Session:

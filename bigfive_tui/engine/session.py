@@ -78,6 +78,11 @@ class Branch(NamedTuple):
     abandoned: str  # the named save that keeps the line that was left ("" if none)
 
 
+#: The rule the first log line of a game that began from a written position cites (D-position):
+#: such a position has no setup steps, so that line says where the game began, and its moment
+#: on the timeline is the position itself.
+POSITION_RULE = "D-position"
+
 #: The session keeps the state after every this-many entries, so that any moment of the game
 #: is at most this many replays away (the timeline jumps anywhere in a long game at once: 31
 #: replays take about 0.3 ms). The record itself is the actions; a kept state costs about 3.4 KB,

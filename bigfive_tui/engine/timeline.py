@@ -14,7 +14,7 @@ from collections import OrderedDict
 from typing import NamedTuple
 
 from bigfive_tui.engine.actions import Step
-from bigfive_tui.engine.session import Session
+from bigfive_tui.engine.session import POSITION_RULE, Session
 from bigfive_tui.engine.state import GameState
 
 #: Entries whose step states are kept: stepping back and forth inside a few actions replays
@@ -46,6 +46,9 @@ class Timeline:
         self.log: list[Step] = list(session.log)
         #: 1 when the game began from a position with no setup steps: moment 0 is that position.
         self.offset = 0 if session.setup_steps else 1
+        #: The game began from a position, not a setup: moment 0 is that position, named by the
+        #: log's first line (D-position) or, without one, a moment before the log.
+        self.from_position = bool(self.offset) or self.log[0].rule == POSITION_RULE
         self.starts = [entry.log_start for entry in session.entries]
         self._setup: list[GameState] | None = None
         self._kept: OrderedDict[int, list[GameState]] = OrderedDict()
@@ -62,7 +65,7 @@ class Timeline:
         """Moments where a turn begins (its "Turn n: guide." step; the game's first moment
         when it began from a position in the middle of a turn)."""
         starts = [index + self.offset for index, step in enumerate(self.log) if opens_turn(step)]
-        if not starts or (starts[0] != 0 and self.offset):
+        if not starts or (starts[0] != 0 and self.from_position):
             starts.insert(0, 0)
         return starts
 
@@ -72,6 +75,10 @@ class Timeline:
         """The rule step of ``moment`` (None for a position the game began from)."""
         index = moment - self.offset
         return self.log[index] if index >= 0 else None
+
+    def at_start(self, moment: int) -> bool:
+        """Whether ``moment`` is the position a game that began from one began from."""
+        return self.from_position and self.place(moment).entry < 0
 
     def log_until(self, moment: int) -> list[Step]:
         """The log as it was at ``moment``."""

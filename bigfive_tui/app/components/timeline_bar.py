@@ -36,7 +36,7 @@ def place_words(timeline: Timeline, moment: int, *, short: bool = False) -> Cont
             (f"  ({part_of})", "$text-muted"),
         )
     if entry < 0:
-        if moment < timeline.offset:
+        if timeline.at_start(moment):
             where = "The position the game began from"
         else:
             where = f"Setup ▸ step {_count(step + 1, steps, short)}"
