@@ -115,12 +115,7 @@ class GoingBack(GameInPlay):
             else:
                 self.autosave_file.holds_game = True
         self._show_game()
-        self.notify(
-            f"The game goes on from turn {turn}. The line left is kept as {path.name}; "
-            f"{command_key('load', self.is_web)} loads it.",
-            timeout=8,
-            markup=False,
-        )
+        self._say_kept(f"The game goes on from turn {turn}. The line left is kept as {path.name}")
 
     @on(PlayOnFrom)
     def _play_on_from(self, message: PlayOnFrom) -> None:
@@ -150,11 +145,8 @@ class GoingBack(GameInPlay):
             Branch(actions=0, turn=state.turn, how="edited position", abandoned=path.name),
         ]
         self._switch_to(edited, self.computer_seats, holds_game=True)
-        self.notify(
-            f"The game goes on from the edited position. The game as it was is kept as "
-            f"{path.name}; {command_key('load', self.is_web)} loads it.",
-            timeout=8,
-            markup=False,
+        self._say_kept(
+            f"The game goes on from the edited position. The game as it was is kept as {path.name}"
         )
 
     @on(ExportPosition)

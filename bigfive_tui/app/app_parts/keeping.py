@@ -72,12 +72,13 @@ class KeepingGames(AppBase):
             # Among the named saves the name says enough; elsewhere (the saves folder refused
             # it) the whole path, to type into the load dialog.
             where = kept.name if kept.parent == saves.saves_dir() else str(kept)
-            self.notify(
-                f"The unfinished safari was kept as {where}; "
-                f"{command_key('load', self.is_web)} loads it.",
-                timeout=8,
-                markup=False,
-            )
+            self._say_kept(f"The unfinished safari was kept as {where}")
+
+    def _say_kept(self, words: str) -> None:
+        """``words`` (where a game that made way was kept), and the key that loads it."""
+        self.notify(
+            f"{words}; {command_key('load', self.is_web)} loads it.", timeout=8, markup=False
+        )
 
     @on(AutosaveFinished)
     def _autosave_reported(self, message: AutosaveFinished) -> None:

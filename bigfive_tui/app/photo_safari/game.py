@@ -23,7 +23,7 @@ from textual.widgets import Static
 from bigfive_tui.app.components.game_log import GameLog
 from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.keys import PHOTO_KEYS, command_bindings, command_key
-from bigfive_tui.app.messages import GameChanged, GameOver
+from bigfive_tui.app.messages import GameChanged
 from bigfive_tui.app.photo_safari.board import PhotoBoard
 from bigfive_tui.app.screens.base import PlayScreen
 from bigfive_tui.photo_safari.engine.animals import ANIMAL_COUNT, ANIMAL_NAMES, SHORT_NAMES
@@ -270,9 +270,7 @@ class PhotoGameScreen(PlayScreen):
             return
         state = self.state
         if state.over:
-            if not self._over_announced:
-                self._over_announced = True
-                self.post_message(GameOver())
+            self._announce_over()
             return
         if state.seat in self.computer_seats:
             self._schedule_computer()

@@ -10,6 +10,8 @@ from textual import events
 from textual.message_pump import MessagePump
 from textual.screen import Screen
 
+from bigfive_tui.app.messages import GameOver
+
 
 class PlayScreen(Screen[None]):
     """A game screen (the Big Five's or Photo Safari's). Each game's screen implements the
@@ -21,6 +23,7 @@ class PlayScreen(Screen[None]):
     _shown = False
     #: A dialog of the game's is open: the game's flow waits for its answer.
     _dialog_open = False
+    _over_announced = False
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         """The first time the screen is shown it is not styled again: Textual styled every
@@ -46,6 +49,13 @@ class PlayScreen(Screen[None]):
             callback(result)
 
         self.app.push_screen(screen, done)
+
+    def _announce_over(self) -> None:
+        """Tell the app the game is over (its end screen opens), once: the flow that finds it
+        over runs again after every change and every dialog."""
+        if not self._over_announced:
+            self._over_announced = True
+            self.post_message(GameOver())
 
     def save_name(self) -> str:
         """A name to offer in the save dialog."""

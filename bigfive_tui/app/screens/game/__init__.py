@@ -31,7 +31,7 @@ from bigfive_tui.app.keys import (
     debug_bindings,
     view_bindings,
 )
-from bigfive_tui.app.messages import GameChanged, GameOver, OpenTimeline, StepChosen
+from bigfive_tui.app.messages import GameChanged, OpenTimeline, StepChosen
 from bigfive_tui.app.screens.base import PlayScreen
 from bigfive_tui.app.screens.game.computer import ComputerTeammates
 from bigfive_tui.app.screens.game.view import PAGES
@@ -94,9 +94,7 @@ class GameScreen(ComputerTeammates, PlayScreen):
         if self._dialog_open or not self.is_current:
             return
         if state.over:
-            if not self._over_announced:
-                self._over_announced = True
-                self.post_message(GameOver())
+            self._announce_over()
             return
         if state.seat in self.computer_seats:
             self._schedule_computer()
