@@ -70,8 +70,7 @@ of the spaces that have overlays or marks, sharing every untouched line with the
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 from bigfive_tui.engine.board import CELL_COUNT, EAST_GATE_CELL, NO_CELL, WEST_GATE_CELL, Board
 from bigfive_tui.engine.hexgrid import BOARD_SIZE, screen_position
@@ -111,6 +110,9 @@ FEATURE_LABELS: Final[dict[Feature, str]] = {
     Feature.RIVER: "river",
     Feature.BUSH | Feature.RIVER: "bush and river",
 }
+#: Every value of a board's edge features (plain ints there) as a Feature, by that value: an
+#: index is cheaper than an enum call for each of a drawing's thousand edge characters.
+_FEATURES: Final = tuple(Feature(bits) for bits in range(int(Feature.BUSH | Feature.RIVER) + 1))
 #: Shown in the last item slot when a space holds more than fits.
 MORE_GLYPH: Final = "+"
 MORE_KIND: Final = "more"
@@ -141,8 +143,12 @@ _TEXTURES: Final[dict[Terrain, tuple[str, str]]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Glyph:
+# The picture's parts are named tuples, not frozen dataclasses: a drawing holds thousands of
+# tags, compared and hashed in C as tuples; and a frozen dataclass costs about as much to
+# define as to build a hundred of them (its methods are compiled from source at import).
+
+
+class Glyph(NamedTuple):
     """An overlay item: its text (1-3 characters, e.g. ``"J"``, ``"*2"``) and its kind.
 
     Kinds are free strings for the front ends to style, such as ``"vehicle:jack"``,
@@ -154,8 +160,7 @@ class Glyph:
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
-class Tag:
+class Tag(NamedTuple):
     """What one character shows, so a front end can style it without knowing the geometry.
 
     ``cell`` is the space whose hex the character lies inside (None on outlines and
@@ -182,8 +187,7 @@ class Tag:
 BACKGROUND: Final = Tag("background")
 
 
-@dataclass(frozen=True, slots=True)
-class Box:
+class Box(NamedTuple):
     """A rectangle of character cells, for cursors and partial repaints."""
 
     x: int
@@ -195,8 +199,7 @@ class Box:
         return self.x <= x < self.x + self.width and self.y <= y < self.y + self.height
 
 
-@dataclass(frozen=True, slots=True)
-class Run:
+class Run(NamedTuple):
     """Consecutive characters of one line with equal tags: one styled segment."""
 
     x: int
@@ -204,8 +207,7 @@ class Run:
     tag: Tag
 
 
-@dataclass(frozen=True, slots=True)
-class Picture:
+class Picture(NamedTuple):
     """A rendered board: ``lines[y][x]`` is the character, ``tags[y][x]`` what it shows."""
 
     lines: tuple[str, ...]
@@ -241,16 +243,14 @@ _NO_FILL: Final = -1
 _OWN_FILL: Final = 6
 
 
-@dataclass(frozen=True, slots=True)
-class _EdgeCell:
+class _EdgeCell(NamedTuple):
     offset: Point
     plain: str  # the outline glyph of a plain edge
     fill: int  # _NO_FILL, _OWN_FILL or a direction
     filler: bool = False  # the second character of a slanted edge: blank at the rim
 
 
-@dataclass(frozen=True, slots=True)
-class _Geometry:
+class _Geometry(NamedTuple):
     """Character offsets of one hex in one drawing, relative to the hex's top-left origin."""
 
     column_step: int
@@ -498,9 +498,10 @@ class BoardMap:
             return NO_CELL
         return self.board.neighbours[cell][edge.fill]
 
-    def _edge_glyph(self, cell: int, direction: int, edge: _EdgeCell, filled: int) -> str:
+    def _edge_glyph(
+        self, cell: int, direction: int, edge: _EdgeCell, filled: int, feature: Feature
+    ) -> str:
         board = self.board
-        feature = Feature(board.features[cell][direction])
         if feature:
             return FEATURE_GLYPHS[feature]
         if edge.filler and filled == NO_CELL:
@@ -514,20 +515,21 @@ class BoardMap:
 
     def _paint_edges(self, cell: int, chars: list[list[str]], tags: list[list[Tag]]) -> None:
         board, geo = self.board, self._geo
+        x0, y0 = self._origins[cell]
         for direction in range(6):
             other = board.neighbours[cell][direction]
             if geo.lower_row and direction == 0 and other != NO_CELL:
                 continue  # drawn by the hex above as its lower row
-            feature = Feature(board.features[cell][direction])
+            feature = _FEATURES[board.features[cell][direction]]
             key = _canonical_edge(board, cell, direction)
+            owner = cell if geo.lower_row and direction == 3 else None
             for edge in geo.edges[direction]:
                 filled = self._filled(cell, edge)
                 terrain = board.terrain[filled] if filled != NO_CELL else None
-                owner = cell if geo.lower_row and direction == 3 else None
                 lower = geo.lower_row and terrain is not None
-                x, y = self._at(cell, edge.offset)
-                chars[y][x] = self._edge_glyph(cell, direction, edge, filled)
-                tags[y][x] = Tag("edge", owner, terrain, feature, key, underline=lower)
+                x, y = x0 + edge.offset[0], y0 + edge.offset[1]
+                chars[y][x] = self._edge_glyph(cell, direction, edge, filled, feature)
+                tags[y][x] = Tag("edge", owner, terrain, feature, key, "", lower)
 
     def _paint_gate_markers(self, chars: list[list[str]], tags: list[list[Tag]]) -> None:
         words = self._geo.gate_words
