@@ -60,6 +60,17 @@ def load_piece(path: Path) -> Piece:
 
 @cache
 def load_pieces() -> dict[str, Piece]:
+    """The pieces that come with the game: their files checked and converted ahead of time
+    (:mod:`bigfive_tui.formats.shipped_pieces`, held equal to :func:`read_piece_files` by a
+    test), so that no start-up parses and checks them again."""
+    from bigfive_tui.formats.shipped_pieces import shipped_pieces
+
+    return shipped_pieces()
+
+
+def read_piece_files() -> dict[str, Piece]:
+    """The shipped piece files read and checked in full, as a player's piece would be, in
+    file-name order; what the built-in pieces are generated from and tested against."""
     pieces: dict[str, Piece] = {}
     for path in sorted((boards_dir() / "pieces").glob("*.toml")):
         piece = load_piece(path)

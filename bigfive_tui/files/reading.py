@@ -13,7 +13,6 @@ import errno
 import json
 import os
 import stat
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -202,6 +201,8 @@ def parse_json(text: str, source: Path | str, error: type[Exception] = LoadError
 
 def parse_toml(text: str, source: Path | str, error: type[Exception] = LoadError) -> dict[str, Any]:
     """TOML text as plain data, checked by :func:`check_shape`."""
+    import tomllib  # only layouts, pieces and scenarios are TOML: a game loads without it
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as problem:

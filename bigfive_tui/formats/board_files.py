@@ -67,7 +67,9 @@ class PieceSideSpec(BaseModel):
 
 
 class PieceSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Built on first use: the shipped pieces are checked ahead of time (shipped_pieces), so
+    # only a layout that brings pieces of its own needs it.
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     name: str = Field(pattern=r"^[a-z][a-z0-9_-]*$")
     symbol: str = Field(min_length=1, max_length=1)
