@@ -275,3 +275,20 @@ def test_a_hostile_scenario_gives_a_scenario_error(
         run_file(path)
     assert main(["scenario", "run", str(path), "--json"]) == 2
     assert json.loads(capsys.readouterr().out)["passed"] is False
+
+
+def test_records_read_without_lists_never_share_the_lists_they_get() -> None:
+    """A field left out gets a list of its own (its default is copied for each record), so an
+    action played in one game never shows up in another."""
+    from bigfive_tui.formats.record import GameRecord
+    from bigfive_tui.photo_safari.formats.record import PhotoRecord
+
+    setup = {"guides": ["jack", "kate"], "seed": 1, "board": ["dot A"] * 9}
+    first, second = (GameRecord.model_validate({"setup": setup}) for _ in range(2))
+    first.actions.append("draw")
+    first.setup.removed_species.append("lion")
+    assert (second.actions, second.setup.removed_species) == ([], [])
+    photo = {"setup": {"name": "typical", "terrain": ["."] * 10, "animals": {}}}
+    one, other = (PhotoRecord.model_validate(photo) for _ in range(2))
+    one.moves.append("a1")
+    assert other.moves == []

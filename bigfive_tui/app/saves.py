@@ -87,7 +87,7 @@ class SaveFile(BaseModel):
     version: Literal[1, 2] = 2
     saved_at: str = Field(default="", max_length=40)
     engine: EngineStamp | None = None
-    computer_seats: list[int] = Field(default_factory=list, max_length=5)
+    computer_seats: list[int] = Field(default=[], max_length=5)
     practice: PracticeNote | None = None
     #: Either game's record, told apart by its ``format``.
     record: Annotated[GameRecord | PhotoRecord, Field(discriminator="format")]

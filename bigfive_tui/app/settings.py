@@ -57,7 +57,7 @@ class SetupSettings(BaseModel):
 
     seats: list[SeatSettings] = Field(min_length=2, max_length=5)
     difficulty: DifficultyName = "beginner"
-    removed: list[RemovableSpecies] = Field(default_factory=list, max_length=2)
+    removed: list[RemovableSpecies] = Field(default=[], max_length=2)
     board_source: Literal["random", "layout", "file"] = "random"
     layout: str = Field(default="", max_length=4096)
     choose_starts: bool = False

@@ -62,8 +62,8 @@ class PieceSideSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     spaces: list[str] = Field(min_length=3, max_length=3)
-    bushes: list[str] = Field(default_factory=list)
-    rivers: list[str] = Field(default_factory=list)
+    bushes: list[str] = Field(default=[])
+    rivers: list[str] = Field(default=[])
 
 
 class PieceSpec(BaseModel):
@@ -109,7 +109,7 @@ class LayoutSpec(BaseModel):
     name: str = "custom"
     rows: list[list[str]] = Field(min_length=3, max_length=3)
     pieces: list[dict[str, Any]] = Field(
-        default_factory=list, description="inline piece definitions for a fully custom board"
+        default=[], description="inline piece definitions for a fully custom board"
     )
 
 

@@ -16,18 +16,21 @@ DifficultyName = Literal["beginner", "normal", "expert"]
 RemovableSpecies = Literal["lion", "leopard", "elephant", "rhino"]
 
 
+# Lists default to ``[]``, which pydantic copies for each model, not to ``default_factory=list``:
+# pydantic reads a factory's signature, and a builtin's costs about 4 M instructions of
+# start-up per field (its text signature is tokenized).
+
+
 class SetupRecord(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     guides: list[GuideName] = Field(min_length=2, max_length=5)
     difficulty: DifficultyName = "beginner"
-    removed_species: list[RemovableSpecies] = Field(default_factory=list, max_length=2)
+    removed_species: list[RemovableSpecies] = Field(default=[], max_length=2)
     seed: int = Field(ge=0, lt=2**63)
     layout_name: str = "custom"
     board: list[str] = Field(min_length=9, max_length=9, description="'<piece> <side> [turned]'")
-    pieces: list[dict[str, Any]] = Field(
-        default_factory=list, description="inline pieces for a custom board"
-    )
+    pieces: list[dict[str, Any]] = Field(default=[], description="inline pieces for a custom board")
     start_spaces: list[str] | None = None
 
 
@@ -63,6 +66,6 @@ class GameRecord(BaseModel):
     version: Literal[1] = 1
     setup: SetupRecord
     position: dict[str, Any] | None = None
-    actions: list[str] = Field(default_factory=list)
-    rigs: list[RigRecord] = Field(default_factory=list)
-    branches: list[BranchRecord] = Field(default_factory=list)
+    actions: list[str] = Field(default=[])
+    rigs: list[RigRecord] = Field(default=[])
+    branches: list[BranchRecord] = Field(default=[])

@@ -25,7 +25,7 @@ class LayoutFile(BaseModel):
     description: str = ""
     terrain: list[str] = Field(min_length=ROWS, max_length=ROWS)
     animals: dict[str, str]
-    cameras: dict[str, str] = Field(default_factory=dict)
+    cameras: dict[str, str] = Field(default={})
 
 
 class PhotoRecord(BaseModel):
@@ -38,4 +38,4 @@ class PhotoRecord(BaseModel):
     version: Literal[1] = 1
     seed: int = Field(default=0, ge=0, lt=2**63)
     setup: LayoutFile
-    moves: list[str] = Field(default_factory=list)
+    moves: list[str] = Field(default=[])
