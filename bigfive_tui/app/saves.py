@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -93,8 +93,7 @@ class SaveFile(BaseModel):
     record: Annotated[GameRecord | PhotoRecord, Field(discriminator="format")]
 
 
-@dataclass(frozen=True, slots=True)
-class LoadedGame:
+class LoadedGame(NamedTuple):
     """A save replayed. ``doubt`` is why the player should be asked before going on with it
     (its last ``dropped`` actions no longer replay, or its replay ends at another position
     than it was saved at); empty when it replays exactly as saved."""

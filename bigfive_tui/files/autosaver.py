@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from bigfive_tui.files.writing import sync_folder, write_atomically
 
@@ -21,8 +21,7 @@ from bigfive_tui.files.writing import sync_folder, write_atomically
 Snapshot = Callable[[], str] | None
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """How job number ``job`` ended: ``problem`` is empty when it went to disk."""
 
     job: int

@@ -11,19 +11,17 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class HeldElsewhere:
+class HeldElsewhere(NamedTuple):
     """Another process holds the lock; ``pid`` is 0 when it could not be read."""
 
     pid: int
 
 
-@dataclass(frozen=True, slots=True)
-class LockFailed:
+class LockFailed(NamedTuple):
     """The lock file cannot be made (a read-only folder, for one): ``problem`` says why."""
 
     problem: str

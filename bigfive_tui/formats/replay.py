@@ -8,8 +8,7 @@ with); this is the one place that knows the record's shape and words its problem
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
@@ -121,8 +120,7 @@ def _setup_session(setup: SetupRecord, pieces: Mapping[str, Piece]) -> Session:
         raise RecordError(f"setup: {error}") from None
 
 
-@dataclass(frozen=True, slots=True)
-class Replay:
+class Replay(NamedTuple):
     """A record replayed as far as its actions go: ``session`` after the actions that
     replayed; ``problem`` names the first one that did not (empty when all did)."""
 
