@@ -16,7 +16,6 @@ from typing import Any
 from bigfive_tui.engine.board import Board, assemble, random_board
 from bigfive_tui.engine.pieces import BoardFileError, Piece
 from bigfive_tui.files import reading
-from bigfive_tui.formats.board_files import parse_layout, parse_piece
 
 _PACKAGE = Path(__file__).resolve().parent
 _SOURCE_TREE = _PACKAGE.parent
@@ -55,6 +54,8 @@ def read_toml(path: Path, error: type[Exception] = BoardFileError) -> dict[str, 
 
 def load_piece(path: Path) -> Piece:
     """One piece file; a file that cannot be used raises ``BoardFileError``."""
+    from bigfive_tui.formats.board_files import parse_piece  # (a game loads without it)
+
     return parse_piece(read_toml(path), path.name)
 
 
@@ -100,6 +101,8 @@ def load_layout(name_or_path: str) -> Board:
         raise BoardFileError(
             f"{name_or_path}: no such layout file; shipped layouts: {', '.join(layout_names())}"
         )
+    from bigfive_tui.formats.board_files import parse_layout  # (a game loads without it)
+
     name, placements, pieces = parse_layout(read_toml(path), path.name, load_pieces())
     return assemble(placements, pieces, name)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -32,6 +32,7 @@ from bigfive_tui.engine.pieces import (
     Placement,
     Terrain,
 )
+from bigfive_tui.formats.placements import SIDE_NAMES, resolve_placements
 from bigfive_tui.shared.problems import validation_problems
 
 TERRAIN_LETTERS: dict[str, Terrain] = {
@@ -41,7 +42,6 @@ TERRAIN_LETTERS: dict[str, Terrain] = {
     "w": Terrain.WATERING_HOLE,
     "m": Terrain.MOUNTAIN,
 }
-SIDE_NAMES = ("A", "B")
 #: Spaces every piece side keeps drivable so that any assembly stays connected: the two sharp
 #: corners (which may become the park entrances) and the middle of each of the four sides.
 SHARP_CORNERS: tuple[Hex, ...] = ((0, 0), (2, 2))
@@ -262,44 +262,6 @@ def _check_connected(
             f"{where}: {which} cannot be reached by road from space {labels[start]} (the middle "
             "of a side) without crossing bushes; every drivable space of a side must be reachable"
         )
-
-
-def parse_placement(text: str, where: str) -> Placement:
-    words = text.split()
-    if len(words) not in (2, 3) or (len(words) == 3 and words[2] != "turned"):
-        raise BoardFileError(
-            f"{where}: {text!r} should read '<piece> <side>' or '<piece> <side> turned'"
-        )
-    if words[1] not in SIDE_NAMES:
-        raise BoardFileError(f"{where}: {text!r} names side {words[1]!r}; use A or B")
-    return Placement(words[0], words[1], len(words) == 3)
-
-
-def resolve_placements(
-    entries: Sequence[tuple[str, str]], available: Mapping[str, Piece], source: str
-) -> tuple[list[Placement], dict[str, Piece]]:
-    """Check ``(where, text)`` placements against the known pieces: every piece known, used
-    once, and no two pieces sharing a symbol or a key letter."""
-    placements: list[Placement] = []
-    for where, text in entries:
-        placement = parse_placement(text, where)
-        if placement.piece not in available:
-            raise BoardFileError(
-                f"{where}: no piece named {placement.piece!r}; known pieces: "
-                + ", ".join(sorted(available))
-            )
-        placements.append(placement)
-    used = [p.piece for p in placements]
-    doubled = sorted({name for name in used if used.count(name) > 1})
-    if doubled:
-        raise BoardFileError(f"{source}: pieces used more than once: {', '.join(doubled)}")
-    chosen = {name: available[name] for name in used}
-    for attribute in ("symbol", "key"):
-        values = [getattr(piece, attribute) for piece in chosen.values()]
-        twice = sorted({v for v in values if values.count(v) > 1})
-        if twice:
-            raise BoardFileError(f"{source}: two pieces share the {attribute} {twice[0]!r}")
-    return placements, chosen
 
 
 def parse_layout(

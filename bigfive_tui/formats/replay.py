@@ -20,7 +20,7 @@ from bigfive_tui.engine.pieces import BoardFileError, Piece
 from bigfive_tui.engine.rigging import RigError
 from bigfive_tui.engine.session import Branch, Session, make_game
 from bigfive_tui.engine.state import GameState
-from bigfive_tui.formats.board_files import parse_piece, resolve_placements
+from bigfive_tui.formats.placements import resolve_placements
 from bigfive_tui.formats.record import (
     BranchRecord,
     GameRecord,
@@ -65,9 +65,12 @@ def record_of(session: Session) -> GameRecord:
 
 def board_from_setup(setup: SetupRecord, pieces: Mapping[str, Piece]) -> Board:
     available = dict(pieces)
-    for index, data in enumerate(setup.pieces):
-        piece = parse_piece(data, f"setup.pieces[{index}]")
-        available[piece.name] = piece
+    if setup.pieces:  # a custom board's own pieces, checked in full as a piece file's are
+        from bigfive_tui.formats.board_files import parse_piece
+
+        for index, data in enumerate(setup.pieces):
+            piece = parse_piece(data, f"setup.pieces[{index}]")
+            available[piece.name] = piece
     entries = [(f"setup.board[{i}]", text) for i, text in enumerate(setup.board)]
     placements, chosen = resolve_placements(entries, available, "setup.board")
     return assemble(placements, chosen, setup.layout_name)

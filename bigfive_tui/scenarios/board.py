@@ -8,7 +8,8 @@ from typing import Any
 
 from bigfive_tui.engine.board import Board, assemble
 from bigfive_tui.engine.pieces import BoardFileError, Piece, Placement
-from bigfive_tui.formats.board_files import parse_piece, resolve_placements
+from bigfive_tui.formats.board_files import parse_piece
+from bigfive_tui.formats.placements import resolve_placements
 from bigfive_tui.scenarios.model import BoardSpec, ScenarioError
 
 OPEN_LAYOUT = "open"
