@@ -15,13 +15,14 @@ from textual.widgets import ContentSwitcher, OptionList
 
 from bigfive_tui.app import settings
 from bigfive_tui.app.components.action_bar import ActionBar
-from bigfive_tui.app.components.board_view import BoardView
+from bigfive_tui.app.components.board_view import FEATURE_PARTS, TERRAIN_PARTS, BoardView
 from bigfive_tui.app.components.game_log import GameLog
 from bigfive_tui.app.components.guide_card import GuideCard
 from bigfive_tui.app.components.player_board import PlayerBoard
 from bigfive_tui.app.components.table_info import TableInfo
 from bigfive_tui.app.drawings import choose
 from bigfive_tui.app.screens.dialogs import ChoiceDialog, ConfirmDialog
+from bigfive_tui.app.themes import board_paint
 from bigfive_tui.engine.state import Phase
 
 COMPACT, NORMAL, LARGE = (80, 24), (120, 36), (200, 50)
@@ -431,16 +432,19 @@ async def test_the_colour_blind_theme_draws_every_terrain_and_edge_apart() -> No
     async with app.run_test(size=NORMAL) as pilot:
         await pilot.pause()
         board = game_screen(app).query_one(BoardView)
-        fills = {
-            board.get_component_styles(f"board-view--{name}").background.hex
-            for name in ("savanna", "hill", "forest", "water", "mountain")
-        }
-        edges = {
-            board.get_component_styles(f"board-view--{name}").color.hex
-            for name in ("bush", "river", "bush-river")
-        }
-        assert len(fills) == 5 and len(edges) == 3
-        assert "#009E73" in fills and "#D55E00" in edges  # Okabe and Ito's palette
+        drawn = [
+            segment.style for y in range(board.size.height) for segment in board.render_line(y)
+        ]
+        fills = {style.bgcolor.triplet.hex.upper() for style in drawn if style and style.bgcolor}
+        colours = {style.color.triplet.hex.upper() for style in drawn if style and style.color}
+    painted = {part: board_paint("savanna-colour-blind", part) for part in TERRAIN_PARTS.values()}
+    edges = {
+        board_paint("savanna-colour-blind", part).color.upper() for part in FEATURE_PARTS.values()
+    }
+    assert len({paint.background for paint in painted.values()}) == 5 and len(edges) == 3
+    assert {paint.background.upper() for paint in painted.values()} <= fills
+    assert edges <= colours
+    assert "#009E73" in fills and "#D55E00" in colours  # Okabe and Ito's palette
 
 
 def test_the_view_keys_take_no_key_that_is_bound_to_anything_else() -> None:

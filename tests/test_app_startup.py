@@ -6,15 +6,11 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from test_app_support import every_size, game_screen, make_app, played_session, wait_until
-from textual.dom import DOMNode
 
 import bigfive_tui.app.main as app_main
-from bigfive_tui.app.components.board_view import BoardView
-from bigfive_tui.app.components.game_log import GameLog
 from bigfive_tui.app.screens.game import GameScreen
 
 
@@ -79,37 +75,6 @@ def test_starting_a_game_imports_no_module_its_first_screen_does_not_use() -> No
     loaded = set(done.stdout.split())
     assert "bigfive_tui.app.screens.game" in loaded
     assert loaded.isdisjoint({"rich.pretty", "attr"})
-
-
-async def test_the_board_s_focus_restyles_the_board_alone_as_a_full_restyle_would() -> None:
-    """Taking or losing the focus restyles the board but not its component classes (none of
-    their rules depends on the focus): their styles are those a full restyle gives."""
-    app = make_app(played_session())
-    async with app.run_test() as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
-        await pilot.pause()
-        board = game_screen(app).query_one(BoardView)
-        assert board.has_focus
-        styled: list[DOMNode] = []
-        apply = app.stylesheet.apply
-
-        def noted(node: DOMNode, *args: Any, **kwargs: Any) -> None:
-            styled.append(node)
-            apply(node, *args, **kwargs)
-
-        for focused in (game_screen(app).query_one(GameLog), board):
-            app.stylesheet.apply = noted  # type: ignore[method-assign]
-            focused.focus()
-            await pilot.pause()
-            app.stylesheet.apply = apply  # type: ignore[method-assign]
-            assert board in styled
-            assert not [node for node in styled if node.parent is board]
-            kept = {name: styles.get_rules() for name, styles in board._component_styles.items()}
-            app.stylesheet.update_nodes([board])
-            assert kept == {
-                name: styles.get_rules() for name, styles in board._component_styles.items()
-            }
-            styled.clear()
 
 
 ARENAS_AFTER_BUSY_THREADS = """

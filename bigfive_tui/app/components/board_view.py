@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import compress
 from operator import is_not, ne, or_
@@ -39,10 +39,10 @@ from textual.strip import Strip
 from textual.theme import Theme
 
 from bigfive_tui.app.cells import cell_width
-from bigfive_tui.app.components.focus_styles import FocusKeepsComponentStyles
 from bigfive_tui.app.components.one_pass import KeepsLinesOnNewHeight
 from bigfive_tui.app.describe import edge_words, seen_by
 from bigfive_tui.app.overlays import LEGEND_LINES, glyph_label, overlays_for
+from bigfive_tui.app.themes import board_paint
 from bigfive_tui.boardmap import (
     FEATURE_GLYPHS,
     MORE_GLYPH,
@@ -66,23 +66,22 @@ from bigfive_tui.engine.state import GameState
 
 # -- styling ---------------------------------------------------------------------------------
 
-_PREFIX: Final = "board-view--"
-TERRAIN_COMPONENTS: Final[dict[Terrain, str]] = {
-    Terrain.SAVANNA: "board-view--savanna",
-    Terrain.HILL: "board-view--hill",
-    Terrain.FOREST: "board-view--forest",
-    Terrain.WATERING_HOLE: "board-view--water",
-    Terrain.MOUNTAIN: "board-view--mountain",
+#: The parts of the picture (app/themes.py paints them) for each terrain and edge feature.
+TERRAIN_PARTS: Final[dict[Terrain, str]] = {
+    Terrain.SAVANNA: "savanna",
+    Terrain.HILL: "hill",
+    Terrain.FOREST: "forest",
+    Terrain.WATERING_HOLE: "water",
+    Terrain.MOUNTAIN: "mountain",
 }
-FEATURE_COMPONENTS: Final[dict[Feature, str]] = {
-    Feature.BUSH: "board-view--bush",
-    Feature.RIVER: "board-view--river",
-    Feature.BUSH | Feature.RIVER: "board-view--bush-river",
+FEATURE_PARTS: Final[dict[Feature, str]] = {
+    Feature.BUSH: "bush",
+    Feature.RIVER: "river",
+    Feature.BUSH | Feature.RIVER: "bush-river",
 }
-#: Each guide's vehicle letter sits on a chip of the guide's colour (Okabe and Ito's palette,
-#: told apart with every common colour blindness); the letter alone tells it without colour.
-GUIDE_COMPONENTS: Final = frozenset(f"board-view--vehicle-{guide.name.lower()}" for guide in Guide)
-#: Item glyph kinds (the part before ``:``) that have their own component class.
+#: Each guide's vehicle letter sits on a chip of the guide's colour.
+GUIDE_PARTS: Final = frozenset(f"vehicle-{guide.name.lower()}" for guide in Guide)
+#: Item glyph kinds (the part before ``:``) that are painted as parts of their own.
 ITEM_KINDS: Final = (
     "vehicle",
     "animal",
@@ -204,7 +203,7 @@ def step_towards(
 
 @dataclass(frozen=True, slots=True)
 class _Layer:
-    """One component class as a paint layer: colours may be translucent (``$accent 40%``)."""
+    """One part's paint (app/themes.py) as a layer: colours may be translucent."""
 
     background: Color | None
     color: Color | None
@@ -213,11 +212,32 @@ class _Layer:
     text: Style
 
 
+def _colour(value: str, variables: Mapping[str, str]) -> tuple[Color | None, bool]:
+    """A colour written as in CSS (see :class:`~bigfive_tui.app.themes.Paint`), read as
+    Textual reads one: the colour (white for ``auto``) with its opacity, and whether it is
+    ``auto``."""
+    color: Color | None = None
+    alpha: float | None = None
+    auto = False
+    for word in value.split():
+        if word.startswith("$"):
+            word = variables[word[1:]]
+        if word == "auto":
+            auto = True
+        elif word.endswith("%"):
+            alpha = float(word[:-1]) / 100
+        else:
+            color = Color.parse(word)
+    if alpha is not None:
+        color = (color or Color(255, 255, 255)).multiply_alpha(alpha)
+    return color, auto
+
+
 @dataclass(frozen=True, slots=True)
 class _LegendPiece:
     x: int
     text: str
-    component: str | None  # None: plain legend text
+    part: str | None  # None: plain legend text
 
 
 class _BoardMessage(Message):
@@ -240,7 +260,7 @@ class _CellMessage(_BoardMessage):
         super().__init__(board_view)
 
 
-class BoardView(KeepsLinesOnNewHeight, FocusKeepsComponentStyles, can_focus=True):
+class BoardView(KeepsLinesOnNewHeight, can_focus=True):
     """The game board: terrain, edges, names, items, targets, cursor and line of sight.
 
     Keys: arrows or h/j/k/l move the cursor to the neighbouring space on screen (in target
@@ -259,64 +279,7 @@ class BoardView(KeepsLinesOnNewHeight, FocusKeepsComponentStyles, can_focus=True
         min-width: 20;
         min-height: 3;
     }
-    BoardView > .board-view--savanna { background: #dcc27a; color: #2b2200; }
-    BoardView > .board-view--hill { background: #b4844e; color: #2a1600; }
-    BoardView > .board-view--forest { background: #2f6a35; color: #d4f0c8; }
-    BoardView > .board-view--water { background: #3c7cc4; color: #eef6ff; }
-    BoardView > .board-view--mountain { background: #8e8e8e; color: #1c1c1c; }
-    BoardView > .board-view--name { text-style: bold; }
-    BoardView > .board-view--outline { color: $foreground 45%; }
-    BoardView > .board-view--bush { color: #2f9e2f; text-style: bold; }
-    BoardView > .board-view--river { color: #3f86e8; text-style: bold; }
-    BoardView > .board-view--bush-river { color: #1fa5a5; text-style: bold; }
-    BoardView > .board-view--gate-label { color: $text-error; text-style: bold; }
-    BoardView > .board-view--vehicle { text-style: bold; }
-    BoardView > .board-view--vehicle-jack { background: #D55E00; color: #ffffff; }
-    BoardView > .board-view--vehicle-david { background: #0072B2; color: #ffffff; }
-    BoardView > .board-view--vehicle-anna { background: #CC79A7; color: #1a0010; }
-    BoardView > .board-view--vehicle-kate { background: #009E73; color: #ffffff; }
-    BoardView > .board-view--vehicle-sam { background: #E69F00; color: #1a1000; }
-    BoardView > .board-view--animal { color: #6a1b9a; text-style: bold; }
-    BoardView > .board-view--animal-down { color: #4a148c; text-style: bold; }
-    BoardView > .board-view--buffalo { color: #4e342e; text-style: bold; }
-    BoardView > .board-view--food { color: #1b5e20; text-style: bold; }
-    BoardView > .board-view--fire { background: #b02000; color: #ffd000; text-style: bold; }
-    BoardView > .board-view--gate { background: #b03020; color: #ffffff; text-style: bold; }
-    BoardView > .board-view--gate-broken {
-        background: #ffd000; color: #b03020; text-style: bold;
-    }
-    BoardView > .board-view--more { text-style: bold reverse; }
-    BoardView > .board-view--sight { background: #ffffff 45%; text-style: underline; }
-    BoardView > .board-view--target {
-        background: #d0307f 75%; color: auto 95%; text-style: bold;
-    }
-    BoardView > .board-view--target-mark { background: #ffffff; color: #9c1457; }
-    BoardView > .board-view--cursor { text-style: reverse bold; }
-    BoardView > .board-view--status { color: $foreground; }
-    BoardView > .board-view--prompt { color: $text-accent; text-style: bold; }
-    BoardView > .board-view--legend { color: $foreground-muted; }
-    BoardView > .board-view--legend-heading { color: $foreground; text-style: bold; }
-    BoardView > .board-view--message { color: $text-warning; text-style: bold; }
     """
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        *TERRAIN_COMPONENTS.values(),
-        *FEATURE_COMPONENTS.values(),
-        *(f"{_PREFIX}{kind}" for kind in ITEM_KINDS),
-        *GUIDE_COMPONENTS,
-        "board-view--name",
-        "board-view--outline",
-        "board-view--gate-label",
-        "board-view--sight",
-        "board-view--target",
-        "board-view--target-mark",
-        "board-view--cursor",
-        "board-view--status",
-        "board-view--prompt",
-        "board-view--legend",
-        "board-view--legend-heading",
-        "board-view--message",
-    }
 
     _MOVE = Binding.Group("Move", compact=True)
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -791,24 +754,25 @@ class BoardView(KeepsLinesOnNewHeight, FocusKeepsComponentStyles, can_focus=True
 
     # -- styles ---------------------------------------------------------------------------
 
-    def _layer(self, component: str) -> _Layer:
-        layer = self._layers.get(component)
+    def _layer(self, part: str) -> _Layer:
+        layer = self._layers.get(part)
         if layer is None:
-            styles = self.get_component_styles(component)
-            has = styles.has_rule
-            text = styles.text_style if has("text_style") else Style()
+            paint = board_paint(self.app.theme, part)
+            variables = self.app.theme_variables
+            background, _ = _colour(paint.background, variables)
+            color, auto_color = _colour(paint.color, variables)
             layer = _Layer(
-                styles.background if has("background") else None,
-                styles.color if has("color") else None,
-                bool(has("auto_color") and styles.auto_color),
-                styles.color.a if has("auto_color") else 1.0,
-                text,
+                background,
+                color,
+                auto_color,
+                color.a if color is not None else 1.0,
+                Style.parse(paint.style) if paint.style else Style(),
             )
-            self._layers[component] = layer
+            self._layers[part] = layer
         return layer
 
-    def _paint_style(self, components: Iterable[str], extra: Style | None = None) -> Style:
-        """Paint component layers over the widget's own colours into one rich Style."""
+    def _paint_style(self, parts: Iterable[str], extra: Style | None = None) -> Style:
+        """Paint the parts' layers over the widget's own colours into one rich Style."""
         if self._base is None:
             base = self.rich_style
             self._base = (
@@ -818,8 +782,8 @@ class BoardView(KeepsLinesOnNewHeight, FocusKeepsComponentStyles, can_focus=True
         background, color = self._base
         text = Style()
         auto: float | None = None
-        for component in components:
-            layer = self._layer(component)
+        for part in parts:
+            layer = self._layer(part)
             if layer.background is not None:
                 background = background + layer.background
             if layer.auto_color:
@@ -840,32 +804,32 @@ class BoardView(KeepsLinesOnNewHeight, FocusKeepsComponentStyles, can_focus=True
         underline = False
         if tag.role == "edge":
             if tag.terrain is not None:
-                layers.append(TERRAIN_COMPONENTS[tag.terrain])
+                layers.append(TERRAIN_PARTS[tag.terrain])
             elif not tag.feature:
-                layers.append("board-view--outline")
+                layers.append("outline")
             if tag.feature:
-                layers.append(FEATURE_COMPONENTS[tag.feature])
+                layers.append(FEATURE_PARTS[tag.feature])
             underline = tag.underline
         elif tag.role == "gate":
-            layers.append("board-view--gate-label")
+            layers.append("gate-label")
         elif tag.terrain is not None:
-            layers.append(TERRAIN_COMPONENTS[tag.terrain])
+            layers.append(TERRAIN_PARTS[tag.terrain])
             if tag.role == "name":
-                layers.append("board-view--name")
+                layers.append("name")
             elif tag.role == "item":
                 kind, _, detail = tag.kind.partition(":")
                 if kind in ITEM_KINDS:
-                    layers.append(f"{_PREFIX}{kind}")
-                if kind == "vehicle" and f"{_PREFIX}vehicle-{detail}" in GUIDE_COMPONENTS:
-                    layers.append(f"{_PREFIX}vehicle-{detail}")
+                    layers.append(kind)
+                if kind == "vehicle" and f"vehicle-{detail}" in GUIDE_PARTS:
+                    layers.append(f"vehicle-{detail}")
         if flags & _SIGHT:
-            layers.append("board-view--sight")
+            layers.append("sight")
         if flags & _TARGET:
-            layers.append("board-view--target")
+            layers.append("target")
         if tag.role == "mark":
-            layers.append("board-view--target-mark")
+            layers.append("target-mark")
         if flags & _CURSOR:
-            layers.append("board-view--cursor")
+            layers.append("cursor")
         # Many tags share their layers (all the savanna of the board, say); only the cell in
         # the meta differs. Painting is the costly part of a first render, so paint once each.
         paint_key = ("paint", *layers, underline)
@@ -877,11 +841,11 @@ class BoardView(KeepsLinesOnNewHeight, FocusKeepsComponentStyles, can_focus=True
             style += Style.from_meta({"cell": tag.cell})
         return style
 
-    def _component_style(self, component: str | None) -> Style:
-        key: tuple[object, ...] = ("component", component)
+    def _part_style(self, part: str | None) -> Style:
+        key: tuple[object, ...] = ("part", part)
         style = self._styles.get(key)
         if style is None:
-            style = self._paint_style([component] if component else [])
+            style = self._paint_style([part] if part else [])
             self._styles[key] = style
         return style
 
@@ -898,7 +862,7 @@ class BoardView(KeepsLinesOnNewHeight, FocusKeepsComponentStyles, can_focus=True
 
     def _build_line(self, y: int) -> Strip:
         width = self.size.width
-        blank = self._component_style(None)
+        blank = self._part_style(None)
         if not self._fits:
             if y == self.size.height // 2:
                 return self._message_strip(width)
@@ -925,14 +889,14 @@ class BoardView(KeepsLinesOnNewHeight, FocusKeepsComponentStyles, can_focus=True
         else:
             short = f"{need_h} lines, it has {have.height}"
         text = f"The board needs {short}: enlarge the window."
-        style = self._component_style("board-view--message")
+        style = self._part_style("message")
         pad = max(0, (width - len(text)) // 2)
-        strip = Strip([Segment(" " * pad, self._component_style(None)), Segment(text, style)])
-        return strip.extend_cell_length(width, self._component_style(None)).crop(0, width)
+        strip = Strip([Segment(" " * pad, self._part_style(None)), Segment(text, style)])
+        return strip.extend_cell_length(width, self._part_style(None)).crop(0, width)
 
     def _status_segments(self) -> list[Segment]:
-        status = self._component_style("board-view--status")
-        prompt = self._component_style("board-view--prompt")
+        status = self._part_style("status")
+        prompt = self._part_style("prompt")
         segments: list[Segment] = []
         if self._targeting:
             text = self._prompt or "Choose a space"
@@ -1069,7 +1033,7 @@ class BoardView(KeepsLinesOnNewHeight, FocusKeepsComponentStyles, can_focus=True
         while x < end:
             piece = legend.get(x)
             if piece is not None:
-                style = self._component_style(piece.component or "board-view--legend")
+                style = self._part_style(piece.part or "legend")
                 runs.append(((piece.text, None, None, [style]), cell_len(piece.text)))
                 x += len(piece.text)
                 continue
@@ -1128,22 +1092,22 @@ class BoardView(KeepsLinesOnNewHeight, FocusKeepsComponentStyles, can_focus=True
 
     def _compact_legend(self) -> dict[str, list[list[tuple[str, str | None]]]]:
         """The compact drawing's smaller corners (the top right one holds the guide's card)."""
-        key = "board-view--legend-heading"
+        key = "legend-heading"
         symbol = self._board.symbols[0]
 
         def glyph(terrain: Terrain) -> tuple[str, str | None]:
-            return (TERRAIN_GLYPHS[terrain], TERRAIN_COMPONENTS[terrain])
+            return (TERRAIN_GLYPHS[terrain], TERRAIN_PARTS[terrain])
 
         def feature(kind: Feature) -> tuple[str, str | None]:
-            return (FEATURE_GLYPHS[kind], FEATURE_COMPONENTS[kind])
+            return (FEATURE_GLYPHS[kind], FEATURE_PARTS[kind])
 
         both = Feature.BUSH | Feature.RIVER
         hill, forest = glyph(Terrain.HILL), glyph(Terrain.FOREST)
         water, mountain = glyph(Terrain.WATERING_HOLE), glyph(Terrain.MOUNTAIN)
         bush, river = feature(Feature.BUSH), feature(Feature.RIVER)
         target, cursor = (
-            (f"{TARGET_GLYPH}4", "board-view--target-mark"),
-            (f"{symbol}4", "board-view--cursor"),
+            (f"{TARGET_GLYPH}4", "target-mark"),
+            (f"{symbol}4", "cursor"),
         )
         return {
             "top-left": [
@@ -1153,8 +1117,8 @@ class BoardView(KeepsLinesOnNewHeight, FocusKeepsComponentStyles, can_focus=True
             ],
             "bottom-left": [
                 [target, (" target ", None), cursor, (" cursor", None)],
-                [(f"{symbol}4", "board-view--sight"), (" in sight (v)", None)],
-                [(MORE_GLYPH, "board-view--more"), (" more: see the top line", None)],
+                [(f"{symbol}4", "sight"), (" in sight (v)", None)],
+                [(MORE_GLYPH, "more"), (" more: see the top line", None)],
             ],
             "bottom-right": [
                 [("J D A K S", key), (" vehicles", None)],
@@ -1175,11 +1139,11 @@ class BoardView(KeepsLinesOnNewHeight, FocusKeepsComponentStyles, can_focus=True
         """Legend lines per corner, shaped to the triangles the diamond leaves free."""
         if self._map.size == "compact":
             return self._compact_legend()
-        heading = "board-view--legend-heading"
-        key = "board-view--legend-heading"
+        heading = "legend-heading"
+        key = "legend-heading"
 
         def swatch(terrain: Terrain) -> tuple[str, str | None]:
-            return (f" {TERRAIN_GLYPHS[terrain]} ", TERRAIN_COMPONENTS[terrain])
+            return (f" {TERRAIN_GLYPHS[terrain]} ", TERRAIN_PARTS[terrain])
 
         top_left: list[list[tuple[str, str | None]]] = [
             [
@@ -1202,7 +1166,7 @@ class BoardView(KeepsLinesOnNewHeight, FocusKeepsComponentStyles, can_focus=True
                 piece
                 for feature, glyph in FEATURE_GLYPHS.items()
                 for piece in (
-                    (glyph, FEATURE_COMPONENTS[feature]),
+                    (glyph, FEATURE_PARTS[feature]),
                     (f" {_feature_word(feature)}  ", None),
                 )
             ],
@@ -1219,13 +1183,13 @@ class BoardView(KeepsLinesOnNewHeight, FocusKeepsComponentStyles, can_focus=True
         bottom_left: list[list[tuple[str, str | None]]] = [
             [("Highlights", heading)],
             [
-                (mark, "board-view--target-mark"),
+                (mark, "target-mark"),
                 (" legal target  ", None),
-                (f"{symbol}4", "board-view--cursor"),
+                (f"{symbol}4", "cursor"),
                 (" cursor", None),
             ],
-            [(f"{symbol}4", "board-view--sight"), (" in sight (underlined)", None)],
-            [(MORE_GLYPH, "board-view--more"), (" more here: see the line above", None)],
+            [(f"{symbol}4", "sight"), (" in sight (underlined)", None)],
+            [(MORE_GLYPH, "more"), (" more here: see the line above", None)],
         ]
         bottom_right: list[list[tuple[str, str | None]]] = [
             [(f"{symbol}4", heading), (f" piece {symbol}, space 4 (die roll)", None)],
@@ -1262,8 +1226,8 @@ class BoardView(KeepsLinesOnNewHeight, FocusKeepsComponentStyles, can_focus=True
                     break
                 spots.append((x, y, line))
             for x, y, line in spots:
-                for text, component in line:
-                    placed.setdefault(y, []).append(_LegendPiece(x, text, component))
+                for text, part in line:
+                    placed.setdefault(y, []).append(_LegendPiece(x, text, part))
                     x += len(text)
         return placed
 
