@@ -21,7 +21,7 @@ import math
 from bisect import bisect_right
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress
+from itertools import chain, compress
 from operator import is_not, ne, or_
 from typing import ClassVar, Final
 
@@ -356,6 +356,7 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         self._styles: dict[tuple[object, ...], Style] = {}
         self._by_tag: dict[Tag, list[Style | None]] = {}  # the static picture's
         self._by_id: dict[int, tuple[Tag, list[Style | None]]] = {}
+        self._static_ids: set[int] | None = None  # of the static picture's tags
         self._items: dict[Tag, list[Style | None]] = {}  # at most ITEM_STYLES_KEPT
         self._lit: list[list[Style | None]] = []  # a list per highlighted style kept
         self._runs: dict[int, _Row] = {}
@@ -537,6 +538,7 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         self._styles.clear()
         self._by_tag.clear()
         self._by_id.clear()
+        self._static_ids = None
         self._items.clear()
         self._lit.clear()
         self._runs.clear()
@@ -718,6 +720,7 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         self._runs.clear()
         self._static_runs.clear()
         self._by_id.clear()  # the tags of the new map's static picture
+        self._static_ids = None
 
     def _repicture(self) -> None:
         """The picture of the items on the board and the marked targets is drawn anew when it
@@ -1057,17 +1060,19 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
     def _styles_of(self, tag: Tag) -> list[Style | None]:
         """The styles of ``tag`` by highlight flags, filled as they are asked for; shared by
         equal tags. The static picture's tags are found by their identity: hashing a Tag costs
-        more than the rest of a character's work. Only the few item tags of a line are hashed
-        (they are new with every picture), in a table of at most ``ITEM_STYLES_KEPT``: each
-        space an item reaches gives it new tags (a style knows its space)."""
-        if not self._by_id:
-            for row in self._map.static.tags:
-                for static in row:
-                    styles = self._by_tag.setdefault(static, [None] * _FLAG_SETS)
-                    self._by_id[id(static)] = (static, styles)
+        more than the rest of a character's work, so each is hashed once, when first asked
+        for. Only the few item tags of a line are hashed each time (they are new with every
+        picture), in a table of at most ``ITEM_STYLES_KEPT``: each space an item reaches gives
+        it new tags (a style knows its space)."""
         kept = self._by_id.get(id(tag))
         if kept is not None and kept[0] is tag:
             return kept[1]
+        if self._static_ids is None:
+            self._static_ids = set(map(id, chain.from_iterable(self._map.static.tags)))
+        if id(tag) in self._static_ids:
+            styles = self._by_tag.setdefault(tag, [None] * _FLAG_SETS)
+            self._by_id[id(tag)] = (tag, styles)
+            return styles
         found = self._items.get(tag)
         if found is None:
             if len(self._items) >= ITEM_STYLES_KEPT:
