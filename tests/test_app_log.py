@@ -261,3 +261,48 @@ async def test_a_loaded_game_s_log_shows_its_older_lines_when_scrolled_back() ->
         assert log.lines[0].written.rendered
         fresh = await shown_alone(tuple(session.log), size=(SIZE[0], SIZE[1]))
         assert texts(log) == fresh[len(fresh) - len(texts(log)) :]
+
+
+def test_a_step_that_fits_its_line_is_counted_without_wrapping(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Most steps fit one line of the log: what wrapping them gives is known without it."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from bigfive_tui.app.components import game_log
+
+    wrapped: list[str] = []
+    breaks = game_log.line_breaks
+    monkeypatch.setattr(
+        game_log, "line_breaks", lambda text, width: wrapped.append(text) or breaks(text, width)
+    )
+    console = Console(width=80)
+    short = Text("A3      Jack moves to the Hill of 4.")
+    one = game_log.Written(short, 60, console)
+    assert (one.count, one.widest) == (1, len(short.plain)) and not wrapped
+    assert [strip.text for strip in one.strips()] == [short.plain]
+    long = Text("word " * 30)
+    several = game_log.Written(long, 40, console)
+    assert wrapped == [long.plain] and several.count == 4
+
+
+async def test_steps_given_before_the_log_knows_its_size_set_its_virtual_size_once() -> None:
+    """A loaded game's last steps are written together once the log has its size: one new
+    virtual size (each asks Textual for the scroll bars' sizes), not one per step."""
+    sizes: list[object] = []
+
+    class Counted(GameLog):
+        def watch_virtual_size(self, size):  # type: ignore[no-untyped-def]
+            sizes.append(size)
+            super().watch_virtual_size(size)
+
+    class QueuedApp(App[None]):
+        def compose(self) -> ComposeResult:
+            log = Counted(max_lines=KEPT)
+            log.show_log(long_record(30)[:30])  # before it is mounted: no size yet
+            yield log
+
+    app = QueuedApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        log = app.query_one(Counted)
+        assert len(log.lines) >= 30 and sizes == [log.virtual_size]

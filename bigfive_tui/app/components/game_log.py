@@ -81,16 +81,21 @@ class Written:
     def __init__(self, text: Text, width: int, console: Console) -> None:
         self._console, self._end = console, text.end
         self._strips: list[Strip] | None = None
-        # Wrapped as ``Text.wrap`` wraps a step's text (no justify or overflow of its own, tabs
-        # expanded) when rendered at ``width``: each line as wide as its characters. Measured
-        # here, the words and lines are not kept in Rich's cache of every string measured.
-        lines = Lines()
-        for line in text.split(allow_blank=True):
-            for wrapped in line.divide(line_breaks(line.plain, width)):
-                wrapped.rstrip_end(width)
-                if cell_width(wrapped.plain) > width:
-                    wrapped.truncate(width, overflow="fold")
-                lines.append(wrapped)
+        plain = text.plain
+        if len(plain) <= width and cell_width(plain) <= width and "\n" not in plain:
+            lines = Lines([text])  # what wrapping gives a step that fits its line (most do)
+        else:
+            # Wrapped as ``Text.wrap`` wraps a step's text (no justify or overflow of its own,
+            # tabs expanded) when rendered at ``width``: each line as wide as its characters.
+            # Measured here, the words and lines are not kept in Rich's cache of every string
+            # measured.
+            lines = Lines()
+            for line in text.split(allow_blank=True):
+                for wrapped in line.divide(line_breaks(line.plain, width)):
+                    wrapped.rstrip_end(width)
+                    if cell_width(wrapped.plain) > width:
+                        wrapped.truncate(width, overflow="fold")
+                    lines.append(wrapped)
         self._lines: Lines | None = lines  # until rendered
         self.count = len(lines)
         self.widest = max((cell_width(line.plain) for line in lines), default=0)
@@ -297,18 +302,18 @@ class GameLog(ScrollView, RepaintAfterLayout, can_focus=True):
     def watch_virtual_size(self, size: Size) -> None:
         # What a layout does for a scrolling widget of a new virtual size (Textual 8.2,
         # ``Widget._size_updated``): the scrollbars' sizes, and the scroll kept in range.
-        if self._size_known and self._queued:
-            return  # more lines given before the size was known follow: updated after the last
         self._scroll_update(size)
 
     def on_resize(self, event: events.Resize) -> None:
         """Write what was given before the width was known (a loaded game's last steps)."""
         if event.size.width and not self._size_known:
             self._size_known = True
-            queued = self._queued
-            while queued:
-                text, scroll = queued.popleft()
-                self.write(text, scroll)
+            queued = list(self._queued)
+            self._queued.clear()
+            if queued:
+                self._add_lines([text for text, _ in queued])
+                if queued[-1][1]:  # only the last scrolls (each waited for a refresh of its own)
+                    self.scroll_end(animate=False, immediate=False, x_axis=False)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return self.virtual_size.width if self._size_known else container.width
@@ -406,27 +411,29 @@ class GameLog(ScrollView, RepaintAfterLayout, can_focus=True):
         if not self._size_known:
             self._queued.append((text, scroll))
             return self
-        if self._queued:
-            # Lines given before the size was known are being written (the Resize handler):
-            # only the last scrolls (each scroll waited for a refresh of its own).
-            scroll = False
-        text.expand_tabs()
-        console = self.app.console
-        # As wide as its longest line, at most the console and the log (``RichLog.write``'s
-        # width for wrapped text: ``measure_renderables`` gives this for a Text, slowly).
-        longest = max(map(cell_width, text.plain.splitlines()), default=0)
-        wanted = min(longest, console.options.max_width, self.scrollable_content_region.width)
-        written = Written(text, max(wanted, 1), console)
-        self.lines.extend(LogLine(written, row) for row in range(written.count))
-        if self.max_lines is not None and len(self.lines) > self.max_lines:
-            self._start_line += len(self.lines) - self.max_lines
-            self.refresh()
-            self.lines = self.lines[-self.max_lines :]
-        self._widest_line_width = max(self._widest_line_width, written.widest)
-        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        self._add_lines([text])
         if scroll:
             self.scroll_end(animate=False, immediate=False, x_axis=False)
-        if self._size_known:  # else queued: written (and counted) once the size is known
+        return self
+
+    def _add_lines(self, texts: Sequence[Text]) -> None:
+        """The steps' lines added at the bottom, the oldest dropped beyond ``max_lines``, and
+        the virtual size set once for them all (a loaded game writes its last steps at once)."""
+        console = self.app.console
+        # Each as wide as its longest line, at most the console and the log
+        # (``RichLog.write``'s width for wrapped text: ``measure_renderables`` gives this
+        # for a Text, slowly).
+        room = min(console.options.max_width, self.scrollable_content_region.width)
+        for text in texts:
+            text.expand_tabs()
+            longest = max(map(cell_width, text.plain.splitlines()), default=0)
+            written = Written(text, max(min(longest, room), 1), console)
+            self.lines.extend(LogLine(written, row) for row in range(written.count))
+            if self.max_lines is not None and len(self.lines) > self.max_lines:
+                self._start_line += len(self.lines) - self.max_lines
+                self.refresh()
+                self.lines = self.lines[-self.max_lines :]
+            self._widest_line_width = max(self._widest_line_width, written.widest)
             self._ends.append(self._start_line + len(self.lines))
             # Forget the ends of steps whose lines were all dropped from the top.
             gone = 0
@@ -436,7 +443,7 @@ class GameLog(ScrollView, RepaintAfterLayout, can_focus=True):
                 self._first_start = self._ends[gone - 1]
                 del self._ends[:gone]
                 self._first_end += gone
-        return self
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
 
     # ------------------------------------------------------------------ choosing a line
 
