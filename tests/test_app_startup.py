@@ -9,8 +9,11 @@ from pathlib import Path
 
 import pytest
 from test_app_support import every_size, game_screen, make_app, played_session, wait_until
+from textual.content import Content
 
 import bigfive_tui.app.main as app_main
+from bigfive_tui.app.components.action_bar import _entry
+from bigfive_tui.app.keys import ACTION_KEYS
 from bigfive_tui.app.screens.game import GameScreen
 
 
@@ -75,6 +78,26 @@ def test_starting_a_game_imports_no_module_its_first_screen_does_not_use() -> No
     loaded = set(done.stdout.split())
     assert "bigfive_tui.app.screens.game" in loaded
     assert loaded.isdisjoint({"rich.pretty", "attr"})
+
+
+@pytest.mark.parametrize("legal", [True, False])
+@pytest.mark.parametrize("labelled", [True, False])
+@pytest.mark.parametrize("pad", ["", " "])
+def test_the_action_bar_s_entries_are_what_their_markup_gave(
+    legal: bool, labelled: bool, pad: str
+) -> None:
+    """The entries are made without parsing markup: text, styles and click actions as the
+    markup of each gave them."""
+    for entry in ACTION_KEYS:
+        click = f"@click=screen.act('{entry.name}')"
+        if legal:
+            markup = f"[{click}][b reverse $accent]{pad}{entry.key}{pad}[/] [b]{entry.label}[/][/]"
+        elif labelled:
+            markup = f"[{click}][dim $text-disabled]{entry.key} {entry.label}[/][/]"
+        else:
+            markup = f"[{click}][dim $text-disabled]{entry.key}[/][/]"
+        made, parsed = _entry(entry, legal, labelled, pad), Content.from_markup(markup)
+        assert (made.plain, made.spans) == (parsed.plain, parsed.spans)
 
 
 ARENAS_AFTER_BUSY_THREADS = """
