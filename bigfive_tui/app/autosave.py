@@ -9,6 +9,7 @@ among the named saves.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -114,6 +115,19 @@ class AutosaveFile:
         kept = saves.keep_unfinished(self.path)
         self.holds_game = False
         return kept
+
+    def keep_apart(
+        self,
+        session: Session | PhotoSession,
+        computer_seats: frozenset[int],
+        practice: saves.PracticeNote | None = None,
+    ) -> Path | None:
+        """Put ``session`` among the named saves (``unfinished-<time>``) without this file: for
+        when it cannot hold the game and nobody is left to ask where it should go. Written
+        beside this file first, where it stays if it cannot move; SaveError if not even that."""
+        spare = self.path.with_name(f"{self.path.stem}.{os.getpid()}{saves.SAVE_SUFFIX}")
+        saves.write_save(spare, session, computer_seats, practice)
+        return saves.keep_unfinished(spare)
 
     def clear(self) -> None:
         """The game held is over: queue the removal of the file."""

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.content import Content
+from textual.driver import Driver
 from textual.markup import MarkupError
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
@@ -79,6 +81,16 @@ class BigFiveApp(GoingBack, App[None]):
         *command_bindings("new_game", on_app=True),
         *command_bindings("rules", on_app=True),
     ]
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's choice, but on Linux and macOS one that ends the game when the terminal
+        goes away (app/driver.py)."""
+        chosen = super().get_driver_class()
+        if sys.platform == "win32":
+            return chosen
+        from bigfive_tui.app.driver import terminal_driver
+
+        return terminal_driver(chosen)
 
     def choose_drawing(self, drawing: Drawing) -> None:
         """The player's choice of drawing, kept for the next start (with autosave on)."""

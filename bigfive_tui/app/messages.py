@@ -110,3 +110,8 @@ class ExportPosition(Message):
     def __init__(self, keep: int) -> None:
         super().__init__()
         self.keep = keep
+
+
+class TerminalGone(Message):
+    """The terminal has gone (its input ended; sent from the driver's input thread): nobody
+    is left to play or to answer, so the game in play goes to disk and the app ends."""

@@ -4,6 +4,7 @@ disk is offered a save under a name or path before it is replaced or the app qui
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
 from textual import on, work
@@ -11,7 +12,7 @@ from textual import on, work
 from bigfive_tui.app import saves
 from bigfive_tui.app.app_parts import AppBase
 from bigfive_tui.app.keys import command_key
-from bigfive_tui.app.messages import AutosaveFinished, GameChanged
+from bigfive_tui.app.messages import AutosaveFinished, GameChanged, TerminalGone
 from bigfive_tui.app.practice import PACES, STRENGTHS, hints_used
 from bigfive_tui.engine.session import Session
 
@@ -101,6 +102,17 @@ class KeepingGames(AppBase):
             )
         else:
             self.notify("Autosave works again: the game is saved.", timeout=4)
+
+    @on(TerminalGone)
+    def _terminal_gone(self) -> None:
+        """Nobody is left to play or to answer a question: the game in play goes to disk as it
+        stands (among the named saves when the autosave cannot hold it), and the app ends."""
+        self._autosave()
+        session, autosave = self.session, self.autosave_file
+        if self.game_at_risk() and session is not None and autosave is not None:
+            with contextlib.suppress(saves.SaveError):  # nobody could be told
+                autosave.keep_apart(session, self.computer_seats, self.practice_note())
+        self.exit()
 
     # ------------------------------------------------------------------ keeping the game
 
