@@ -692,7 +692,7 @@ async def bench_timeline(jumps: int, save: Path) -> tuple[list[Series], str]:
         rnd = random.Random(7)
         for _ in range(jumps):
             target = rnd.randrange(len(timeline))
-            probe.ready = lambda target=target: screen.moment == target  # type: ignore[misc]
+            probe.ready = lambda target=target: screen.moment == target
             probe.first_frame = probe.painted = probe.last_frame = None
             probe.t0 = time.perf_counter()
             screen.go_to(target)
@@ -709,7 +709,11 @@ async def bench_timeline(jumps: int, save: Path) -> tuple[list[Series], str]:
         for index in range(jumps // 4):
             key, moment = ("home", 0) if index % 2 == 0 else ("end", timeline.last)
             probe.first_frame = None
-            await press(pilot, probe, key, lambda m=moment: screen.moment == m, ends)
+
+            def at_moment(moment: int = moment) -> bool:
+                return screen.moment == moment
+
+            await press(pilot, probe, key, at_moment, ends)
         for _ in range(jumps):
             target = rnd.randrange(len(timeline))
             timeline._kept.clear()  # no step states kept: the worst case
@@ -801,9 +805,16 @@ def traced_view(
         for stat in after.compare_to(before, "traceback"):
             grown.setdefault(_who(stat.traceback), [0.0, 0.0])[half] += stat.size_diff / 1024
     groups = sorted(grown.items(), key=lambda item: -sum(item[1]))[:TRACE_GROUPS]
+    first_fill, middle_fill, last_fill = fills
     caches = [
-        (name, *(fill.get(name, (0, 0))[0] for fill in fills), size)
-        for name, (_, size) in fills[-1].items()
+        (
+            name,
+            _filled(first_fill, name),
+            _filled(middle_fill, name),
+            _filled(last_fill, name),
+            size,
+        )
+        for name, (_, size) in last_fill.items()
         if fill_changed(name, fills)
     ]
     return Traced(
@@ -818,6 +829,11 @@ def traced_view(
 
 def fill_changed(name: str, fills: list[dict[str, tuple[int, int]]]) -> bool:
     return fills[0].get(name, (0, 0))[0] != fills[-1].get(name, (0, 0))[0]
+
+
+def _filled(fill: dict[str, tuple[int, int]], name: str) -> int:
+    """How full the cache ``name`` was (0 before it existed)."""
+    return fill.get(name, (0, 0))[0]
 
 
 def traced_long_game(actions: int, folder: Path) -> Traced:

@@ -13,6 +13,7 @@ import errno
 import json
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,8 @@ from typing import Any
 MAX_FILE_BYTES = 4 * 1024 * 1024
 #: No bigfive file nests deeper than a handful of levels.
 MAX_DEPTH = 32
+#: What a file nested deeper is told, by the parsers and by :func:`check_shape` alike.
+TOO_DEEP = f"is nested more than {MAX_DEPTH} levels deep; no bigfive file is"
 #: Every number in a bigfive file fits in 64 bits (seeds are below 2**63).
 MAX_NUMBER = 2**63
 
@@ -161,60 +164,64 @@ def check_shape(data: object, source: Path | str, error: type[Exception] = LoadE
         else:
             continue
         if depth > MAX_DEPTH:
-            raise _bad_content(
-                error, source, f"is nested more than {MAX_DEPTH} levels deep; no bigfive file is"
-            )
+            raise _bad_content(error, source, TOO_DEEP)
         pending.extend((child, depth + 1) for child in children)
 
 
-def _number_problem(problem: ValueError) -> str | None:
-    """The parsers' own message for an integer of thousands of digits, in players' words."""
-    if "integer string conversion" in str(problem):
-        return "holds a number of thousands of digits; numbers in bigfive files fit in 64 bits"
-    return None
+def _parsed(
+    parse: Callable[[str], Any],
+    text: str,
+    source: Path | str,
+    error: type[Exception],
+    invalid: Callable[[ValueError], str],
+) -> Any:
+    """``parse(text)`` checked by :func:`check_shape`. What goes wrong alike in both formats
+    (nesting too deep, an integer of thousands of digits) is said here, anything else the
+    parser refuses by ``invalid``, in the format's own words."""
+    try:
+        data = parse(text)
+    except RecursionError:
+        raise _bad_content(error, source, TOO_DEEP) from None
+    except ValueError as problem:
+        if "integer string conversion" in str(problem):
+            words = "holds a number of thousands of digits; numbers in bigfive files fit in 64 bits"
+        else:
+            words = invalid(problem)
+        raise _bad_content(error, source, words) from None
+    check_shape(data, source, error)
+    return data
 
 
 def _reject_constant(name: str) -> object:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _load_json(text: str) -> Any:
+    return json.loads(text, parse_constant=_reject_constant)
+
+
 def parse_json(text: str, source: Path | str, error: type[Exception] = LoadError) -> Any:
     """JSON text as plain data, checked by :func:`check_shape`."""
-    try:
-        data = json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as problem:
-        if problem.pos >= len(text.rstrip()):
+
+    def invalid(problem: ValueError) -> str:
+        if not isinstance(problem, json.JSONDecodeError):
+            where = str(problem)
+        elif problem.pos >= len(text.rstrip()):
             where = "it ends too soon (was the file cut short?)"
         else:
             where = f"{problem.msg.lower()} at line {problem.lineno}, column {problem.colno}"
-        raise _bad_content(error, source, f"is not valid JSON: {where}") from None
-    except RecursionError:
-        raise _bad_content(
-            error, source, f"is nested more than {MAX_DEPTH} levels deep; no bigfive file is"
-        ) from None
-    except ValueError as problem:
-        words = _number_problem(problem) or f"is not valid JSON: {problem}"
-        raise _bad_content(error, source, words) from None
-    check_shape(data, source, error)
-    return data
+        return f"is not valid JSON: {where}"
+
+    return _parsed(_load_json, text, source, error, invalid)
 
 
 def parse_toml(text: str, source: Path | str, error: type[Exception] = LoadError) -> dict[str, Any]:
     """TOML text as plain data, checked by :func:`check_shape`."""
     import tomllib  # only layouts, pieces and scenarios are TOML: a game loads without it
 
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as problem:
-        raise _bad_content(error, source, f"is not valid TOML ({problem})") from None
-    except RecursionError:
-        raise _bad_content(
-            error, source, f"is nested more than {MAX_DEPTH} levels deep; no bigfive file is"
-        ) from None
-    except ValueError as problem:
-        words = _number_problem(problem) or f"is not valid TOML ({problem})"
-        raise _bad_content(error, source, words) from None
-    check_shape(data, source, error)
+    data: dict[str, Any] = _parsed(
+        tomllib.loads, text, source, error, lambda problem: f"is not valid TOML ({problem})"
+    )
     return data
 
 

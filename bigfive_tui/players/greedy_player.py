@@ -32,7 +32,7 @@ from bigfive_tui.engine.costs import rivers_closed_for
 from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.players.reasons import Reason, Why
 from bigfive_tui.players.routes import DETOUR_STEP, UNREACHABLE, driving_mode, geometry, route
-from bigfive_tui.players.tactics import CARD_HARM, Pick
+from bigfive_tui.players.tactics import CARD_HARM, Pick, anything_wanted, wanted_by_team
 
 #: Tracks at or below these marks make the bot look after itself first.
 LOW_FOOD = 3
@@ -242,7 +242,7 @@ def _extinguish(state: GameState, by_kind: ByKind, rng: random.Random) -> Choice
         action
         for action in fires
         if any(
-            _wanted_by_team(state, state.token_at[cell])
+            wanted_by_team(state, state.token_at[cell])
             for cell in board.slot_cells[board.slot[action.target]]
         )
     ]
@@ -269,13 +269,7 @@ def _drive(state: GameState, by_kind: ByKind, rng: random.Random) -> Choice:
 
 def _extra_animal(state: GameState, by_kind: ByKind, rng: random.Random) -> Choice:
     """With nothing to look for anywhere, put a new animal on the board."""
-    if Act.EXTRA_ANIMAL not in by_kind:
-        return None
-    token_cell = state.token_cell
-    if any(
-        token_cell[token] >= 0 and _wanted_by_team(state, token)
-        for token in range(BUFFALO_TOKEN + 1)
-    ):
+    if Act.EXTRA_ANIMAL not in by_kind or anything_wanted(state):
         return None
     return by_kind[Act.EXTRA_ANIMAL][0]
 
@@ -320,10 +314,6 @@ def _wanted_by(state: GameState, mask: int, token: int) -> bool:
     if not 0 <= token < _ANIMAL_TOKEN_LIMIT:
         return False
     return not state.face_up[token] or not mask & (1 << ANIMAL_KIND[token])
-
-
-def _wanted_by_team(state: GameState, token: int) -> bool:
-    return any(_wanted_by(state, mask, token) for mask in state.spotted)
 
 
 #: A kind of goal for a drive, the spaces it is about, and the spaces to serve them from.

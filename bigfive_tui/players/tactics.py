@@ -290,7 +290,7 @@ def _extra_animal(turn: _Turn) -> Pick | None:
     if not extra:
         return None
     state = turn.state
-    if turn.intent != Intent.EXTRA and _anything_wanted(state):
+    if turn.intent != Intent.EXTRA and anything_wanted(state):
         return None
     return Pick(extra[0], Reason(Why.EXTRA_ANIMAL, number=_burning_pieces(state)))
 
@@ -433,7 +433,7 @@ def _guard_piece(state: GameState) -> tuple[int, int, int] | None:
     board = state.game.board
     counts: dict[int, list[int]] = {}
     for token, cell in enumerate(state.token_cell[:BUFFALO_TOKEN]):
-        if cell >= 0 and _wanted_by_team(state, token):
+        if cell >= 0 and wanted_by_team(state, token):
             counts.setdefault(board.slot[cell], []).append(cell)
     if not counts:
         return None
@@ -447,7 +447,7 @@ def _guarded_here(state: GameState) -> int:
     return sum(
         1
         for token, cell in enumerate(state.token_cell[:BUFFALO_TOKEN])
-        if cell >= 0 and board.slot[cell] == slot and _wanted_by_team(state, token)
+        if cell >= 0 and board.slot[cell] == slot and wanted_by_team(state, token)
     )
 
 
@@ -489,7 +489,7 @@ def _burning_pieces(state: GameState) -> int:
     return len({board.slot[cell] for cell, count in enumerate(state.fires) if count})
 
 
-def _wanted_by_team(state: GameState, token: int) -> bool:
+def wanted_by_team(state: GameState, token: int) -> bool:
     """A token some vehicle would spot: face down, or of a species somebody lacks."""
     if token == BUFFALO_TOKEN:
         bit = 1 << _BUFFALO
@@ -504,10 +504,11 @@ def _wanted_by_team(state: GameState, token: int) -> bool:
     return any(not mask & bit for mask in state.spotted)
 
 
-def _anything_wanted(state: GameState) -> bool:
+def anything_wanted(state: GameState) -> bool:
+    """Is a token on the board that some vehicle would spot (else an extra animal is due)?"""
     token_cell = state.token_cell
     return any(
-        token_cell[token] >= 0 and _wanted_by_team(state, token)
+        token_cell[token] >= 0 and wanted_by_team(state, token)
         for token in range(BUFFALO_TOKEN + 1)
     )
 
