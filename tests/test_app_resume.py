@@ -3,19 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
-import pty
-import select
-import signal
-import struct
-import subprocess
-import sys
 import time
-from fcntl import ioctl
 from pathlib import Path
-from termios import TIOCSWINSZ
 
 import pytest
+from pty_terminal import Terminal
 from test_app_support import SIZE, autosaved, game_screen, make_app, seeded_session
 
 from bigfive_tui.app import saves
@@ -67,44 +59,12 @@ async def test_abandoned_app_resumes_from_the_autosave(data_dir: Path):
 
 def test_killed_process_resumes_exactly(data_dir: Path):
     """Run the real ``bigfive`` in a pseudo-terminal, play, SIGKILL it, load the autosave."""
-    env = {**os.environ, "BIGFIVE_DATA_DIR": str(data_dir), "TEXTUAL_ANIMATIONS": "none"}
-    master, slave = pty.openpty()
-    ioctl(slave, TIOCSWINSZ, struct.pack("HHHH", 36, 120, 0, 0))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bigfive_tui.cli", "play", "--seed", "11"],
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        env=env,
-        start_new_session=True,
-    )
-    os.close(slave)
-
-    def drain(seconds: float) -> bytes:
-        seen = b""
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            ready, _, _ = select.select([master], [], [], 0.05)
-            if ready:
-                try:
-                    seen += os.read(master, 65536)
-                except OSError:
-                    break
-        return seen
-
-    def wait_for_screen(marker: bytes, timeout: float = 60.0) -> None:
-        """Wait for text on the terminal (a slow machine may take seconds to start)."""
-        seen = b""
-        end = time.monotonic() + timeout
-        while marker not in seen:
-            if time.monotonic() > end:
-                raise AssertionError(f"{marker!r} never appeared on the terminal")
-            seen = seen[-4096:] + drain(0.2)
+    terminal = Terminal(data_dir)
 
     def wait_for_actions(count: int, timeout: float = 20.0) -> list[str]:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            drain(0.2)
+            terminal.drain(0.2)
             try:
                 data = json.loads(saves.autosave_path().read_text())
             except (OSError, ValueError):
@@ -114,24 +74,20 @@ def test_killed_process_resumes_exactly(data_dir: Path):
         raise AssertionError(f"autosave never reached {count} actions")
 
     try:
-        wait_for_screen(b"Quit")  # the new-game screen is up
-        drain(0.5)
-        os.write(master, b"\r")  # start the default game
+        terminal.wait_for(b"Quit")  # the new-game screen is up
+        terminal.drain(0.5)
+        terminal.type(b"\r", settle=0)  # start the default game
         wait_for_actions(0)
-        drain(1.0)
-        os.write(master, b"\r")  # hand-over: draw the card
+        terminal.drain(1.0)
+        terminal.type(b"\r", settle=0)  # hand-over: draw the card
         wait_for_actions(1)
-        drain(1.0)
-        os.write(master, b" ")  # close the card
-        drain(1.0)
-        os.write(master, b"m")
-        drain(0.5)
-        os.write(master, b"\r")  # drive to the first marked space
+        terminal.drain(1.0)
+        terminal.type(b" ")  # close the card
+        terminal.type(b"m", settle=0.5)
+        terminal.type(b"\r", settle=0)  # drive to the first marked space
         actions = wait_for_actions(2)
     finally:
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=10)
-        os.close(master)
+        terminal.end()  # SIGKILL
     assert actions[0] == "draw" and actions[1].startswith("move ")
     loaded = saves.read_save(saves.autosave_path())
     assert loaded.session.texts == actions

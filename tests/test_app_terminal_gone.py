@@ -7,19 +7,15 @@ from __future__ import annotations
 import json
 import os
 import pty
-import select
 import signal
-import struct
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
-from fcntl import ioctl
 from pathlib import Path
-from termios import TIOCSCTTY, TIOCSWINSZ
 
 import pytest
+from pty_terminal import Terminal
 from textual import constants
 from textual.drivers._writer_thread import MAX_QUEUED_WRITES, WriterThread
 from textual.drivers.headless_driver import HeadlessDriver
@@ -43,73 +39,9 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def _own_terminal_without_hangups() -> None:
-    """In the child: the pty becomes its controlling terminal, as a shell's is, so that closing
-    it sends SIGHUP and SIGCONT; SIGHUP is ignored, as ``nohup`` or ``trap '' HUP`` leave it."""
-    ioctl(0, TIOCSCTTY, 0)
-    signal.signal(signal.SIGHUP, signal.SIG_IGN)
-
-
-class Terminal:
-    """``bigfive play`` in a pseudo-terminal, as a terminal window runs it."""
-
-    def __init__(self, data_dir: Path) -> None:
-        env = {**os.environ, "BIGFIVE_DATA_DIR": str(data_dir), "TEXTUAL_ANIMATIONS": "none"}
-        self.master, slave = pty.openpty()
-        ioctl(slave, TIOCSWINSZ, struct.pack("HHHH", 36, 120, 0, 0))
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "bigfive_tui.cli", "play", "--seed", "11"],
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            env=env,
-            start_new_session=True,
-            preexec_fn=_own_terminal_without_hangups,
-        )
-        os.close(slave)
-        self.open = True
-
-    def drain(self, seconds: float) -> bytes:
-        seen = b""
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            ready, _, _ = select.select([self.master], [], [], 0.05)
-            if ready:
-                try:
-                    seen += os.read(self.master, 65536)
-                except OSError:
-                    break
-        return seen
-
-    def wait_for(self, marker: bytes, timeout: float = 60.0) -> None:
-        """Wait for text on the terminal (a slow machine may take seconds to start)."""
-        seen = b""
-        end = time.monotonic() + timeout
-        while marker not in seen:
-            if time.monotonic() > end:
-                raise AssertionError(f"{marker!r} never appeared on the terminal")
-            seen = seen[-4096:] + self.drain(0.2)
-
-    def type(self, keys: bytes, settle: float = 1.0) -> None:
-        os.write(self.master, keys)
-        self.drain(settle)
-
-    def close(self) -> None:
-        """The terminal window goes away."""
-        os.close(self.master)
-        self.open = False
-
-    def end(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(timeout=10)
-        if self.open:
-            self.close()
-
-
 @pytest.fixture
 def terminal(data_dir: Path) -> Iterator[Terminal]:
-    running = Terminal(data_dir)
+    running = Terminal(data_dir, ignore_hangups=True)
     yield running
     running.end()
 
@@ -157,7 +89,7 @@ def test_a_closed_terminal_keeps_a_game_the_autosave_cannot_hold(data_dir: Path)
         stdout=subprocess.PIPE,
         text=True,
     )
-    terminal = Terminal(data_dir)
+    terminal = Terminal(data_dir, ignore_hangups=True)
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "held\n"
         _start_and_draw(terminal)
