@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache, cached_property
 
 from bigfive_tui.engine.hexgrid import (
@@ -27,38 +26,94 @@ GATE_CELLS = (WEST_GATE_CELL, EAST_GATE_CELL)
 GATE_NAMES = ("west", "east")
 
 
-@dataclass(frozen=True)
 class Board:
     """An assembled board. Slots are the nine piece positions, ``pr * 3 + pq``.
 
     Tables every game needs are built with the board; those only Kate, the computer players
     or the screen ask for (her straight lines, where a space is seen from) on first use.
+    A plain class, not a dataclass: a frozen dataclass of these nineteen tables cost ~8.8 M
+    instructions of every start-up to define (its methods are compiled from text at import).
     """
 
-    layout_name: str
-    placements: tuple[Placement, ...]
-    symbols: tuple[str, ...]  # per slot
-    keys: tuple[str, ...]  # per slot
-    terrain: tuple[Terrain, ...]
-    number: tuple[int, ...]  # 1..6, or 0 for an unnumbered space
-    names: tuple[str, ...]
-    typed_names: tuple[str, ...]
-    slot: tuple[int, ...]
-    slot_cells: tuple[tuple[int, ...], ...]
-    neighbours: tuple[tuple[int, ...], ...]  # [cell][direction] -> cell or NO_CELL
-    features: tuple[tuple[int, ...], ...]  # [cell][direction]: Feature bits as plain ints
-    drivable: tuple[bool, ...]
-    hill: tuple[bool, ...]
-    space_by_roll: Mapping[tuple[int, int], int]  # (slot, number) -> cell
-    view: tuple[tuple[int, ...], ...] = ()  # [cell] -> own space + clear-view neighbours
-    #: [cell] -> every cell in clear view of it both ways, itself included: two vehicles there
-    #: see each other (RU-clear-view)
-    mutual_view: tuple[frozenset[int], ...] = ()
+    # The tables, then __dict__ for those made on first use (cached_property).
+    __slots__ = (
+        "layout_name",
+        "placements",
+        "symbols",
+        "keys",
+        "terrain",
+        "number",
+        "names",
+        "typed_names",
+        "slot",
+        "slot_cells",
+        "neighbours",
+        "features",
+        "drivable",
+        "hill",
+        "space_by_roll",
+        "view",
+        "mutual_view",
+        "numbered_cells",
+        "exits",
+        "__dict__",
+    )
 
-    numbered_cells: tuple[int, ...] = ()  # cells numbered 1..6, in cell order (set by assemble)
-    #: [cell][mode] -> (target, onto a hill) for every step a vehicle may take, where mode is
-    #: 1 for driving through bushes (David) + 2 when rivers are closed; from movement.step_cost.
-    exits: tuple[tuple[tuple[tuple[int, bool], ...], ...], ...] = ()
+    def __init__(
+        self,
+        *,
+        layout_name: str,
+        placements: tuple[Placement, ...],
+        symbols: tuple[str, ...],
+        keys: tuple[str, ...],
+        terrain: tuple[Terrain, ...],
+        number: tuple[int, ...],
+        names: tuple[str, ...],
+        typed_names: tuple[str, ...],
+        slot: tuple[int, ...],
+        slot_cells: tuple[tuple[int, ...], ...],
+        neighbours: tuple[tuple[int, ...], ...],
+        features: tuple[tuple[int, ...], ...],
+        drivable: tuple[bool, ...],
+        hill: tuple[bool, ...],
+        space_by_roll: Mapping[tuple[int, int], int],
+        view: tuple[tuple[int, ...], ...],
+        mutual_view: tuple[frozenset[int], ...],
+        numbered_cells: tuple[int, ...],
+        exits: tuple[tuple[tuple[tuple[int, bool], ...], ...], ...],
+    ) -> None:
+        self.layout_name = layout_name
+        self.placements = placements
+        self.symbols = symbols  # per slot
+        self.keys = keys  # per slot
+        self.terrain = terrain
+        self.number = number  # 1..6, or 0 for an unnumbered space
+        self.names = names
+        self.typed_names = typed_names
+        self.slot = slot
+        self.slot_cells = slot_cells
+        self.neighbours = neighbours  # [cell][direction] -> cell or NO_CELL
+        self.features = features  # [cell][direction]: Feature bits as plain ints
+        self.drivable = drivable
+        self.hill = hill
+        self.space_by_roll = space_by_roll  # (slot, number) -> cell
+        self.view = view  # [cell] -> own space + clear-view neighbours
+        #: [cell] -> every cell in clear view of it both ways, itself included: two vehicles
+        #: there see each other (RU-clear-view)
+        self.mutual_view = mutual_view
+        self.numbered_cells = numbered_cells  # cells numbered 1..6, in cell order
+        #: [cell][mode] -> (target, onto a hill) for every step a vehicle may take, where mode
+        #: is 1 for driving through bushes (David) + 2 when rivers are closed; from
+        #: movement.step_cost.
+        self.exits = exits
+
+    def _tables(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in Board.__slots__[:-1])
+
+    def __eq__(self, other: object) -> bool:
+        """Boards are alike when every table is: two games on the same layout have equal
+        states (replays are checked that way)."""
+        return isinstance(other, Board) and self._tables() == other._tables()
 
     @cached_property
     def _lines(self) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:

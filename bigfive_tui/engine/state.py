@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
 from enum import IntEnum
 from operator import itemgetter
 from typing import Any
@@ -53,29 +52,48 @@ class Phase(IntEnum):
     OVER = 3
 
 
-@dataclass(frozen=True, slots=True)
 class Game:
-    """What never changes during a game; shared by every state of it."""
+    """What never changes during a game; shared by every state of it. A plain class, not a
+    frozen dataclass, which cost ~5 M instructions of every start-up to define."""
 
-    board: Board
-    guides: tuple[Guide, ...]  # seat order, clockwise; seat 0 starts (RU-turn-order)
-    difficulty: Difficulty
-    removed_species: tuple[Species, ...] = ()
-    seed: int = 0
-    caps: tuple[int, ...] = field(default=())
-    costs: tuple[Costs, ...] = field(default=(), compare=False)
-    anna_seat: int = field(default=-1, compare=False)  # -1 when Anna is not in the game
-    #: Vehicle cells -> the (giver, receiver) seats in clear view of each other. Exchanges are
-    #: listed on every legal-action query and vehicles rarely move, so this memo pays.
-    exchange_pairs: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = field(
-        default_factory=dict, compare=False, repr=False
+    __slots__ = (
+        "board",
+        "guides",
+        "difficulty",
+        "removed_species",
+        "seed",
+        "caps",
+        "costs",
+        "anna_seat",
+        "exchange_pairs",
     )
 
-    def __post_init__(self) -> None:
-        if not self.caps:
-            object.__setattr__(self, "caps", tuple(track_cap(g) for g in self.guides))
-        object.__setattr__(self, "costs", tuple(costs_of(g) for g in self.guides))
-        object.__setattr__(self, "anna_seat", self.seat_of(Guide.ANNA))
+    def __init__(
+        self,
+        board: Board,
+        guides: tuple[Guide, ...],
+        difficulty: Difficulty,
+        removed_species: tuple[Species, ...] = (),
+        seed: int = 0,
+    ) -> None:
+        self.board = board
+        self.guides = guides  # seat order, clockwise; seat 0 starts (RU-turn-order)
+        self.difficulty = difficulty
+        self.removed_species = removed_species
+        self.seed = seed
+        self.caps: tuple[int, ...] = tuple(track_cap(g) for g in guides)
+        self.costs: tuple[Costs, ...] = tuple(costs_of(g) for g in guides)
+        self.anna_seat = self.seat_of(Guide.ANNA)  # -1 when Anna is not in the game
+        #: Vehicle cells -> the (giver, receiver) seats in clear view of each other. Exchanges
+        #: are listed on every legal-action query and vehicles rarely move, so this memo pays.
+        self.exchange_pairs: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+
+    def _setup(self) -> tuple[object, ...]:
+        return (self.board, self.guides, self.difficulty, self.removed_species, self.seed)
+
+    def __eq__(self, other: object) -> bool:
+        """Games are alike when set up alike (the rest follows from that, or is a memo)."""
+        return isinstance(other, Game) and self._setup() == other._setup()
 
     def seat_of(self, guide: Guide) -> int:
         return self.guides.index(guide) if guide in self.guides else -1
