@@ -13,7 +13,8 @@ ended at: a replay that ends elsewhere (the rules changed since) is reported, an
 last actions no longer replay is offered from the last action that does.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: pydantic would compile each field's
+# annotation from its text, at every start-up.
 
 import os
 import re
@@ -56,10 +57,13 @@ class SaveError(Exception):
     """A save that cannot be read or written; the message says why, in plain words."""
 
 
+# The models are built on first use (``defer_build``), the records' inside the save's.
+
+
 class EngineStamp(BaseModel):
     """Who wrote a save and where its game stood: checked against the replay on loading."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     version: str = Field(max_length=40)
     position: str = Field(pattern=r"^[0-9a-f]{16}$")
@@ -70,7 +74,7 @@ class PracticeNote(BaseModel):
     of their turns, and the hints the player asked for (the end screen counts them). A save
     without it (older, or of a hot-seat game) loads with the app's own strength and pace."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     teammates: Literal["strong", "steady"] = "strong"
     pace: Literal["normal", "step", "instant", "fast"] = "normal"
@@ -81,7 +85,7 @@ class SaveFile(BaseModel):
     """What a save holds: the engine's game record plus which seats the computer plays.
     Version 1 had no ``engine`` stamp; such saves still load (without the check)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     format: Literal["bigfive-save"] = "bigfive-save"
     version: Literal[1, 2] = 2
@@ -98,7 +102,7 @@ class LoadedGame(NamedTuple):
     (its last ``dropped`` actions no longer replay, or its replay ends at another position
     than it was saved at); empty when it replays exactly as saved."""
 
-    session: Session | PhotoSession
+    session: "Session | PhotoSession"
     computer_seats: frozenset[int]
     saved_at: str
     path: Path
@@ -107,10 +111,12 @@ class LoadedGame(NamedTuple):
     practice: PracticeNote | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass
 class SaveInfo:
     """A save found on disk, described without replaying it; ``problem`` says why a damaged
-    one cannot be read. The parts are kept apart so a list can shorten each on its own."""
+    one cannot be read. The parts are kept apart so a list can shorten each on its own. Not
+    frozen: a frozen dataclass with slots cost 2.2 M more instructions of every start-up to
+    define (its extra methods are compiled from text at import)."""
 
     name: str
     path: Path
@@ -194,7 +200,7 @@ def snapshot_text(
     ).model_dump_json(indent=1, exclude=None if practice else {"practice"})
 
 
-def position_of(session: Session | PhotoSession) -> str:
+def position_of(session: "Session | PhotoSession") -> str:
     """The fingerprint of where ``session``'s game stands, by its own engine."""
     if isinstance(session, Session):
         return fingerprint(session.state)
@@ -203,7 +209,7 @@ def position_of(session: Session | PhotoSession) -> str:
     return photo_fingerprint(session.state)
 
 
-def record_of(session: Session | PhotoSession) -> GameRecord | PhotoRecord:
+def record_of(session: "Session | PhotoSession") -> GameRecord | PhotoRecord:
     """The record of ``session``'s game as it stands, in its own game's format."""
     if isinstance(session, Session):
         return game_record_of(session)
@@ -213,7 +219,7 @@ def record_of(session: Session | PhotoSession) -> GameRecord | PhotoRecord:
 
 
 def save_text(
-    session: Session | PhotoSession,
+    session: "Session | PhotoSession",
     computer_seats: frozenset[int],
     practice: PracticeNote | None = None,
 ) -> str:
@@ -223,7 +229,7 @@ def save_text(
 
 def write_save(
     path: Path,
-    session: Session | PhotoSession,
+    session: "Session | PhotoSession",
     computer_seats: frozenset[int],
     practice: PracticeNote | None = None,
 ) -> Path:
@@ -250,7 +256,7 @@ def named_path(name: str) -> Path:
 
 def save_named(
     name: str,
-    session: Session | PhotoSession,
+    session: "Session | PhotoSession",
     computer_seats: frozenset[int],
     practice: PracticeNote | None = None,
 ) -> Path:

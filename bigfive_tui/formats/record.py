@@ -5,7 +5,8 @@ Only the shape: turning a record into a game and back is :mod:`.replay`'s, so th
 save's summary needs no engine.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: pydantic would compile each field's
+# annotation from its text, at every start-up.
 
 from typing import Any, Literal
 
@@ -18,11 +19,12 @@ RemovableSpecies = Literal["lion", "leopard", "elephant", "rhino"]
 
 # Lists default to ``[]``, which pydantic copies for each model, not to ``default_factory=list``:
 # pydantic reads a factory's signature, and a builtin's costs about 4 M instructions of
-# start-up per field (its text signature is tokenized).
+# start-up per field (its text signature is tokenized). Each model is built on first use
+# (``defer_build``): a save builds them once, inside its own model, not each on its own too.
 
 
 class SetupRecord(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     guides: list[GuideName] = Field(min_length=2, max_length=5)
     difficulty: DifficultyName = "beginner"
@@ -37,7 +39,7 @@ class SetupRecord(BaseModel):
 class RigRecord(BaseModel):
     """A rig made in debug mode (D-rig-*), after the first ``before`` actions."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     before: int = Field(ge=0)
     rig: str = Field(description="in the notation: 'rig roll ♣4', 'rig card Fire', ...")
@@ -47,7 +49,7 @@ class BranchRecord(BaseModel):
     """The game went back (the timeline's "play from here") or had its position edited, and
     went on from there: it is not a game played straight through."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     actions: int = Field(ge=0, description="actions kept from the line that was left")
     turn: int = Field(ge=1)
@@ -60,7 +62,7 @@ class GameRecord(BaseModel):
     position (a scenario, an edited position) has it in ``position``, in the scenario format;
     ``setup`` then only names its guides, difficulty and board."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     format: Literal["bigfive-record"] = "bigfive-record"
     version: Literal[1] = 1

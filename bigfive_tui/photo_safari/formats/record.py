@@ -4,7 +4,8 @@ its seed and the moves), validated at the edge with pydantic.
 Kept apart from the rules, so that reading a save's summary needs nothing else of the engine.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: pydantic would compile each field's
+# annotation from its text, at every start-up.
 
 from typing import Literal
 
@@ -32,7 +33,7 @@ class PhotoRecord(BaseModel):
     """The set-up (in full, as a set-up file says it), its seed and the moves: enough to
     replay a game exactly, also when the shipped set-up files change."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     format: Literal["photo-safari-record"] = "photo-safari-record"
     version: Literal[1] = 1
