@@ -357,6 +357,30 @@ def test_a_damaged_setup_in_the_settings_keeps_the_theme(data_dir):
     assert remembered is not None and remembered.guides == (Guide.SAM, Guide.JACK)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"drawing": "huge", "game": "chess", "theme": 7}',
+        '{"drawing": ["large"], "game": {"big-five": 1}, "theme": null}',
+        '["drawing", "large"]',
+    ],
+)
+def test_a_drawing_game_or_theme_the_settings_do_not_know_means_none(data_dir, text):
+    (data_dir / settings.SETTINGS_NAME).write_text(text)
+    assert settings.remembered_drawing() is None
+    assert settings.remembered_game() is None
+    assert settings.remembered_theme() is None
+
+
+def test_the_drawing_game_and_theme_chosen_last_are_read_back(data_dir):
+    (data_dir / settings.SETTINGS_NAME).write_text(
+        '{"drawing": "large", "game": "photo-safari", "theme": "savanna-light", "setup": 3}'
+    )
+    assert settings.remembered_drawing() == "large"
+    assert settings.remembered_game() == "photo-safari"
+    assert settings.remembered_theme() == "savanna-light"
+
+
 def test_remembering_a_setting_keeps_entries_another_version_wrote(data_dir):
     (data_dir / settings.SETTINGS_NAME).write_text('{"theme": "savanna", "future": {"a": 1}}')
     settings.remember_theme("savanna-light")

@@ -13,96 +13,23 @@ import contextlib
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, cast
-
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    ValidationError,
-    ValidatorFunctionWrapHandler,
-    field_validator,
-    model_validator,
-)
+from typing import TYPE_CHECKING, cast
 
 from bigfive_tui.app.games import BIG_FIVE, PHOTO_SAFARI
 from bigfive_tui.app.saves import DATA_DIR_VARIABLE, data_dir
-from bigfive_tui.boardmap import Drawing
+from bigfive_tui.boardmap import DRAWINGS, Drawing
 from bigfive_tui.engine.content import Difficulty, Guide, Species
 from bigfive_tui.files.reading import LoadError, read_json
 from bigfive_tui.files.writing import write_atomically
-from bigfive_tui.formats.record import DifficultyName, GuideName, RemovableSpecies
 
 if TYPE_CHECKING:
     from bigfive_tui.app.game_setup import GameSetup
     from bigfive_tui.app.photo_setup import PhotoSetup
+    from bigfive_tui.formats.settings import KeptSetups
 
 SETTINGS_NAME = "settings.json"
-
-
-class SeatSettings(BaseModel):
-    # Built on first use, as the next two: on their own only when a game starts; reading
-    # the settings at start-up builds them inside ``Settings`` (1-2 ms less).
-    model_config = ConfigDict(extra="ignore", defer_build=True)
-
-    guide: GuideName
-    computer: bool = False
-
-
-class SetupSettings(BaseModel):
-    """The setup of the last game started, offered again by the next new-game screen. Not its
-    seed or start spaces: the next game gets a new board and new dice."""
-
-    model_config = ConfigDict(extra="ignore", defer_build=True)
-
-    seats: list[SeatSettings] = Field(min_length=2, max_length=5)
-    difficulty: DifficultyName = "beginner"
-    removed: list[RemovableSpecies] = Field(default=[], max_length=2)
-    board_source: Literal["random", "layout", "file"] = "random"
-    layout: str = Field(default="", max_length=4096)
-    choose_starts: bool = False
-    teammates: Literal["strong", "steady"] = "strong"
-    practice: bool = False
-
-    @model_validator(mode="after")
-    def _each_once(self) -> SetupSettings:
-        guides = [seat.guide for seat in self.seats]
-        if len(set(guides)) != len(guides) or len(set(self.removed)) != len(self.removed):
-            raise ValueError("each guide and each species at most once")
-        return self
-
-
-class PhotoSetupSettings(BaseModel):
-    """The last Photo Safari setup started: who is a computer, and the set-up (a shipped
-    name, ``random``, or a file's full path). Not the seed: the next random set-up is new."""
-
-    model_config = ConfigDict(extra="ignore", defer_build=True)
-
-    computer: list[bool] = Field(min_length=2, max_length=2)
-    setup: str = Field(default="typical", min_length=1, max_length=4096)
-
-
-class Settings(BaseModel):
-    """Choices kept from one start to the next: the theme and the last setup.
-
-    A value that does not validate (a damaged file, or one from another version) is dropped on
-    its own and the rest is used; unknown keys are ignored here and kept in the file."""
-
-    model_config = ConfigDict(extra="ignore")
-
-    theme: str | None = None
-    setup: SetupSettings | None = None
-    drawing: Literal["compact", "normal", "large"] | None = None
-    photo_safari: PhotoSetupSettings | None = None
-    game: Literal["big-five", "photo-safari"] | None = None
-
-    @field_validator("theme", "setup", "drawing", "photo_safari", "game", mode="wrap")
-    @classmethod
-    def _none_if_invalid(cls, value: object, handler: ValidatorFunctionWrapHandler) -> object:
-        try:
-            return handler(value)
-        except ValidationError:
-            return None
+#: The games whose new-game screen may open first.
+GAMES = (BIG_FIVE, PHOTO_SAFARI)
 
 
 def settings_path() -> Path:
@@ -133,9 +60,21 @@ def _kept() -> dict[str, object]:
     return data if isinstance(data, dict) else {}
 
 
-def _settings() -> Settings:
-    """The settings file, or the defaults when it is missing or unreadable."""
-    return Settings.model_validate(_kept())
+def _word(key: str, allowed: tuple[str, ...] = ()) -> str | None:
+    """A choice kept as a word (the theme, the drawing, the game): anything else there, or a
+    word not ``allowed``, means none. Checked by hand: these are read at every start, and a
+    pydantic model of the settings cost ~11 M instructions of it to define and build."""
+    value = _kept().get(key)
+    if isinstance(value, str) and (not allowed or value in allowed):
+        return value
+    return None
+
+
+def _setups() -> KeptSetups:
+    """The setups in the settings file, or none when it is missing or unreadable."""
+    from bigfive_tui.formats.settings import KeptSetups  # the new-game screens' alone
+
+    return KeptSetups.model_validate(_kept())
 
 
 def _update(key: str, value: object) -> None:
@@ -149,7 +88,7 @@ def _update(key: str, value: object) -> None:
 
 def remembered_theme() -> str | None:
     """The theme chosen last time; a missing or damaged settings file just means none."""
-    return _settings().theme
+    return _word("theme")
 
 
 def remember_theme(name: str) -> None:
@@ -158,7 +97,7 @@ def remember_theme(name: str) -> None:
 
 def remembered_drawing() -> Drawing | None:
     """The drawing of the board chosen last time (+/-), or None."""
-    return _settings().drawing
+    return cast("Drawing | None", _word("drawing", DRAWINGS))
 
 
 def remember_drawing(drawing: Drawing) -> None:
@@ -169,7 +108,7 @@ def remembered_setup() -> GameSetup | None:
     """The setup of the last game started (seed left at 0), or None if there is none to trust."""
     from bigfive_tui.app.game_setup import GameSetup, SeatChoice  # the new-game screen's
 
-    kept = _settings().setup
+    kept = _setups().setup
     if kept is None:
         return None
     return GameSetup(
@@ -185,6 +124,9 @@ def remembered_setup() -> GameSetup | None:
 
 
 def remember_setup(setup: GameSetup) -> None:
+    from bigfive_tui.formats.record import DifficultyName, GuideName, RemovableSpecies
+    from bigfive_tui.formats.settings import SeatSettings, SetupSettings
+
     kept = SetupSettings(
         seats=[
             SeatSettings(guide=cast("GuideName", seat.guide.name.lower()), computer=seat.computer)
@@ -205,7 +147,7 @@ def remember_setup(setup: GameSetup) -> None:
 
 def remembered_game() -> str | None:
     """The game of the last game started (its new-game screen opens first), or None."""
-    return _settings().game
+    return _word("game", GAMES)
 
 
 def remembered_photo_setup() -> PhotoSetup | None:
@@ -213,13 +155,14 @@ def remembered_photo_setup() -> PhotoSetup | None:
     # Imported here: it brings Photo Safari's engine, which a Big Five start never needs.
     from bigfive_tui.app.photo_setup import PhotoSetup
 
-    kept = _settings().photo_safari
+    kept = _setups().photo_safari
     if kept is None:
         return None
     return PhotoSetup((kept.computer[0], kept.computer[1]), kept.setup)
 
 
 def remember_photo_setup(setup: PhotoSetup) -> None:
+    from bigfive_tui.formats.settings import PhotoSetupSettings
     from bigfive_tui.photo_safari.setups import RANDOM, setup_names
 
     where = setup.setup
