@@ -43,7 +43,7 @@ def test_an_unknown_command_is_refused(capsys: pytest.CaptureFixture[str]) -> No
 def test_play_imports_no_other_command_and_no_screen_it_does_not_show() -> None:
     """Each of these would delay the first frame of a loaded game."""
     code = (
-        "import sys; from bigfive_tui.cli import _parser; _parser('play'); "
+        "import sys; from bigfive_tui.cli import _command_parser; _command_parser('play'); "
         "import bigfive_tui.app.main; "
         "from bigfive_tui.cli import COMMANDS; "
         "print(*sorted(m for m in sys.modules if m.startswith('bigfive_tui.app.screens.') "
