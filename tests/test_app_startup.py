@@ -8,13 +8,23 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_app_support import every_size, game_screen, make_app, played_session, wait_until
+from test_app_support import (
+    SIZES,
+    at_the_game,
+    every_size,
+    game_screen,
+    make_app,
+    played_session,
+    wait_until,
+)
 from textual.content import Content
+from textual.widget import Widget
 
 import bigfive_tui.app.main as app_main
 from bigfive_tui.app.components.action_bar import _entry
 from bigfive_tui.app.keys import ACTION_KEYS
 from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.app.screens.game.view import PAGES
 
 
 def later_css_read(app: app_main.BigFiveApp) -> list[bool]:
@@ -67,6 +77,38 @@ async def test_a_game_screen_shown_first_is_styled_as_a_restyle_would(
         before = [node._css_styles.get_rules() for node in nodes]
         app.stylesheet.update_nodes(nodes)
         assert [node._css_styles.get_rules() for node in nodes] == before
+
+
+def uncovered_cells(widget: Widget) -> int:
+    """How many of ``widget``'s cells none of its shown children covers."""
+    region = widget.region
+    cells = {(x, y) for x in range(region.x, region.right) for y in range(region.y, region.bottom)}
+    for child in widget.displayed_children:
+        shown = child.region
+        cells -= {(x, y) for x in range(shown.x, shown.right) for y in range(shown.y, shown.bottom)}
+    return len(cells)
+
+
+@pytest.mark.parametrize("size", [*SIZES.values(), (70, 20), (130, 40), (250, 60)])
+async def test_what_draws_no_lines_of_its_own_is_covered_by_its_children(
+    size: tuple[int, int],
+) -> None:
+    """The game screen and its rows draw one blank line for all their lines (``BLANK``): that
+    shows nothing only while their children cover them, at every size and on every page."""
+    app = make_app(played_session())
+    async with app.run_test(size=size) as pilot:
+        screen = await at_the_game(pilot, app)
+        for page in PAGES if screen.drawing == "compact" and not screen.too_small else PAGES[:1]:
+            screen.show_page(page)
+            await pilot.pause()
+            blank = [node for node in screen.walk_children(with_self=True) if node.BLANK]
+            assert screen in blank
+            assert {node.id for node in blank if node.display} >= (
+                {None} if screen.too_small or screen.drawing == "compact" else {"top", "players"}
+            )
+            assert {str(node): uncovered_cells(node) for node in blank if node.display} == {
+                str(node): 0 for node in blank if node.display
+            }
 
 
 def test_starting_a_game_imports_no_module_its_first_screen_does_not_use() -> None:

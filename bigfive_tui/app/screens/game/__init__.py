@@ -50,6 +50,9 @@ _HANDED_OVER: WeakKeyDictionary[Session, int] = WeakKeyDictionary()
 
 
 class GameScreen(ComputerTeammates, PlayScreen):
+    #: The screen's children cover it whole (the game's ``1fr`` and the key bar, or the
+    #: too-small notice's ``1fr``): Textual would draw all its lines as if they showed.
+    BLANK: ClassVar[bool] = True
     BINDINGS: ClassVar[list[BindingType]] = [
         *[
             Binding(entry.key, f"act('{entry.name}')", entry.label, show=False)

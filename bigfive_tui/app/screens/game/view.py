@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, TypeVar, cast
 
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Vertical
 from textual.content import Content
 from textual.timer import Timer
 from textual.widget import Widget
@@ -19,6 +19,7 @@ from textual.widgets import ContentSwitcher, Static
 
 from bigfive_tui.app.components.action_bar import ROOMY, TIGHT, ActionBar
 from bigfive_tui.app.components.board_view import BoardView
+from bigfive_tui.app.components.covered import CoveredRow
 from bigfive_tui.app.components.game_log import GameLog
 from bigfive_tui.app.components.guide_card import GuideCard
 from bigfive_tui.app.components.key_bar import KeyBar
@@ -261,27 +262,27 @@ class GameView(ScreenPart):
                     with OnePassContainer(id="board-page"):
                         yield board
                         yield GuideCard(self.computer_seats, id="guide")
-                    with Horizontal(id="guides-page"):
+                    with CoveredRow(id="guides-page"):
                         yield TableInfo(id="table")
                         with Grid(id="players"):
                             yield from players
                     yield GameLog(id="log")
                 yield ActionBar(id="action-bar")
             elif drawing == "normal":
-                with Horizontal(id="top"):
+                with CoveredRow(id="top"):
                     yield board
                     yield TableInfo(id="table")
-                with Horizontal(id="players"):
+                with CoveredRow(id="players"):
                     yield from players
                 yield ActionBar(id="action-bar")
                 yield GameLog(id="log")
             else:
-                with Horizontal(id="top"):
+                with CoveredRow(id="top"):
                     yield board
                     with Vertical(id="side"):
                         yield TableInfo(id="table")
                         yield GameLog(id="log")
-                with Horizontal(id="players"):
+                with CoveredRow(id="players"):
                     yield from players
                 yield ActionBar(id="action-bar")
         yield Static(id="too-small")
