@@ -27,7 +27,6 @@ from bigfive_tui.app.components.player_board import (
     PlayerBoard,
     lasting_words,
 )
-from bigfive_tui.app.main import TooSmallScreen
 from bigfive_tui.app.screens.dialogs import (
     ChoiceDialog,
     ConfirmDialog,
@@ -38,6 +37,7 @@ from bigfive_tui.app.screens.dialogs import (
 )
 from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.steps import StepsScreen
+from bigfive_tui.app.screens.too_small import TooSmallScreen
 from bigfive_tui.engine.actions import Act, Action
 from bigfive_tui.engine.content import Guide, Species
 from bigfive_tui.engine.state import Phase

@@ -114,12 +114,12 @@ async def test_what_draws_no_lines_of_its_own_is_covered_by_its_children(
 def test_starting_a_game_imports_no_module_its_first_screen_does_not_use() -> None:
     """The app and its game screen load without what only other screens or content the game
     never shows need: ``rich.pretty`` and ``attrs`` (Textual's RichLog, for logging any
-    Python object)."""
+    Python object), the notice that covers a dialog in a terminal too small."""
     code = "import sys, bigfive_tui.app.main; print(*sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = set(done.stdout.split())
     assert "bigfive_tui.app.screens.game" in loaded
-    assert loaded.isdisjoint({"rich.pretty", "attr"})
+    assert loaded.isdisjoint({"rich.pretty", "attr", "bigfive_tui.app.screens.too_small"})
 
 
 @pytest.mark.parametrize("legal", [True, False])

@@ -18,14 +18,13 @@ import sys
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.binding import Binding
 from textual.content import Content
 from textual.driver import Driver
 from textual.markup import MarkupError
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
 
 from bigfive_tui.app import saves, settings
 from bigfive_tui.app.app_parts.going_back import GoingBack
@@ -34,36 +33,11 @@ from bigfive_tui.app.drawings import MIN_HEIGHT, MIN_WIDTH
 from bigfive_tui.app.games import PHOTO_SAFARI
 from bigfive_tui.app.keys import BROWSER_SECOND, VIEW, command_bindings
 from bigfive_tui.app.screens.game import GameScreen
-from bigfive_tui.app.screens.game.view import too_small_text
 from bigfive_tui.boardmap import Drawing
 from bigfive_tui.safe_text import printable
 
 #: Objects made before the cyclic garbage collector looks at the young ones (Python: 700).
 GC_YOUNG_OBJECTS = 10_000
-
-
-class TooSmallScreen(ModalScreen[None]):
-    """The game's "terminal too small" notice over a dialog, which would hide the notice the game
-    screen shows in its own middle. Modal, so no key reaches the dialog the player cannot see;
-    the app takes it away when the terminal is big enough again."""
-
-    DEFAULT_CSS = """
-    TooSmallScreen { background: $background; }
-    TooSmallScreen > Static { width: 100%; height: 1fr; content-align: center middle;
-        text-align: center; color: $warning; text-style: bold; padding: 2 4; }
-    """
-
-    def compose(self) -> ComposeResult:
-        yield Static()
-
-    def on_mount(self) -> None:
-        self._show_size()
-
-    def on_resize(self) -> None:
-        self._show_size()
-
-    def _show_size(self) -> None:
-        self.query_one(Static).update(too_small_text(*self.app.size))
 
 
 class BigFiveApp(GoingBack, App[None]):
@@ -164,12 +138,15 @@ class BigFiveApp(GoingBack, App[None]):
         width, height = self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         top = self.screen_stack[-1] if self.screen_stack else None
+        if not isinstance(top, ModalScreen):  # no dialog, and no notice (it is one)
+            return
+        from bigfive_tui.app.screens.too_small import TooSmallScreen
+
         if isinstance(top, TooSmallScreen):
             if not small:
                 self.pop_screen()
         elif (
             small
-            and isinstance(top, ModalScreen)
             and self._game_screen() is not None
             and not any(isinstance(screen, TooSmallScreen) for screen in self.screen_stack)
         ):
@@ -178,8 +155,11 @@ class BigFiveApp(GoingBack, App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Under the too-small notice only quitting works: a palette opened there would pop up
         long after, when the terminal is big again."""
-        if action == "command_palette" and isinstance(self.screen, TooSmallScreen):
-            return False
+        if action == "command_palette" and isinstance(self.screen, ModalScreen):
+            from bigfive_tui.app.screens.too_small import TooSmallScreen
+
+            if isinstance(self.screen, TooSmallScreen):
+                return False
         if action in ("hint", "pace", "computer_step", "finish"):
             # The practice keys work where the game screen says they do (the palette's
             # entries explain themselves when they do not).
