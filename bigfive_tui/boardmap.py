@@ -523,23 +523,30 @@ class BoardMap:
             feature = _FEATURES[board.features[cell][direction]]
             key = _canonical_edge(board, cell, direction)
             owner = cell if geo.lower_row and direction == 3 else None
+            # One Tag for the characters of an edge that sit on one fill: a front end styles
+            # a Tag once and draws the characters that share one as one run.
+            made: dict[int, Tag] = {}
             for edge in geo.edges[direction]:
                 filled = self._filled(cell, edge)
-                terrain = board.terrain[filled] if filled != NO_CELL else None
-                lower = geo.lower_row and terrain is not None
+                tag = made.get(filled)
+                if tag is None:
+                    terrain = board.terrain[filled] if filled != NO_CELL else None
+                    lower = geo.lower_row and terrain is not None
+                    tag = made[filled] = Tag("edge", owner, terrain, feature, key, "", lower)
                 x, y = x0 + edge.offset[0], y0 + edge.offset[1]
                 chars[y][x] = self._edge_glyph(cell, direction, edge, filled, feature)
-                tags[y][x] = Tag("edge", owner, terrain, feature, key, "", lower)
+                tags[y][x] = tag
 
     def _paint_gate_markers(self, chars: list[list[str]], tags: list[list[Tag]]) -> None:
         words = self._geo.gate_words
         for cell, (first, second) in GATE_MARKERS.items():
             spots = words[:2] if cell == WEST_GATE_CELL else words[2:]
+            tag = Tag("gate", cell)
             for word, offset in zip((first, second), spots, strict=True):
                 x, y = self._at(cell, offset)
                 for i, char in enumerate(word):
                     chars[y][x + i] = char
-                    tags[y][x + i] = Tag("gate", cell)
+                    tags[y][x + i] = tag
 
     # -- interiors ------------------------------------------------------------------------
 
@@ -566,8 +573,12 @@ class BoardMap:
         else:
             head = [(name[1], "name")]
         out: list[Patch] = []
+        made: dict[Role, Tag] = {}  # the name's two characters share one Tag
         for offset, (char, role) in zip(row, head, strict=False):
-            out.append((self._at(cell, offset), char, Tag(role, cell, terrain)))
+            tag = made.get(role)
+            if tag is None:
+                tag = made[role] = Tag(role, cell, terrain)
+            out.append((self._at(cell, offset), char, tag))
         slots = row[len(head) :]
         (placed,) = _layout_items(glyphs, [len(slots)])
         index = 0
