@@ -42,7 +42,7 @@ GC_YOUNG_OBJECTS = 10_000
 
 class BigFiveApp(GoingBack, App[None]):
     TITLE = "The Big Five: Safari Tour"
-    CSS_PATH: ClassVar = ["main.tcss", "game.tcss"]
+    CSS_PATH: ClassVar = ["game.tcss"]
     COMMANDS = App.COMMANDS | {GameCommands}
     #: Every screen gets -narrow below 100 columns and -short below 30 lines (80 × 24 has
     #: both): the dialogs and screens (*.tcss) give up margins and side columns there.
@@ -171,8 +171,10 @@ class BigFiveApp(GoingBack, App[None]):
 
     #: The styles of every other screen, read when the first of them opens: a game loaded from
     #: the command line shows only the game screen, and these files hold most of the app's
-    #: rules (119 of 148 rule blocks on 2026-12-02). Read in this order, after the two above.
-    LATER_CSS_PATH: ClassVar = ["screens.tcss", "dialogs.tcss", "photo_safari.tcss"]
+    #: rules (119 of 148 rule blocks on 2026-12-02; main.tcss, the shared ones no widget of the
+    #: game screen has, cost its start-up as much as game.tcss). Read in this order, after
+    #: game.tcss, whose rules match only the game screen.
+    LATER_CSS_PATH: ClassVar = ["main.tcss", "screens.tcss", "dialogs.tcss", "photo_safari.tcss"]
 
     def refresh_css(self, animate: bool = True) -> None:
         """Setting the theme in ``__init__`` asks for this before any screen exists. Then only
