@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
 from enum import IntEnum
 from typing import NamedTuple
 
@@ -60,7 +61,10 @@ class Step(NamedTuple):
     caused: int = 0  # on a "card" step: how many of the steps after it are the card's effects
 
 
-Log = list[Step]
+#: Where the rules write their steps: a list, or debug mode's recorder (shared/steps.py), a list
+#: whose ``append`` also copies the state. Not typed ``list``, so that a compiled build (mypyc)
+#: calls ``append`` as Python does instead of list's own C function, which bypasses the recorder.
+Log = MutableSequence[Step]
 
 
 class IllegalAction(ValueError):

@@ -32,10 +32,10 @@ _SAM = Guide.SAM
 _BUSH = int(Feature.BUSH)
 
 
-def apply(state: GameState, action: Action) -> tuple[GameState, Log]:
+def apply(state: GameState, action: Action) -> tuple[GameState, list[Step]]:
     """The state after ``action`` and the rule steps it took; ``state`` itself is unchanged."""
     new = _legal_copy(state, action)
-    log: Log = []
+    log: list[Step] = []
     apply_in_place(new, action, log)
     return new, log
 
@@ -66,7 +66,9 @@ def apply_in_place(state: GameState, action: Action, log: Log | None) -> None:
     check_end(state, log)
 
 
-def apply_recorded(state: GameState, action: Action) -> tuple[GameState, Log, list[GameState]]:
+def apply_recorded(
+    state: GameState, action: Action
+) -> tuple[GameState, list[Step], list[GameState]]:
     """``apply``, plus the state after each step. A step is logged once its change is made;
     the last state is the final one (a drawn card reaches the discard pile after its effects)."""
     new = _legal_copy(state, action)

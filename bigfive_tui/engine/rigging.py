@@ -51,13 +51,13 @@ class RigError(ValueError):
     """Text that is not a rig; the message says what was expected."""
 
 
-def rig(state: GameState, chosen: Rig) -> tuple[GameState, Log]:
+def rig(state: GameState, chosen: Rig) -> tuple[GameState, list[Step]]:
     """The state with ``chosen`` rigged and the step that says so; ``state`` is unchanged. A rig
     that cannot be made raises IllegalAction saying why."""
     if state.over:
         raise IllegalAction("The game is over: there is nothing left to rig.")
     new = state.copy()
-    log: Log = []
+    log: list[Step] = []
     _RIGS[chosen.kind](new, chosen, log)
     return new, log
 

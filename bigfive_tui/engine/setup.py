@@ -37,7 +37,7 @@ def new_game(
     animals_first: Sequence[int] = (),
     *,
     states: list[GameState] | None = None,
-) -> tuple[GameState, Log]:
+) -> tuple[GameState, list[Step]]:
     """Set up a game (R-setup-*, R-start-order) and begin the first turn.
 
     ``script`` holds dice results (face, number) used before the seeded generator, and
@@ -52,7 +52,8 @@ def new_game(
     state = empty_state(game, rng.seed_state(game.seed))
     state.script = tuple(script)
     recorder = StepRecorder[Step, GameState](state) if states is not None else None
-    log: Log = [] if recorder is None else recorder
+    steps: list[Step] = []
+    log: Log = steps if recorder is None else recorder
     # Always draw the random start so the rest of the game does not depend on whether the
     # start spaces were chosen; a record with explicit spaces then replays exactly.
     random_cells = _random_start_cells(state)
@@ -121,8 +122,8 @@ def new_game(
     begin_turn(state, log)
     if recorder is not None and states is not None:
         states.extend(recorder.states)
-        return state, list(log)
-    return state, log
+        return state, list(recorder)
+    return state, steps
 
 
 def animals_in_game(game: Game) -> list[int]:

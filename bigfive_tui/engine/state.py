@@ -99,41 +99,46 @@ class Game:
         return self.guides.index(guide) if guide in self.guides else -1
 
 
+#: GameState's fields; ``key`` reads them from here, as a compiled build (mypyc) keeps no
+#: ``__slots__`` on the class.
+_SLOTS = (
+    "game",
+    "rng",
+    "script",
+    "script_pos",
+    "rigged_dice",
+    "rigged_card",
+    "vehicle",
+    "fuel",
+    "food",
+    "spotted",
+    "flat",
+    "token_at",
+    "token_cell",
+    "face_up",
+    "animal_supply",
+    "discarded",
+    "fires",
+    "fire_supply",
+    "deck",
+    "deck_seen",
+    "discard",
+    "lasting",
+    "seat",
+    "turn",
+    "phase",
+    "actions_left",
+    "token_holder",
+    "token_spent",
+    "looking_at",
+    "outcome",
+)
+
+
 class GameState:
     """One moment of a game. Seats index the per-guide lists."""
 
-    __slots__ = (
-        "game",
-        "rng",
-        "script",
-        "script_pos",
-        "rigged_dice",
-        "rigged_card",
-        "vehicle",
-        "fuel",
-        "food",
-        "spotted",
-        "flat",
-        "token_at",
-        "token_cell",
-        "face_up",
-        "animal_supply",
-        "discarded",
-        "fires",
-        "fire_supply",
-        "deck",
-        "deck_seen",
-        "discard",
-        "lasting",
-        "seat",
-        "turn",
-        "phase",
-        "actions_left",
-        "token_holder",
-        "token_spent",
-        "looking_at",
-        "outcome",
-    )
+    __slots__ = _SLOTS
 
     game: Game
     rng: int
@@ -210,7 +215,7 @@ class GameState:
         """Everything that distinguishes two states (for equality and replay checks)."""
         return tuple(
             tuple(v) if isinstance(v, list) else v
-            for v in (getattr(self, name) for name in self.__slots__ if name != "game")
+            for v in (getattr(self, name) for name in _SLOTS if name != "game")
         )
 
     def __eq__(self, other: object) -> bool:
