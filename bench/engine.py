@@ -4,6 +4,11 @@ Not a test: it prints figures (record them in docs/benchmarks.md). Run from the 
 
     .venv/bin/python bench/engine.py                     # 7 rounds of 2 s per measurement
     .venv/bin/python bench/engine.py --rounds 11 --seconds 1
+    /path/to/other-venv/bin/python bench/engine.py --installed   # e.g. the compiled engine
+
+By default it measures this checkout's sources; ``--installed`` measures the ``bigfive_tui`` the
+interpreter has installed instead, such as the engine compiled by ``BIGFIVE_COMPILE=1 pip
+install .`` (README, "A compiled engine"). The first line says which engine ran.
 
 Each round measures bigfive with 2, 3 and 5 guides and catanatron once each, alternating which
 engine goes first from round to round, so that a change of load on a shared machine falls on
@@ -42,10 +47,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if "--installed" not in sys.argv:  # decided before the imports below
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bigfive_tui.assets import load_pieces, seeded_board
 from bigfive_tui.commands.simulate import play_out
+from bigfive_tui.engine import state as engine_state
 from bigfive_tui.engine.content import Difficulty, Guide
 from bigfive_tui.engine.session import make_game
 from bigfive_tui.engine.setup import new_game
@@ -152,6 +159,13 @@ def commit() -> str:
     return found.stdout.strip()
 
 
+def engine_kind() -> str:
+    """Compiled when the engine's modules are extension modules (mypyc), not .py files."""
+    module = Path(engine_state.__file__ or "")
+    kind = "pure Python" if module.suffix == ".py" else "compiled (mypyc)"
+    return f"{kind}, {module.parent}"
+
+
 def spread(values: list[float]) -> str:
     return f"{statistics.median(values):.2f}x ({min(values):.2f}-{max(values):.2f})"
 
@@ -160,6 +174,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=7, help="rounds (default 7)")
     parser.add_argument("--seconds", type=float, default=2.0, help="per measurement and round")
+    parser.add_argument(
+        "--installed", action="store_true", help="the installed bigfive_tui, not this checkout's"
+    )
     args = parser.parse_args()
 
     try:
@@ -170,6 +187,7 @@ def main() -> int:
     version = getattr(catanatron, "__version__", None) or _installed_version("catanatron")
     load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
     print(f"machine: {machine()}\ncommit {commit()}, catanatron {version}, load average {load}")
+    print(f"engine: {engine_kind()}")
     print(f"{args.rounds} rounds of {args.seconds:g} s CPU per measurement\n")
     load_pieces()
     engines = [Bigfive(count) for count in GUIDE_COUNTS]

@@ -46,6 +46,14 @@ def test_the_wheel_carries_boards_and_rules(installed: Path) -> None:
     assert (package / "docs" / "rules.md").is_file()
 
 
+def test_a_plain_install_is_the_pure_python_wheel(installed: Path) -> None:
+    """Nothing is compiled unless BIGFIVE_COMPILE=1 asks (hatch_build.py), so a machine
+    without a C compiler or mypyc installs as before."""
+    wheel = (next(installed.glob("bigfive-*.dist-info")) / "WHEEL").read_text(encoding="utf-8")
+    assert "Root-Is-Purelib: true" in wheel and "Tag: py3-none-any" in wheel
+    assert not [*installed.rglob("*.so"), *installed.rglob("*.pyd")]
+
+
 def test_the_wheel_carries_photo_safari_set_ups_and_rules(installed: Path) -> None:
     check = run_installed(
         installed,

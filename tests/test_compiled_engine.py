@@ -1,0 +1,130 @@
+"""The optional compiled engine (``BIGFIVE_COMPILE=1 pip install .``, hatch_build.py) plays the
+same games as the pure one, and debug mode steps through them exactly.
+
+Building it takes a C compiler and a minute or more of compiling, so these tests run when asked:
+``BIGFIVE_TEST_COMPILED=1 pytest tests/test_compiled_engine.py``. That the default install stays
+pure is checked on every run, in tests/test_packaging.py.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).parent / "playthroughs"
+
+pytestmark = pytest.mark.skipif(
+    os.environ.get("BIGFIVE_TEST_COMPILED") != "1" or shutil.which("cc") is None,
+    reason="the compiled engine is built only with BIGFIVE_TEST_COMPILED=1 and a C compiler",
+)
+
+#: A recorded game, printed: each action's rule steps and a fingerprint of the game after each
+#: step (debug mode's stepping), the setup's steps and states, and whole random games' ends.
+RECORD = """
+import random
+from bigfive_tui.assets import seeded_board
+from bigfive_tui.commands.simulate import play_out
+from bigfive_tui.engine.content import Difficulty, Guide
+from bigfive_tui.engine.legal_actions import legal_actions
+from bigfive_tui.engine.session import Session, make_game
+from bigfive_tui.engine.setup import new_game
+from bigfive_tui.engine.state import fingerprint
+from bigfive_tui.players.random_player import choose
+
+guides = (Guide.KATE, Guide.SAM, Guide.ANNA, Guide.JACK, Guide.DAVID)
+game = make_game(seeded_board(5), guides, Difficulty.NORMAL, (), 5)
+states = []
+state, steps = new_game(game, states=states)
+assert len(states) == len(steps)
+for step, after in zip(steps, states):
+    print("setup", step.text, fingerprint(after))
+session = Session(game)
+pick = random.Random(5)
+while not session.state.over:
+    steps, states = session.play_recorded(choose(session.state, legal_actions(session.state), pick))
+    assert len(states) == len(steps), (len(states), len(steps))
+    for step, after in zip(steps, states):
+        print(step.rule, step.text, fingerprint(after))
+for seed in range(40):
+    board = seeded_board(seed)
+    state, _ = new_game(make_game(board, guides[: 2 + seed % 4], Difficulty.NORMAL, (), seed))
+    result = play_out(state, choose, random.Random(seed))
+    print("game", seed, result.actions, state.outcome, fingerprint(state))
+"""
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project built as the compiled wheel, the way the README says, installed apart."""
+    work = tmp_path_factory.mktemp("compiled")
+    env = {**os.environ, "BIGFIVE_COMPILE": "1"}
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(work), str(ROOT)],
+        check=True,
+        env=env,
+    )
+    wheel = next(work.glob("bigfive-*.whl"))
+    target = work / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target),
+         str(wheel)],
+        check=True,
+    )  # fmt: skip
+    return target
+
+
+def run_with(path: Path, *args: str) -> str:
+    """Python with ``path`` first on its path, started elsewhere (so the checkout is not)."""
+    elsewhere = path.parent / "elsewhere"
+    elsewhere.mkdir(exist_ok=True)
+    env = {**os.environ, "PYTHONPATH": str(path), "COLUMNS": "120"}
+    done = subprocess.run(
+        [sys.executable, *args], cwd=elsewhere, env=env, capture_output=True, text=True,
+        check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_compiled_wheel_runs_compiled_engine_modules(compiled: Path) -> None:
+    found = run_with(
+        compiled,
+        "-c",
+        "import bigfive_tui.engine.apply_action as a, bigfive_tui.engine.state as s; "
+        "print(a.__file__); print(s.__file__)",
+    )
+    for module in found.splitlines():
+        assert module.startswith(str(compiled)) and module.endswith(".so")
+
+
+def test_the_boards_lazy_tables_are_kept_in_the_compiled_build(compiled: Path) -> None:
+    """mypyc compiles a cached_property as a property that never caches: the board, which
+    keeps Kate's and the computer players' tables that way, stays Python."""
+    kept = run_with(
+        compiled,
+        "-c",
+        "from bigfive_tui.assets import seeded_board; b = seeded_board(3); "
+        "print(b.long_view is b.long_view, b.seen_from is b.seen_from)",
+    )
+    assert kept.split() == ["True", "True"]
+
+
+def test_golden_playthroughs_are_the_same_with_the_compiled_engine(compiled: Path) -> None:
+    out = compiled.parent / "golden"
+    run_with(compiled, "-m", "bigfive_tui.cli", "playthrough", "--golden", str(out))
+    for golden in sorted(GOLDEN.glob("*.txt")):
+        assert (out / golden.name).read_text(encoding="utf-8") == golden.read_text(
+            encoding="utf-8"
+        ), golden.name
+
+
+def test_debug_stepping_and_whole_games_are_the_same_compiled_and_pure(compiled: Path) -> None:
+    pure = run_with(ROOT, "-c", RECORD)
+    assert run_with(compiled, "-c", RECORD) == pure
+    assert pure.count("\ngame ") == 40 and "R-move" in pure
