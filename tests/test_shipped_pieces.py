@@ -75,7 +75,7 @@ def comparable(pieces: dict[str, Piece]) -> list[Any]:
                 )
                 for name, side in piece.sides.items()
             ],
-            list(piece.placed.items()),
+            [piece.placed(side, turned) for side in piece.sides for turned in (False, True)],
         )
         for piece in pieces.values()
     ]
