@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -54,6 +55,11 @@ def _answer_without_command(args: list[str]) -> NoReturn:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # bigfive takes no pydantic plugins, and looking for them reads the entry points of every
+    # installed package when the first model is built (15-21 M instructions of a loaded game's
+    # start-up with this project's test and bench packages installed). A setting of the
+    # player's own is kept.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     args = sys.argv[1:] if argv is None else list(argv)
     if not args or (args[0].startswith("-") and args[0] not in ("-h", "--help", "--version")):
         args = ["play", *args]  # `bigfive --seed 4` means `bigfive play --seed 4`

@@ -99,6 +99,20 @@ def test_play_autosave_gives_the_process_its_own_autosave_file(
     assert len(opened) == 1
 
 
+@pytest.mark.parametrize(("players", "kept"), [(None, "__all__"), ("logfire", "logfire")])
+def test_bigfive_looks_for_no_pydantic_plugins_unless_told_which(
+    players: str | None, kept: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PYDANTIC_DISABLE_PLUGINS", "restored after the test")
+    if players is None:
+        monkeypatch.delenv("PYDANTIC_DISABLE_PLUGINS")
+    else:
+        monkeypatch.setenv("PYDANTIC_DISABLE_PLUGINS", players)
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert os.environ["PYDANTIC_DISABLE_PLUGINS"] == kept
+
+
 def test_version_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
     from bigfive_tui import __version__
 
