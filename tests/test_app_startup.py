@@ -22,6 +22,7 @@ from textual.widget import Widget
 
 import bigfive_tui.app.main as app_main
 from bigfive_tui.app.components.action_bar import _entry
+from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.keys import ACTION_KEYS
 from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.app.screens.game.view import PAGES
@@ -77,6 +78,26 @@ async def test_a_game_screen_shown_first_is_styled_as_a_restyle_would(
         before = [node._css_styles.get_rules() for node in nodes]
         app.stylesheet.update_nodes(nodes)
         assert [node._css_styles.get_rules() for node in nodes] == before
+
+
+def drawings_css_read(app: app_main.BigFiveApp) -> dict[str, bool]:
+    folder = Path(app_main.__file__).parent
+    return {
+        drawing: app.stylesheet.has_source(os.path.abspath(folder / f"game_{drawing}.tcss"))
+        for drawing in ("compact", "normal", "large")
+    }
+
+
+async def test_a_game_reads_the_layout_of_its_own_drawing_and_another_s_when_it_switches() -> None:
+    app = make_app(played_session())
+    async with app.run_test(size=SIZES["large"]) as pilot:
+        screen = await at_the_game(pilot, app)
+        assert drawings_css_read(app) == {"compact": False, "normal": False, "large": True}
+        screen.action_smaller_board()  # the player's choice, kept while the terminal is large
+        await wait_until(pilot, lambda: screen.drawing == "normal")
+        await pilot.pause()
+        assert drawings_css_read(app) == {"compact": False, "normal": True, "large": True}
+        assert screen.query_one(BoardView).size == (104, 21)  # as game_normal.tcss lays it out
 
 
 def uncovered_cells(widget: Widget) -> int:

@@ -13,9 +13,7 @@ player is asked before it is replaced or the app quits.
 from __future__ import annotations
 
 import gc
-import os
 import sys
-from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.app import App
@@ -29,6 +27,7 @@ from textual.screen import ModalScreen, Screen
 from bigfive_tui.app import saves, settings
 from bigfive_tui.app.app_parts.going_back import GoingBack
 from bigfive_tui.app.commands import GameCommands
+from bigfive_tui.app.css_files import read_css
 from bigfive_tui.app.drawings import MIN_HEIGHT, MIN_WIDTH
 from bigfive_tui.app.games import PHOTO_SAFARI
 from bigfive_tui.app.keys import BROWSER_SECOND, VIEW, command_bindings
@@ -210,19 +209,9 @@ class BigFiveApp(GoingBack, App[None]):
         super()._load_screen_css(screen)
 
     def _read_later_css(self) -> None:
-        """Add the other screens' styles to the stylesheet, once. Only they are parsed (the
-        stylesheet keeps what it parsed before), and the widgets on screen are not styled
-        again, as Textual does for a widget's own CSS (its CSS_PATH for a screen would
-        parse every file again and restyle the whole app): none of these rules matches
-        the game screen."""
-        folder = Path(__file__).parent
-        for name in self.LATER_CSS_PATH:
-            path = os.path.abspath(folder / name)  # as Textual names a CSS file it reads
-            if not self.stylesheet.has_source(path):
-                css = (folder / name).read_text(encoding="utf-8")
-                self.stylesheet.add_source(css, read_from=(path, ""), is_default_css=False)
-                if self.css_monitor is not None:  # `textual run --dev` reloads it when edited
-                    self.css_monitor.add_paths([Path(path)])
+        """Add the other screens' styles to the stylesheet, once: none of their rules matches
+        the game screen, so nothing on screen needs styling again."""
+        read_css(self, self.LATER_CSS_PATH)
 
     # ------------------------------------------------------------------ actions (keys, palette)
 

@@ -26,6 +26,7 @@ from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.components.one_pass import OnePassContainer, OnePassSwitcher
 from bigfive_tui.app.components.player_board import PlayerBoard
 from bigfive_tui.app.components.table_info import TableInfo
+from bigfive_tui.app.css_files import read_css
 from bigfive_tui.app.describe import drawn_card
 from bigfive_tui.app.drawings import (
     DRAWING_WORDS,
@@ -249,6 +250,7 @@ class GameView(ScreenPart):
         if self.drawing is None:
             self.drawing = choose(*self.app.size, self.preferred_drawing) or "compact"
         drawing = self.drawing
+        read_css(self.app, [f"game_{drawing}.tcss"])  # before its widgets mount
         state = self.session.state
         board = BoardView(state.game.board, drawing=drawing, id="board")
         players = [
