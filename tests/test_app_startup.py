@@ -110,7 +110,9 @@ def uncovered_cells(widget: Widget) -> int:
     return len(cells)
 
 
-@pytest.mark.parametrize("size", [*SIZES.values(), (70, 20), (130, 40), (250, 60)])
+@pytest.mark.parametrize(
+    "size", [*SIZES.values(), (70, 20), (100, 30), (130, 40), (160, 48), (250, 60)]
+)
 async def test_what_draws_no_lines_of_its_own_is_covered_by_its_children(
     size: tuple[int, int],
 ) -> None:

@@ -9,6 +9,8 @@ page and the page switcher on every action (the most of an action's repaint ther
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.containers import Container
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
@@ -44,12 +46,17 @@ class KeepsLinesOnNewHeight(Widget):
 
 
 class OnePassContainer(Container, KeepsLinesOnNewHeight):
-    """A container that never scrolls (``overflow: hidden``, Container's own)."""
+    """A container that never scrolls (``overflow: hidden``, Container's own). Its one use, the
+    compact drawing's board page, is covered by the board: it draws no lines of its own (see
+    ``components/covered.py``)."""
 
+    BLANK: ClassVar[bool] = True
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
 
 
 class OnePassSwitcher(ContentSwitcher, KeepsLinesOnNewHeight):
-    """A content switcher that never scrolls (its pages do, where they need to)."""
+    """A content switcher that never scrolls (its pages do, where they need to). The page on
+    show covers it (each is ``1fr``): it draws no lines of its own."""
 
+    BLANK: ClassVar[bool] = True
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)

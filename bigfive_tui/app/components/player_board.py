@@ -99,7 +99,11 @@ class PlayerBoard(KeptDrawing):
     PlayerBoard.-computer { border-title-style: italic; }
     """
 
-    def __init__(self, seat: int, guide: Guide, *, computer: bool = False) -> None:
+    def __init__(
+        self, seat: int, guide: Guide, *, computer: bool = False, active: bool = False
+    ) -> None:
+        """``active``: the seat whose turn it is, styled so from the start (a class set after
+        the board mounted styles it a second time)."""
         super().__init__(id=f"player-{seat}")
         self.seat = seat
         self.guide = guide
@@ -112,6 +116,7 @@ class PlayerBoard(KeptDrawing):
         self._repaint_only: Region | None = None
         self.tooltip = f"{guide.title}, {GUIDE_ROLES[guide]}: {GUIDE_ABILITIES[guide]}"
         self.set_class(computer, "-computer")
+        self.set_class(active, "-active")
 
     def show_state(self, state: GameState) -> None:
         self._state = state

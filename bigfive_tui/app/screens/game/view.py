@@ -19,7 +19,7 @@ from textual.widgets import ContentSwitcher, Static
 
 from bigfive_tui.app.components.action_bar import ROOMY, TIGHT, ActionBar
 from bigfive_tui.app.components.board_view import BoardView
-from bigfive_tui.app.components.covered import CoveredRow
+from bigfive_tui.app.components.covered import CoveredColumn, CoveredRow
 from bigfive_tui.app.components.game_log import GameLog
 from bigfive_tui.app.components.guide_card import GuideCard
 from bigfive_tui.app.components.key_bar import KeyBar
@@ -254,10 +254,18 @@ class GameView(ScreenPart):
         state = self.session.state
         board = BoardView(state.game.board, drawing=drawing, id="board")
         players = [
-            PlayerBoard(seat, guide, computer=seat in self.computer_seats)
+            PlayerBoard(
+                seat,
+                guide,
+                computer=seat in self.computer_seats,
+                active=seat == state.seat and not state.over,
+            )
             for seat, guide in enumerate(state.game.guides)
         ]
-        with Vertical(id="game", classes=f"-{drawing}"):
+        # The compact and normal layouts fill the game's column (their pages, their log: 1fr);
+        # the large one leaves lines under the action bar on a terminal over 48 lines.
+        column = Vertical if drawing == "large" else CoveredColumn
+        with column(id="game", classes=f"-{drawing}"):
             if drawing == "compact":
                 board.centred = False  # the guide's card takes the top right corner
                 with OnePassSwitcher(initial=PAGES[0], id="pages"):
