@@ -6,7 +6,7 @@ every theme but where a theme has its own (the colour-blind one)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from textual.theme import Theme
 
@@ -71,8 +71,7 @@ THEMES = (SAVANNA, SAVANNA_LIGHT, SAVANNA_COLOUR_BLIND)
 DEFAULT_THEME = "savanna"
 
 
-@dataclass(frozen=True, slots=True)
-class Paint:
+class Paint(NamedTuple):
     """How one part of the board's picture is painted, each value written as in CSS:
     ``background`` and ``color`` a colour, a ``$theme-variable`` or ``auto`` (the text colour
     that contrasts best), each with an optional opacity (``#ffffff 45%``); ``style`` text

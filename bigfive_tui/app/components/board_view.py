@@ -20,10 +20,9 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import chain, compress
 from operator import is_not, ne, or_
-from typing import ClassVar, Final
+from typing import ClassVar, Final, NamedTuple
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -113,8 +112,7 @@ _UNLIT: Final[tuple[None, ...]] = (None,) * (_FLAG_SETS - 1)
 _Run = tuple[str, int | None, Tag | None, list[Style | None]]
 
 
-@dataclass(frozen=True, slots=True)
-class _StaticRuns:
+class _StaticRuns(NamedTuple):
     """The runs of a line of the static picture, where each starts and ends, and the cells of
     the runs before each (``cells_before[-1]``: the whole line's)."""
 
@@ -125,16 +123,21 @@ class _StaticRuns:
     spaces: frozenset[int]
 
 
-@dataclass(slots=True)
 class _Row:
     """A picture line's runs (kept while the picture's row is ``tags``), its cells, the spaces
-    it crosses, and its segments with no space highlighted once they were asked for."""
+    it crosses, and its segments with no space highlighted once they were asked for. (A plain
+    class: a dataclass costs every start-up the compiling of its methods.)"""
 
-    tags: tuple[Tag, ...]
-    runs: list[_Run]
-    cells: int
-    spaces: frozenset[int]
-    plain: list[Segment] | None = None
+    __slots__ = ("cells", "plain", "runs", "spaces", "tags")
+
+    def __init__(
+        self, tags: tuple[Tag, ...], runs: list[_Run], cells: int, spaces: frozenset[int]
+    ) -> None:
+        self.tags = tags
+        self.runs = runs
+        self.cells = cells
+        self.spaces = spaces
+        self.plain: list[Segment] | None = None
 
 
 _SQRT3_2: Final = math.sqrt(3) / 2
@@ -201,8 +204,7 @@ def step_towards(
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class _Layer:
+class _Layer(NamedTuple):
     """One part's paint (app/themes.py) as a layer: colours may be translucent."""
 
     background: Color | None
@@ -233,8 +235,7 @@ def _colour(value: str, variables: Mapping[str, str]) -> tuple[Color | None, boo
     return color, auto
 
 
-@dataclass(frozen=True, slots=True)
-class _LegendPiece:
+class _LegendPiece(NamedTuple):
     x: int
     text: str
     part: str | None  # None: plain legend text
