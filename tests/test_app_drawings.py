@@ -224,7 +224,8 @@ async def test_the_drawing_switches_keep_the_game_and_its_log() -> None:
         await pilot.resize_terminal(*COMPACT)
         await wait_until(pilot, lambda: game_screen(app).drawing == "compact")
         screen = game_screen(app)
-        await wait_until(pilot, lambda: screen.query_one(BoardView).cursor == moved)
+        # The drawing is set before the screen is composed again: until then it has no board.
+        await wait_until(pilot, lambda: [b.cursor for b in screen.query(BoardView)] == [moved])
         await pilot.press("o", "o")  # the log's page
         await wait_until(pilot, lambda: screen.page == "log")
         log = screen.query_one(GameLog)
