@@ -30,6 +30,7 @@ from bigfive_tui.app.commands import GameCommands
 from bigfive_tui.app.css_files import read_css
 from bigfive_tui.app.drawings import MIN_HEIGHT, MIN_WIDTH
 from bigfive_tui.app.games import PHOTO_SAFARI
+from bigfive_tui.app.key_names import use_written_key_names
 from bigfive_tui.app.keys import BROWSER_SECOND, VIEW, command_bindings
 from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.boardmap import Drawing
@@ -110,6 +111,7 @@ class BigFiveApp(GoingBack, App[None]):
         # older generations it then walked again, 10 ms of a move's 16.7 ms frame
         # (bench/app.py). Collecting young objects less often keeps that to a few ms.
         gc.set_threshold(GC_YOUNG_OBJECTS, *gc.get_threshold()[1:])
+        use_written_key_names()
         # Later: the signal comes in the middle of a push or pop.
         self.screen_change_signal.subscribe(self, lambda _: self.call_later(self._cover_dialog))
         if self.replaying:
