@@ -85,6 +85,15 @@ def test_notation_round_trips_and_explains_mistakes() -> None:
         parse_action(game, "repair Jack", 0)
 
 
+def test_a_give_of_more_than_any_track_holds_is_refused_by_its_notation() -> None:
+    game = position(guides=("kate", "sam"), at=("c1", "c2")).game
+    assert parse_action(game, "give 010 food to Sam", 0) == Action(Act.EXCHANGE, 1, 10, 0, 1)
+    with pytest.raises(NotationError, match="no track holds that much"):
+        parse_action(game, "give 100 food to Sam", 0)
+    with pytest.raises(NotationError, match="no track holds that much"):
+        parse_action(game, "give " + "9" * 5000 + " food to Sam", 0)
+
+
 def test_why_not_kind_names_the_reason_for_a_missing_action() -> None:
     state = position(guides=("kate", "sam"), at=("c1", "h1"))
     assert "no animal token" in (why_not_kind(state, Act.SPOT) or "")

@@ -21,7 +21,7 @@ from bigfive_tui.engine.actions import (
     Action,
 )
 from bigfive_tui.engine.board import GATE_NAMES
-from bigfive_tui.engine.content import Guide
+from bigfive_tui.engine.content import SAM_TRACK_CAP, Guide
 from bigfive_tui.engine.state import Game
 
 _CELL_ACTIONS = {
@@ -115,7 +115,10 @@ def parse_action(game: Game, text: str, active_seat: int) -> Action:
     give = _GIVE.match(lowered)
     if give:
         giver = _seat(game, give["giver"], raw) if give["giver"] else active_seat
-        amount = int(give["amount"])
+        digits = give["amount"].lstrip("0")
+        if len(digits) > len(str(SAM_TRACK_CAP)):  # and int() refuses thousands of digits
+            raise NotationError(f"{raw!r}: no track holds that much (at most {SAM_TRACK_CAP})")
+        amount = int(digits or "0")
         if amount < 1:
             raise NotationError(f"{raw!r}: give at least 1")
         return Action(
