@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from wheel_support import ROOT, install_wheel, run_installed
 
-ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).parent / "playthroughs"
 
 pytestmark = pytest.mark.skipif(
@@ -62,32 +60,12 @@ for seed in range(40):
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project built as the compiled wheel, the way the README says, installed apart."""
-    work = tmp_path_factory.mktemp("compiled")
-    env = {**os.environ, "BIGFIVE_COMPILE": "1"}
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(work), str(ROOT)],
-        check=True,
-        env=env,
-    )
-    wheel = next(work.glob("bigfive-*.whl"))
-    target = work / "site"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target),
-         str(wheel)],
-        check=True,
-    )  # fmt: skip
-    return target
+    return install_wheel(tmp_path_factory.mktemp("compiled"), {"BIGFIVE_COMPILE": "1"})
 
 
 def run_with(path: Path, *args: str) -> str:
-    """Python with ``path`` first on its path, started elsewhere (so the checkout is not)."""
-    elsewhere = path.parent / "elsewhere"
-    elsewhere.mkdir(exist_ok=True)
-    env = {**os.environ, "PYTHONPATH": str(path), "COLUMNS": "120"}
-    done = subprocess.run(
-        [sys.executable, *args], cwd=elsewhere, env=env, capture_output=True, text=True,
-        check=False,
-    )  # fmt: skip
+    """Python against the installed ``path``; its output, once it has succeeded."""
+    done = run_installed(path, *args)
     assert done.returncode == 0, done.stderr
     return done.stdout
 

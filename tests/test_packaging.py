@@ -2,42 +2,17 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
+from wheel_support import install_wheel, run_installed
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project built as a wheel and installed into a folder of its own."""
-    work = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(work), str(ROOT)],
-        check=True,
-    )
-    wheel = next(work.glob("bigfive-*.whl"))
-    target = work / "site"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target),
-         str(wheel)],
-        check=True,
-    )  # fmt: skip
-    return target
-
-
-def run_installed(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    elsewhere = site.parent / "elsewhere"
-    elsewhere.mkdir(exist_ok=True)
-    env = {**os.environ, "PYTHONPATH": str(site), "COLUMNS": "120"}
-    return subprocess.run(
-        [sys.executable, *args], cwd=elsewhere, env=env, capture_output=True, text=True,
-        check=False,
-    )  # fmt: skip
+    return install_wheel(tmp_path_factory.mktemp("wheel"))
 
 
 def test_the_wheel_carries_boards_and_rules(installed: Path) -> None:
