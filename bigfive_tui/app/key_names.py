@@ -3,8 +3,8 @@
 Textual finds the character of a key such as ``question_mark`` (whether an input box would
 take it, on every look at the bindings) and the label of a key in the footer by looking
 names up in Python's Unicode name table (``unicodedata.lookup``). The lookups are few but
-each reads pages of that table: at a loaded game's start about 0.8 MiB of the resident set,
-a sixth of what the app adds to a minimal Textual app's peak. The answers for every key bound
+each reads pages of that table: at a loaded game's start about 0.7 MiB of the resident set
+(docs/benchmarks.md, "Main at the end of the eighth session"). The answers for every key bound
 in the app (ours and Textual's own widgets') are written here; any other key is still looked
 up. tests/test_key_names.py holds both tables equal to Textual's lookups for every bound key.
 """
@@ -19,7 +19,7 @@ from textual.keys import format_key as textual_format_key
 from textual.keys import key_to_character as textual_key_to_character
 
 #: A bound key's name (without modifiers) -> its character, as ``textual.keys.key_to_character``
-#: answers (None: no character; a single-character key is itself).
+#: answers (None: no character).
 KEY_CHARACTERS: Final[dict[str, str | None]] = {
     "backspace": "\x08",
     "delete": "\x7f",
@@ -80,9 +80,8 @@ KEY_LABELS: Final[dict[str, str]] = {
 
 
 def key_to_character(key: str) -> str | None:
-    """Textual's ``key_to_character``, from the table for a bound key."""
-    if len(key) == 1:
-        return key
+    """Textual's ``key_to_character``, from the table for a bound key (Textual's own answers
+    a single character or a key with modifiers without a lookup)."""
     if key in KEY_CHARACTERS:
         return KEY_CHARACTERS[key]
     return textual_key_to_character(key)
