@@ -4,14 +4,17 @@ so ``bigfive board`` never pays for importing Textual."""
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from bigfive_tui import __version__
+
+if TYPE_CHECKING:
+    import argparse
+    from types import SimpleNamespace
 
 COMMANDS = {
     "play": "open the game (the default)",
@@ -34,6 +37,8 @@ def _command_parser(command: str) -> argparse.ArgumentParser:
     """``command``'s own parser, made alone (adding a command's options imports its module:
     ``simulate`` pulls in the engine). The whole command line's parser makes one for every
     command, which cost ``bigfive play`` ~6 M instructions of its start-up, for nothing."""
+    import argparse
+
     summary = COMMANDS[command]
     parser = argparse.ArgumentParser(prog=f"bigfive {command}", description=summary)
     importlib.import_module(_module(command)).configure(parser)
@@ -43,6 +48,8 @@ def _command_parser(command: str) -> argparse.ArgumentParser:
 def _answer_without_command(args: list[str]) -> NoReturn:
     """``--help`` (the list of commands), ``--version`` or an unknown command: the whole
     command line answers, and argparse ends the program."""
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="bigfive", description="The Big Five: Safari Tour, a cooperative safari in a terminal."
     )
@@ -66,7 +73,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = args[0]
     if command not in COMMANDS:
         _answer_without_command(args)
-    parsed = _command_parser(command).parse_args(args[1:])
+    parsed: argparse.Namespace | SimpleNamespace | None = None
+    if command == "play":  # the command players type most, read without argparse where it can be
+        from bigfive_tui.commands.play import read_plainly
+
+        parsed = read_plainly(args[1:])
+    if parsed is None:
+        parsed = _command_parser(command).parse_args(args[1:])
     module = importlib.import_module(_module(command))
     result: int = module.run(parsed)
     return result

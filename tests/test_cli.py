@@ -3,15 +3,21 @@ loads before the game is on screen (start-up time, bench/app.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import io
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
-from bigfive_tui.cli import COMMANDS, main
+from bigfive_tui.cli import COMMANDS, _command_parser, main
+from bigfive_tui.commands.play import read_plainly
+from bigfive_tui.commands.values import MAX_SEED
 
 
 def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
@@ -58,6 +64,83 @@ def test_play_imports_no_other_command_and_no_screen_it_does_not_show() -> None:
         *[f"bigfive_tui.app.screens.game.{part}" for part in game_screen],
         "bigfive_tui.commands.play",
     ]
+
+
+PLAY_FLAGS = [flag for action in _command_parser("play")._actions for flag in action.option_strings]
+PLAY_VALUES = ["save.json", "", "-", "-x", "-5", "4", "007", "+4", " 4", "seven", "textual-light"]
+PLAY_VALUES += [str(MAX_SEED), str(MAX_SEED + 1), "9" * 30]
+#: Words of ``bigfive play`` command lines, right and wrong: every flag its parser has (written
+#: out, shortened, with ``=value``), values a flag may or may not take, and strays.
+PLAY_WORDS = [*PLAY_FLAGS, *PLAY_VALUES, "--", "stray"]
+PLAY_WORDS += [form for flag in PLAY_FLAGS for form in (flag[:-1], f"{flag}=4", f"{flag}=a")]
+#: A flag and a value after it, or any one word.
+PLAY_PARTS = st.one_of(
+    st.tuples(st.sampled_from(PLAY_FLAGS), st.sampled_from(PLAY_VALUES)),
+    st.tuples(st.sampled_from(PLAY_WORDS)),
+)
+
+
+def _argparse_reading(args: list[str]) -> dict[str, object] | None:
+    """What argparse makes of ``bigfive play ARGS``, or None where it refuses them."""
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        try:
+            return vars(_command_parser("play").parse_args(args))
+        except SystemExit:
+            return None
+
+
+@settings(max_examples=400)
+@given(st.lists(PLAY_PARTS, max_size=6))
+@example([("--load", "a"), ("--scenario", "b")])
+@example([("--browser-tab",), ("--autosave", "a")])
+@example([("--seed", "+4")])
+@example([("--seed", str(MAX_SEED + 1))])
+def test_play_reads_a_command_line_without_argparse_only_as_argparse_reads_it(
+    parts: list[tuple[str, ...]],
+) -> None:
+    """Anything the plain reading leaves (help, mistakes, shortened flags) argparse reads and
+    explains, so help and error messages are argparse's own."""
+    args = [word for part in parts for word in part]
+    plain = read_plainly(args)
+    if plain is not None:
+        assert vars(plain) == _argparse_reading(args)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [],
+        ["--load", "save.json"],
+        ["--seed", "4", "--theme", "textual-light", "--debug"],
+        ["--scenario", "s.toml", "--data-dir", "d", "--autosave", "a.json"],
+        ["--browser-tab", "--seed", str(MAX_SEED)],
+    ],
+)
+def test_the_command_lines_players_type_are_read_without_argparse(args: list[str]) -> None:
+    plain = read_plainly(args)
+    assert plain is not None and vars(plain) == _argparse_reading(args)
+
+
+def test_a_loaded_game_starts_without_argparse(tmp_path: Path) -> None:
+    """argparse and gettext are ~0.4 MiB of a loaded game's peak memory (docs/benchmarks.md)."""
+    code = (
+        "import sys\n"
+        "from bigfive_tui.app.main import BigFiveApp\n"
+        "BigFiveApp.run = lambda self: print(*sorted({'argparse', 'gettext'} & set(sys.modules)))\n"
+        "from bigfive_tui.cli import main\n"
+        "main(['play', '--load', sys.argv[1]])\n"
+        "main(['--seed', '4', '--debug'])\n"
+    )
+    from bigfive_tui.app import saves
+    from bigfive_tui.app.game_setup import GameSetup
+
+    save = saves.write_save(tmp_path / "game.json", GameSetup(seed=3).session(), frozenset())
+    env = {**os.environ, "BIGFIVE_DATA_DIR": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(save)], capture_output=True, text=True, env=env
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["", ""]
 
 
 def test_play_refuses_a_damaged_save_before_anything_is_shown(
