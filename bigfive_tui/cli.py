@@ -5,12 +5,12 @@ so ``bigfive board`` never pays for importing Textual."""
 from __future__ import annotations
 
 import importlib
-import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 from bigfive_tui import __version__
+from bigfive_tui.no_plugins import take_no_plugins
 
 if TYPE_CHECKING:
     import argparse
@@ -62,11 +62,7 @@ def _answer_without_command(args: list[str]) -> NoReturn:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    # bigfive takes no pydantic plugins, and looking for them reads the entry points of every
-    # installed package when the first model is built (15-21 M instructions of a loaded game's
-    # start-up with this project's test and bench packages installed). A setting of the
-    # player's own is kept.
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    take_no_plugins()
     args = sys.argv[1:] if argv is None else list(argv)
     if not args or (args[0].startswith("-") and args[0] not in ("-h", "--help", "--version")):
         args = ["play", *args]  # `bigfive --seed 4` means `bigfive play --seed 4`

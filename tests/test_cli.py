@@ -121,12 +121,15 @@ def test_the_command_lines_players_type_are_read_without_argparse(args: list[str
     assert plain is not None and vars(plain) == _argparse_reading(args)
 
 
-def test_a_loaded_game_starts_without_argparse(tmp_path: Path) -> None:
-    """argparse and gettext are ~0.4 MiB of a loaded game's peak memory (docs/benchmarks.md)."""
+def test_a_loaded_game_starts_without_the_modules_it_never_uses(tmp_path: Path) -> None:
+    """Each is a part of a loaded game's peak memory (docs/benchmarks.md): argparse and gettext
+    ~0.4 MiB (the command line is read plainly), importlib.metadata ~1.4 MiB (pydantic's plugin
+    loader, stood in for), the ctypes package ~0.1 MiB (the arena setting needs _ctypes only)."""
     code = (
         "import sys\n"
         "from bigfive_tui.app.main import BigFiveApp\n"
-        "BigFiveApp.run = lambda self: print(*sorted({'argparse', 'gettext'} & set(sys.modules)))\n"
+        "unused = {'argparse', 'gettext', 'importlib.metadata', 'ctypes'}\n"
+        "BigFiveApp.run = lambda self: print(*sorted(unused & set(sys.modules)))\n"
         "from bigfive_tui.cli import main\n"
         "main(['play', '--load', sys.argv[1]])\n"
         "main(['--seed', '4', '--debug'])\n"
@@ -136,6 +139,7 @@ def test_a_loaded_game_starts_without_argparse(tmp_path: Path) -> None:
 
     save = saves.write_save(tmp_path / "game.json", GameSetup(seed=3).session(), frozenset())
     env = {**os.environ, "BIGFIVE_DATA_DIR": str(tmp_path)}
+    env.pop("PYDANTIC_DISABLE_PLUGINS", None)
     result = subprocess.run(
         [sys.executable, "-c", code, str(save)], capture_output=True, text=True, env=env
     )
@@ -194,6 +198,54 @@ def test_bigfive_looks_for_no_pydantic_plugins_unless_told_which(
     with pytest.raises(SystemExit):
         main(["--version"])
     assert os.environ["PYDANTIC_DISABLE_PLUGINS"] == kept
+
+
+PYDANTIC_WITHOUT_PLUGINS = """
+import sys
+from bigfive_tui.no_plugins import take_no_plugins
+take_no_plugins()
+from pydantic import BaseModel, Field, ValidationError
+class Seat(BaseModel):
+    guide: str
+    fuel: int = Field(ge=0)
+print(Seat.model_validate({"guide": "jack", "fuel": 3}).fuel, end=" ")
+try:
+    Seat.model_validate({"guide": "jack", "fuel": -1})
+except ValidationError as error:
+    print(error.errors()[0]["loc"][0], end=" ")
+print("importlib.metadata" in sys.modules, end=" ")
+from pydantic.plugin._loader import PYDANTIC_ENTRY_POINT_GROUP
+print(PYDANTIC_ENTRY_POINT_GROUP)
+"""
+
+
+@pytest.mark.parametrize(
+    ("setting", "metadata"), [(None, "False"), ("1", "False"), ("logfire", "True")]
+)
+def test_with_every_plugin_off_pydantic_validates_without_its_plugin_loader(
+    setting: str | None, metadata: str
+) -> None:
+    """Its loader imports importlib.metadata (~1.4 MiB of a loaded game's peak memory) only to
+    answer "no plugins"; a name the stand-in lacks is the real loader's. A player who picks
+    plugins keeps pydantic's own loader."""
+    env = {key: value for key, value in os.environ.items() if key != "PYDANTIC_DISABLE_PLUGINS"}
+    if setting is not None:
+        env["PYDANTIC_DISABLE_PLUGINS"] = setting
+    result = subprocess.run(
+        [sys.executable, "-c", PYDANTIC_WITHOUT_PLUGINS], capture_output=True, text=True, env=env
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["3", "fuel", metadata, "pydantic"]
+
+
+def test_the_plugin_loader_s_stand_in_answers_no_plugins_and_has_no_file() -> None:
+    """Tools ask any module for ``__file__`` and such (tracebacks, coverage): the stand-in answers
+    as a module without one instead of importing the real loader for them."""
+    from bigfive_tui.no_plugins import _stand_in
+
+    loader = _stand_in()
+    assert list(loader.get_plugins()) == []
+    assert getattr(loader, "__file__", None) is None
 
 
 def test_version_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
