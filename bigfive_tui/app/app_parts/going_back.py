@@ -68,6 +68,7 @@ class GoingBack(GameInPlay):
                 refusal=self.going_back_refusal(),
                 title="Replay" if replay else "Timeline",
                 closing="Quit" if replay else "Back",
+                rule_ids=self.step_through,
             ),
             self._from_timeline if not replay else self._from_replay,
         )

@@ -373,7 +373,8 @@ class GameInPlay(KeepingGames):
         if isinstance(session, Session):
             from bigfive_tui.app.screens.end import EndScreen
 
-            self.push_screen(EndScreen(session, hints_used(session)), next_step)
+            end = EndScreen(session, hints_used(session), rule_ids=self.step_through)
+            self.push_screen(end, next_step)
         else:
             from bigfive_tui.app.photo_safari.end import PhotoEndScreen
 

@@ -1,5 +1,5 @@
 """Rows of a label and its text, the text wrapping in its own column beside the label (the help's
-keys, the card dialog's rule ids), so that at 80 columns a label still starts its row."""
+keys, the card dialog's points), so that at 80 columns a label still starts its row."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""The game log: every rule step in plain words with its rule id, newest last, scrollable
-(either game's steps: it shows a :class:`~bigfive_tui.shared.steps.RuleStep`).
+"""The game log: every rule step in plain words, newest last, scrollable (either game's
+steps: it shows a :class:`~bigfive_tui.shared.steps.RuleStep`). In debug mode each step's rule
+id stands in a column before its words, as in the debug steps; players read the story without
+them (the full log and the timeline name each step's rule and quote it).
 
 The log is a way into the timeline: a click on a line, or Enter on the line the cursor is on
 (↑ ↓ while the log has the focus), posts :class:`StepChosen` for that step.
@@ -54,10 +56,12 @@ CROPPED_LINES = 16
 BOLD_KINDS = frozenset({"turn", "move", "photo"})
 
 
-def step_text(step: RuleStep) -> Text:
+def step_text(step: RuleStep, rule_ids: bool = False) -> Text:
+    """The step's words; with ``rule_ids`` (debug mode) its rule id in a column before them."""
     line = Text(no_wrap=False)
-    line.append(step.rule.ljust(RULE_WIDTH), style="dim")
-    line.append(" ")
+    if rule_ids:
+        line.append(step.rule.ljust(RULE_WIDTH), style="dim")
+        line.append(" ")
     style = ""
     if step.kind in BOLD_KINDS:
         style = "bold"
@@ -218,9 +222,12 @@ class GameLog(ScrollView, RepaintAfterLayout, can_focus=True):
     #: scrollbar comes or goes (``show_*_scrollbar`` ask for one).
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
-    def __init__(self, *, id: str | None = None, max_lines: int | None = LOG_LINES) -> None:
+    def __init__(
+        self, *, id: str | None = None, max_lines: int | None = LOG_LINES, rule_ids: bool = False
+    ) -> None:
         super().__init__(id=id)
         self.max_lines = max_lines
+        self._rule_ids = rule_ids  # debug mode: each step's rule id before its words
         #: The lines kept, newest last; ``_start_line`` counts those dropped from the top.
         self.lines: list[LogLine] = []
         self._start_line = 0
@@ -291,6 +298,13 @@ class GameLog(ScrollView, RepaintAfterLayout, can_focus=True):
         self.clear()
         self.show_log(steps)
 
+    def show_rule_ids(self, shown: bool) -> None:
+        """Debug mode on or off: the log is written again with the steps' rule ids, or
+        without them."""
+        if shown != self._rule_ids:
+            self._rule_ids = shown
+            self._write_again()
+
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         """ScrollView's (Textual 8.2), but a scroll set by a layout (the anchored log kept at
         its newest line as the prompt shrinks it) is drawn in that layout's frame."""
@@ -345,7 +359,7 @@ class GameLog(ScrollView, RepaintAfterLayout, can_focus=True):
         # written later, and the last of them scrolls after the next frame.
         now = self._size_known
         for step in new:
-            self.write(step_text(step), scroll=not now)
+            self.write(step_text(step, self._rule_ids), scroll=not now)
         self._shown = len(steps)
         if new and now:
             self.scroll_end(animate=False, immediate=True, x_axis=False)

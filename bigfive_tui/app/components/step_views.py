@@ -2,9 +2,10 @@
 frame costs the lines on screen, never the whole log.
 
 ``StepTail`` is the timeline's log: the log as it was at a moment, its newest lines at the
-bottom, wrapped, the moment's own step marked; a click on a line goes to that step.
-``StepList`` is the enlarged log: one line per step, a cursor, a filter; Enter or a click
-chooses a step.
+bottom, wrapped, the moment's own step marked; a click on a line goes to that step. Like the game
+log, it names the steps' rules in debug mode only (the timeline bar names and quotes the rule of
+the step shown). ``StepList`` is the enlarged log: one line per step with its rule id (it is
+searched by rule id), a cursor, a filter; Enter or a click chooses a step.
 """
 
 from __future__ import annotations
@@ -23,17 +24,15 @@ from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
 
-from bigfive_tui.app.components.game_log import marked
+from bigfive_tui.app.components.game_log import RULE_WIDTH, marked
 from bigfive_tui.app.messages import StepChosen
 from bigfive_tui.shared.steps import RuleStep
 
-#: The rule id column, as wide as the game log's.
-RULE_WIDTH = 20
 
-
-def step_content(step: RuleStep, number: int | None = None) -> Content:
-    """A step as the game log writes it: the rule id in its column, then what happened (turns
-    bold, the end of the game reversed, rigs in the warning colour); ``number`` in front."""
+def step_content(step: RuleStep, number: int | None = None, *, rule_ids: bool = True) -> Content:
+    """A step as the game log writes it: the rule id in its column (with ``rule_ids``), then
+    what happened (turns bold, the end of the game reversed, rigs in the warning colour);
+    ``number`` in front."""
     style = ""
     if step.kind == "turn":
         style = "bold"
@@ -44,7 +43,9 @@ def step_content(step: RuleStep, number: int | None = None) -> Content:
     parts: list[tuple[str, str] | str] = []
     if number is not None:
         parts.append((f"{number:>5} ", "$text-muted"))
-    parts += [(step.rule.ljust(RULE_WIDTH), "$text-muted"), " ", (step.text, style)]
+    if rule_ids:
+        parts += [(step.rule.ljust(RULE_WIDTH), "$text-muted"), " "]
+    parts.append((step.text, style))
     return Content.assemble(*parts)
 
 
@@ -59,9 +60,10 @@ class StepTail(Widget):
     """
     COMPONENT_CLASSES: ClassVar[set[str]] = {"step-tail--current"}
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, rule_ids: bool = False) -> None:
         super().__init__(id=id)
         self.border_title = "Log"
+        self.rule_ids = rule_ids  # debug mode: each step's rule id before its words
         self._steps: Sequence[RuleStep] = ()
         self._upto = -1
         self._rows: list[tuple[Strip, int]] = []  # (line, log index) from the top
@@ -85,7 +87,12 @@ class StepTail(Widget):
         index = self._upto
         while index >= 0 and len(rows) < height:
             lines = Visual.to_strips(
-                self, step_content(self._steps[index]), width, None, self.visual_style, pad=True
+                self,
+                step_content(self._steps[index], rule_ids=self.rule_ids),
+                width,
+                None,
+                self.visual_style,
+                pad=True,
             )
             if index == self._upto:
                 lines = [marked(line, current) for line in lines]

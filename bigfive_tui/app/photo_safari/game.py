@@ -122,7 +122,7 @@ class PhotoGameScreen(PlayScreen):
                     yield Static(id="photo-animals")
                     yield Static(id="photo-cursor", classes="muted")
             yield Static(id="photo-prompt")
-            yield GameLog(id="log")
+            yield GameLog(id="log", rule_ids=self.step_through)
         yield Static(id="too-small")
         yield KeyBar()
 
@@ -387,6 +387,7 @@ class PhotoGameScreen(PlayScreen):
     def action_toggle_debug(self) -> None:
         self.step_through = not self.step_through
         self.step_computer = True
+        self.query_one(GameLog).show_rule_ids(self.step_through)
         self.notify(
             "Debug mode on: each move's rule steps, the animals' moves among them, are shown "
             "one by one."

@@ -20,7 +20,6 @@ from textual.widgets.option_list import Option
 from bigfive_tui.app import saves
 from bigfive_tui.app.components.column_text import ColumnText, Row
 from bigfive_tui.app.components.cycle_field import CycleField
-from bigfive_tui.app.components.game_log import RULE_WIDTH
 from bigfive_tui.app.describe import joined
 from bigfive_tui.app.keys import command_bindings
 from bigfive_tui.app.messages import FieldChanged
@@ -139,10 +138,12 @@ class CardScreen(ModalScreen[None]):
             )
             if self.card is not None and rule_text(self.card.rule):
                 yield Static(rule_text(self.card.rule), classes="muted")
+            # What the card did, in the log's words, each step a point of its own (their rule
+            # ids are debug mode's: there the steps are shown one by one instead).
             yield ColumnText(
-                [Row(step.rule, step.text) for step in self.effects],
+                [Row("•", step.text) for step in self.effects],
                 label_style="$text-muted",
-                widest_label=RULE_WIDTH + 1,  # as in the log: long ids stay apart
+                widest_label=2,
                 elided="… {count} more steps: the log (L) has them all",
                 id="card-effects",
             )

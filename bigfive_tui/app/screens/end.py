@@ -123,11 +123,13 @@ class EndScreen(Screen[str]):
         if key.action != "quit"  # the app's own Quit is there
     )
 
-    def __init__(self, session: Session, hints: int = 0) -> None:
+    def __init__(self, session: Session, hints: int = 0, *, rule_ids: bool = False) -> None:
+        """``rule_ids``: how it ended names the rules of its steps (debug mode)."""
         super().__init__()
         self.session = session
         self.stats = game_stats(session)
         self.hints = hints
+        self.rule_ids = rule_ids
 
     def compose(self) -> ComposeResult:
         session, stats = self.session, self.stats
@@ -187,14 +189,16 @@ class EndScreen(Screen[str]):
         guide = self.session.game.guides[end.seat].title
         parts: list[tuple[str, str] | str] = [
             ("How it ended: ", "bold"),
-            f"turn {end.turn}, {guide}: {end.entry_text}. ",
+            f"turn {end.turn}, {guide}: {end.entry_text}.",
         ]
+        # The end step's words are the reason above: here only its rule id, in debug mode.
         if end.cause is not None:
-            parts += [(f"{end.cause.rule} ", "$accent"), f"{end.cause.text} "]
-        parts += [
-            (f"{end.end.rule}", "bold $accent"),
-            ("  (c: that step on the timeline)", "$text-muted"),
-        ]
+            if self.rule_ids:
+                parts += [" ", (end.cause.rule, "$accent")]
+            parts.append(f" {end.cause.text}")
+        if self.rule_ids:
+            parts += [" ", (end.end.rule, "bold $accent")]
+        parts.append(("  (c: that step on the timeline)", "$text-muted"))
         return Content.assemble(*parts)
 
     def on_mount(self) -> None:

@@ -104,10 +104,11 @@ class TimelineScreen(Screen[Branching | None]):
         refusal: str = "",
         title: str = "Timeline",
         closing: str = "Back",
+        rule_ids: bool = False,
     ) -> None:
         """Opens at ``moment``, or at the step ``log_index`` of the log (else at the end);
         ``refusal`` says why "play from here" is not allowed in this game ("" when it is);
-        ``closing`` is what Esc does, in words."""
+        ``closing`` is what Esc does, in words; ``rule_ids``: the log shows them (debug mode)."""
         super().__init__()
         self.session = session
         self.computer_seats = computer_seats
@@ -119,6 +120,7 @@ class TimelineScreen(Screen[Branching | None]):
         self.closing = closing
         self.refusal = refusal
         self.title_text = title
+        self.rule_ids = rule_ids
         self.drawing: Drawing | None = None
 
     @property
@@ -141,7 +143,7 @@ class TimelineScreen(Screen[Branching | None]):
             PlayerBoard(seat, guide, computer=seat in self.computer_seats)
             for seat, guide in enumerate(game.guides)
         ]
-        tail = StepTail(id="log")
+        tail = StepTail(id="log", rule_ids=self.rule_ids)
         bar = TimelineBar(id="timeline-bar")
         with Vertical(id="game", classes=f"-{drawing} -timeline"):
             if drawing == "compact":

@@ -4,6 +4,7 @@ randomness, editing the position and writing it as a scenario."""
 from __future__ import annotations
 
 from bigfive_tui.app.components.board_view import BoardView
+from bigfive_tui.app.components.game_log import GameLog
 from bigfive_tui.app.keys import DEBUG, VIEW, command_key
 from bigfive_tui.app.messages import ExportPosition, GameChanged, PlayOnFrom
 from bigfive_tui.app.screens.game.view import GameView
@@ -75,9 +76,10 @@ class DebugMode(GameView):
 
     def action_toggle_debug(self) -> None:
         """Debug mode: after each action, step through its rule resolution (turning it on
-        also steps through computer turns again)."""
+        also steps through computer turns again); the log shows each step's rule id meanwhile."""
         self.step_through = not self.step_through
         self.step_computer = True
+        self.query_one(GameLog).show_rule_ids(self.step_through)
         self.notify(debug_mode_words() if self.step_through else "Debug mode off.", markup=False)
 
     # ------------------------------------------------------------------ rigging (debug mode)

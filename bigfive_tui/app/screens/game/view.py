@@ -276,7 +276,7 @@ class GameView(ScreenPart):
                         yield TableInfo(id="table")
                         with Grid(id="players"):
                             yield from players
-                    yield GameLog(id="log")
+                    yield GameLog(id="log", rule_ids=self.step_through)
                 yield ActionBar(id="action-bar")
             elif drawing == "normal":
                 with CoveredRow(id="top"):
@@ -285,13 +285,13 @@ class GameView(ScreenPart):
                 with CoveredRow(id="players"):
                     yield from players
                 yield ActionBar(id="action-bar")
-                yield GameLog(id="log")
+                yield GameLog(id="log", rule_ids=self.step_through)
             else:
                 with CoveredRow(id="top"):
                     yield board
                     with Vertical(id="side"):
                         yield TableInfo(id="table")
-                        yield GameLog(id="log")
+                        yield GameLog(id="log", rule_ids=self.step_through)
                 with CoveredRow(id="players"):
                     yield from players
                 yield ActionBar(id="action-bar")
