@@ -8,7 +8,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_app_support import SIZE, game_screen, make_app, played_session, scenario_session
+from test_app_support import (
+    SIZE,
+    game_screen,
+    make_app,
+    one_spot_from_winning,
+    played_session,
+    scenario_session,
+)
 from test_app_support import wait_until as until
 from test_photo_app import hot_seat, photo_app, screen_of
 from textual.pilot import Pilot
@@ -48,24 +55,6 @@ def kate_draws_a_fire() -> Session:
             "turn": {"guide": "kate", "phase": "draw"},
             "cards": {"top": ["fire"]},
             "play": {"dice": ["■4"]},
-        }
-    )
-
-
-def kate_spots_the_last_buffalo() -> Session:
-    """Kate needs only the buffalo, in clear view: spotting it wins the safari."""
-    return scenario_session(
-        {
-            "guides": ["kate", "david"],
-            "vehicles": {
-                "kate": {"at": "★4", "spotted": ["lion", "leopard", "elephant", "rhino"]},
-                "david": {
-                    "at": "♣4",
-                    "spotted": ["lion", "leopard", "elephant", "rhino", "buffalo"],
-                },
-            },
-            "tokens": {"★5": "buffalo"},
-            "turn": {"guide": "kate", "phase": "actions", "number": 9},
         }
     )
 
@@ -137,7 +126,7 @@ async def end_screen(pilot: Pilot[None], app: BigFiveApp) -> EndScreen:
 
 
 async def test_the_end_screen_says_how_it_ended_in_words() -> None:
-    app = make_app(kate_spots_the_last_buffalo())
+    app = make_app(one_spot_from_winning())
     async with app.run_test(size=SIZE) as pilot:
         end = await end_screen(pilot, app)
         cause = str(end.query_one("#end-cause", Static).render())
@@ -147,7 +136,7 @@ async def test_the_end_screen_says_how_it_ended_in_words() -> None:
 
 
 async def test_in_debug_mode_the_end_screen_names_the_rules_of_how_it_ended() -> None:
-    app = make_app(kate_spots_the_last_buffalo(), step_through=True)
+    app = make_app(one_spot_from_winning(), step_through=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "enter")
         await until(pilot, lambda: isinstance(app.screen, StepsScreen))

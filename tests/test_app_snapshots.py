@@ -11,6 +11,7 @@ import pytest
 from test_app_support import (
     click_space,
     make_app,
+    one_spot_from_winning,
     played_session,
     scenario_session,
     seeded_session,
@@ -24,7 +25,6 @@ from bigfive_tui.app.messages import ChooseStartSpaces
 from bigfive_tui.app.screens.start_spaces import StartSpacesScreen
 from bigfive_tui.app.screens.steps import StepsScreen
 from bigfive_tui.engine.content import Guide
-from bigfive_tui.engine.session import Session
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 #: A snapshot is of one size: BIGFIVE_TEST_SIZE (which runs the Pilot tests at another) leaves
@@ -64,24 +64,6 @@ def test_target_mode(snap_compare):
 
 def test_help(snap_compare):
     assert snap_compare(make_app(mid_game()), terminal_size=NORMAL, press=["question_mark"])
-
-
-def one_spot_from_winning() -> Session:
-    """Kate needs only the buffalo, in clear view: spotting it wins the safari."""
-    return scenario_session(
-        {
-            "guides": ["kate", "david"],
-            "vehicles": {
-                "kate": {"at": "★4", "spotted": ["lion", "leopard", "elephant", "rhino"]},
-                "david": {
-                    "at": "♣4",
-                    "spotted": ["lion", "leopard", "elephant", "rhino", "buffalo"],
-                },
-            },
-            "tokens": {"★5": "buffalo"},
-            "turn": {"guide": "kate", "phase": "actions", "number": 9},
-        }
-    )
 
 
 def test_end_screen(snap_compare):

@@ -55,6 +55,24 @@ def scenario_session(data: dict[str, Any]) -> Session:
     return position_session(position(built.state, scenario.board.pieces), built.setup)
 
 
+def one_spot_from_winning() -> Session:
+    """Kate needs only the buffalo, in clear view: spotting it (s, Enter) wins the safari."""
+    return scenario_session(
+        {
+            "guides": ["kate", "david"],
+            "vehicles": {
+                "kate": {"at": "★4", "spotted": ["lion", "leopard", "elephant", "rhino"]},
+                "david": {
+                    "at": "♣4",
+                    "spotted": ["lion", "leopard", "elephant", "rhino", "buffalo"],
+                },
+            },
+            "tokens": {"★5": "buffalo"},
+            "turn": {"guide": "kate", "phase": "actions", "number": 9},
+        }
+    )
+
+
 def seeded_session(seed: int = 42, guides: tuple[Guide, ...] = (Guide.JACK, Guide.KATE)) -> Session:
     game = make_game(seeded_board(seed), guides, Difficulty.BEGINNER, (), seed)
     return Session(game)

@@ -35,15 +35,18 @@ from bigfive_tui.app.keys import (
     BROWSER_KEPT,
     COMMAND_KEYS,
     EDITOR_KEYS,
+    END,
     END_KEYS,
     LOG_KEYS,
     OTHER_KEYS,
     TIMELINE_KEYS,
 )
 from bigfive_tui.app.main import BigFiveApp
+from bigfive_tui.app.photo_safari.end import PhotoEndScreen
 from bigfive_tui.app.screens.dialogs import CardScreen, HandOverScreen, LoadDialog, SaveDialog
 from bigfive_tui.app.screens.editor import EditorScreen
 from bigfive_tui.app.screens.end import EndScreen
+from bigfive_tui.app.screens.end_base import BUTTON_ACTIONS
 from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.app.screens.help import big_five_help_lines
 from bigfive_tui.app.screens.log import LogScreen
@@ -241,7 +244,8 @@ async def test_keys_typed_ahead_close_the_card_once_and_keep_the_game() -> None:
 
 
 @pytest.mark.parametrize(
-    "screen", [GameScreen, TimelineScreen, EndScreen, EditorScreen, LogScreen, StepsScreen]
+    "screen",
+    [GameScreen, TimelineScreen, EndScreen, PhotoEndScreen, EditorScreen, LogScreen, StepsScreen],
 )
 def test_on_one_screen_a_key_does_one_thing(screen: type[DOMNode]) -> None:
     """A key of a screen (with the app's keys behind it) is bound to one action: a new key never
@@ -261,6 +265,14 @@ def test_on_one_screen_a_key_does_one_thing(screen: type[DOMNode]) -> None:
 
 #: The editor's keys that the board binds for its target mode, which the editor never enters.
 EDITOR_OVER_THE_BOARD = frozenset({"n"})
+
+
+@pytest.mark.parametrize("screen", [EndScreen, PhotoEndScreen])
+def test_each_end_screen_binds_the_key_table_s_key_of_each_of_its_buttons_and_no_other(
+    screen: type[EndScreen | PhotoEndScreen],
+) -> None:
+    buttons = {BUTTON_ACTIONS[name] for row in screen.BUTTON_ROWS for name in row}
+    assert dict(_bindings(screen)) == {END[action].key: action for action in buttons}
 
 
 async def test_the_end_screen_and_the_timeline_have_their_commands_in_the_palette() -> None:

@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from bigfive_tui.app import saves
 from bigfive_tui.app.components.column_text import ColumnText
 from bigfive_tui.app.components.cycle_field import CycleField
+from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.games import PHOTO_SAFARI
 from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.photo_safari.board import PhotoBoard
@@ -389,23 +390,35 @@ async def test_help_and_rules_are_photo_safaris_own() -> None:
         assert "How the animals move" in titles and "Rulings" in titles
 
 
-async def test_the_game_ends_on_its_end_screen() -> None:
+def red_one_photo_from_winning() -> PhotoState:
+    """Red has nine photos; the lion on c3 is the tenth, from c4 (move_to "c4" wins)."""
     nine = [name for name in ANIMAL_NAMES if name != "lion"]
-    state = position(
+    return position(
         animals={"lion": "c3 south"},
         cameras={"red": "a4", "yellow": "j10"},
         photos={"red": nine},
         turn={"round": 5},
     )
-    app = photo_app(built(state, frozenset({1})), autosave=False)
+
+
+@pytest.mark.parametrize(("key", "then"), [("n", PhotoNewGameScreen), ("b", PhotoGameScreen)])
+async def test_the_game_ends_on_its_end_screen_and_its_keys_lead_on(
+    key: str, then: type[PhotoNewGameScreen | PhotoGameScreen]
+) -> None:
+    """Its buttons and keys are the key table's, named on the key bar as on the Big Five's end
+    screen: n a new game, b the final board."""
+    app = photo_app(built(red_one_photo_from_winning(), frozenset({1})), autosave=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await move_to(pilot, app, "c4")
         await wait_until(pilot, lambda: isinstance(app.screen, PhotoEndScreen))
         assert str(app.screen.query_one("#headline").render()) == "Red wins!"
         assert "all ten" in str(app.screen.query_one("#reason").render())
-        await pilot.press("n")
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoNewGameScreen))
+        await pilot.pause()
+        keys = str(app.screen.query_one(KeyBar).render())
+        assert "New game" in keys and "Look at the board" in keys and "Quit" in keys
+        await pilot.press(key)
+        await wait_until(pilot, lambda: isinstance(app.screen, then))
         await pilot.pause()
 
 

@@ -5,6 +5,7 @@ bindings and the help screen all read these tables."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Final, NamedTuple
 
 from textual.binding import Binding
@@ -343,8 +344,13 @@ END_KEYS: Final[tuple[ViewKey, ...]] = (
 END: Final[dict[str, ViewKey]] = {entry.action: entry for entry in END_KEYS}
 
 
-def end_bindings() -> list[Binding]:
-    return [Binding(entry.key, entry.action, entry.label) for entry in END_KEYS]
+def end_bindings(actions: Collection[str]) -> list[Binding]:
+    """The bindings of those end keys an end screen has (Photo Safari's has fewer)."""
+    return [
+        Binding(entry.key, entry.action, entry.label)
+        for entry in END_KEYS
+        if entry.action in actions
+    ]
 
 
 #: The enlarged log's keys (screens/log.py). ↑ ↓ and Enter belong to its list of steps, which

@@ -39,7 +39,7 @@ from bigfive_tui.photo_safari.engine.state import (
     Step,
 )
 from bigfive_tui.photo_safari.formats.setup_file import SetupFileError
-from bigfive_tui.shared.checks import CheckOut, StepOut, describe_check, refusal_check
+from bigfive_tui.shared.checks import CheckOut, StepOut, failures, record_play
 from bigfive_tui.shared.problems import validation_problems
 from bigfive_tui.shared.short_form import plain_text_items
 
@@ -409,23 +409,13 @@ def run_built(built: Built, source: str) -> ScenarioResult:
             state, steps = apply(state, parse_move(state, item.move))
         except (NotationError, IllegalMove) as error:
             refusal = str(error)
-        out.steps = [StepOut(rule=s.rule, kind=s.kind, text=s.text) for s in steps]
         all_steps.extend(steps)
-        out.status = "played" if refusal is None else "refused"
-        out.message = refusal or ""
-        if item.refused is not False or refusal is not None:
-            check = refusal_check(item.refused, refusal)
-            out.checks.append(check)
-            stopped = not check.passed
+        stopped = not record_play(out, steps, refusal, item.refused)
         if item.expect is not None and not stopped:
             out.checks.extend(_evaluate(item.expect, state, steps))
-        result.failures.extend(
-            f"move {index + 1} ({item.move!r}): {describe_check(check)}"
-            for check in out.checks
-            if not check.passed
-        )
+        result.failures += failures(f"move {index + 1} ({item.move!r})", out.checks)
     result.checks = _evaluate(scenario.expect, state, all_steps)
-    result.failures.extend(f"expect: {describe_check(c)}" for c in result.checks if not c.passed)
+    result.failures += failures("expect", result.checks)
     result.final = position(state)
     result.passed = not result.failures
     return result

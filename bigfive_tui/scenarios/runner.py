@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from bigfive_tui.engine.accounting import accounting_problems
@@ -17,19 +17,9 @@ from bigfive_tui.scenarios.build import Built, build
 from bigfive_tui.scenarios.expectations import evaluate
 from bigfive_tui.scenarios.model import ScenarioError, parse_scenario
 from bigfive_tui.scenarios.names import die_roll, guide_of
-from bigfive_tui.scenarios.results import (
-    ActionOut,
-    CheckOut,
-    ScenarioResult,
-    StepOut,
-    describe_check,
-)
+from bigfive_tui.scenarios.results import ActionOut, CheckOut, ScenarioResult
 from bigfive_tui.scenarios.write_position import final_state
-from bigfive_tui.shared.checks import refusal_check
-
-
-def _steps_out(steps: Sequence[Step]) -> list[StepOut]:
-    return [StepOut(rule=s.rule, kind=s.kind, text=s.text) for s in steps]
+from bigfive_tui.shared.checks import failures, record_play, steps_out
 
 
 def _parse(state: GameState, text: str) -> Action | Rig:
@@ -49,7 +39,7 @@ def run_scenario(built: Built, source: str) -> ScenarioResult:
         file=source,
         title=scenario.title,
         rules=list(scenario.rules),
-        setup=_steps_out(built.setup),
+        setup=steps_out(built.setup),
     )
     stopped = False
     for index, item in enumerate(scenario.play.actions):
@@ -81,15 +71,8 @@ def run_scenario(built: Built, source: str) -> ScenarioResult:
                 )
             except IllegalAction as error:
                 refusal = str(error)
-        out.steps = _steps_out(steps)
         all_steps.extend(steps)
-        out.status = "played" if refusal is None else "refused"
-        out.message = refusal or ""
-        if item.refused is not False or refusal is not None:
-            check = refusal_check(item.refused, refusal)
-            out.checks.append(check)
-            if not check.passed:
-                stopped = True
+        stopped = not record_play(out, steps, refusal, item.refused)
         problems = accounting_problems(state)
         if problems:
             out.checks.append(
@@ -97,11 +80,9 @@ def run_scenario(built: Built, source: str) -> ScenarioResult:
             )
         if item.expect is not None and not stopped:
             out.checks.extend(evaluate(item.expect, state, steps))
-        result.failures.extend(
-            f"{label}: {describe_check(check)}" for check in out.checks if not check.passed
-        )
+        result.failures += failures(label, out.checks)
     result.checks = evaluate(scenario.expect, state, all_steps)
-    result.failures.extend(f"expect: {describe_check(c)}" for c in result.checks if not c.passed)
+    result.failures += failures("expect", result.checks)
     result.final = final_state(state, scenario.board.pieces)
     result.passed = not result.failures
     return result

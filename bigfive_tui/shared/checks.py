@@ -1,15 +1,25 @@
 """What a scenario run reports, for either game's scenarios: the rule steps of a move or
-action, each expectation checked, and how a failed check reads (``scenario run --json``)."""
+action, whether it was refused as the scenario said, each expectation checked, and how a failed
+check reads (``scenario run --json``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Literal, Protocol
+
 from pydantic import BaseModel, JsonValue
+
+from bigfive_tui.shared.steps import RuleStep
 
 
 class StepOut(BaseModel):
     rule: str
     kind: str
     text: str
+
+
+def steps_out(steps: Sequence[RuleStep]) -> list[StepOut]:
+    return [StepOut(rule=step.rule, kind=step.kind, text=step.text) for step in steps]
 
 
 class CheckOut(BaseModel):
@@ -53,3 +63,33 @@ def refusal_check(wanted: bool | str, refusal: str | None) -> CheckOut:
         return CheckOut(name="refused", expected=wanted, actual=False, passed=False)
     passed = wanted is True or str(wanted).lower() in refusal.lower()
     return CheckOut(name="refused", expected=wanted, actual=refusal, passed=passed)
+
+
+class PlayedOut(Protocol):
+    """A move or action in a scenario's report (each game names its own fields beside these)."""
+
+    status: Literal["played", "refused", "not run"]
+    message: str
+    steps: list[StepOut]
+    checks: list[CheckOut]
+
+
+def record_play(
+    out: PlayedOut, steps: Sequence[RuleStep], refusal: str | None, wanted: bool | str
+) -> bool:
+    """Report a move or action: its rule steps, played or refused (and why), and whether that
+    is as the scenario said (``wanted``, as in :func:`refusal_check`; a move played as it
+    should be is not a check). False when it is not: the scenario stops there."""
+    out.steps = steps_out(steps)
+    out.status = "played" if refusal is None else "refused"
+    out.message = refusal or ""
+    if wanted is False and refusal is None:
+        return True
+    check = refusal_check(wanted, refusal)
+    out.checks.append(check)
+    return check.passed
+
+
+def failures(label: str, checks: Iterable[CheckOut]) -> list[str]:
+    """The failed checks in words, each after ``label`` (the move, action or "expect")."""
+    return [f"{label}: {describe_check(check)}" for check in checks if not check.passed]

@@ -4,20 +4,18 @@ what debug mode did to it, and what next: replay, the same seed again, a new gam
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import ClassVar
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
-from textual.widgets import Button, Sparkline, Static
+from textual.widgets import Sparkline, Static
 
-from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.describe import outcome_words
-from bigfive_tui.app.keys import END, END_KEYS, end_bindings
+from bigfive_tui.app.keys import END, END_KEYS
 from bigfive_tui.app.messages import OpenTimeline
+from bigfive_tui.app.screens.end_base import EndScreenBase, button_bindings
 from bigfive_tui.engine.actions import Act
 from bigfive_tui.engine.content import GUIDE_ROLES, Species
 from bigfive_tui.engine.session import Session
@@ -94,28 +92,12 @@ def debug_line(stats: GameStats) -> str:
     return "Debug mode: " + "; ".join(parts) + "." if parts else ""
 
 
-#: The end screen's buttons by id, with the action of their key (app/keys.py).
-BUTTON_ACTIONS = {
-    "new": "choose('new')",
-    "replay": "replay",
-    "again": "choose('again')",
-    "cause": "cause",
-    "board": "choose('board')",
-    "quit": "quit",
-}
-
-
-def end_button(name: str, variant: Literal["default", "primary"] = "default") -> Button:
-    """ "Replay (r)": the key's label and key, as the key table has them."""
-    key = END[BUTTON_ACTIONS[name]]
-    return Button(f"{key.label} ({key.display})", variant=variant, id=name, compact=True)
-
-
-class EndScreen(Screen[str]):
+class EndScreen(EndScreenBase):
     """Dismisses with "new", "again" (the same seed again), "board" (look at the final board)
     or "quit"; "replay" and "cause" open the timeline over it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [*end_bindings()]
+    BUTTON_ROWS = (("new", "replay", "again"), ("cause", "board", "quit"))
+    BINDINGS: ClassVar[list[BindingType]] = [*button_bindings(BUTTON_ROWS)]
     #: The palette's entries while this screen is on top (app/commands.py).
     palette_commands: ClassVar[tuple[tuple[str, str, str], ...]] = tuple(
         (f"End of the game: {key.label.lower()}", key.action, f"{key.help} ({key.display})")
@@ -131,56 +113,47 @@ class EndScreen(Screen[str]):
         self.hints = hints
         self.rule_ids = rule_ids
 
-    def compose(self) -> ComposeResult:
+    def headline(self) -> tuple[str, str, bool]:
+        headline, reason = outcome_words(self.session.state, self.session.log)
+        return headline, reason, self.session.state.outcome == "won"
+
+    def account(self) -> ComposeResult:
+        """How it ended, then each guide's game, and what debug mode did to it."""
         session, stats = self.session, self.stats
         state = session.state
-        headline, reason = outcome_words(state, session.log)
-        won = state.outcome == "won"
         game = state.game
-        with Vertical(id="end"):
-            yield Static(headline, id="headline", classes="-won" if won else "-lost")
-            yield Static(reason, id="reason")
-            with VerticalScroll(id="end-body"):
-                yield Static(self._cause(), id="end-cause")
-                seed = f" · seed {game.seed}" if session.start_position is None else ""
-                hints = "no hints" if not self.hints else counted(self.hints, "hint")
-                yield Static(
-                    f"Ended in turn {state.turn} · {counted(stats.actions, 'action')} played"
-                    f"{seed} · {hints} asked",
-                    id="turns",
-                )
-                for guide in stats.guides:
-                    who = game.guides[guide.seat]
-                    with Vertical(classes="end-guide"):
-                        yield Static(
-                            Content.assemble(
-                                (f"{who.title} ", "bold"),
-                                (f"({GUIDE_ROLES[who]})  ", "$text-muted"),
-                                spotted_line(guide, game.removed_species),
-                            ),
-                            classes="end-spotted",
-                        )
-                        with Horizontal(classes="end-row"):
-                            line = actions_line(guide)
-                            actions = Static(line, classes="end-actions")
-                            actions.tooltip = line
-                            yield actions
-                            yield Static("fuel", classes="end-label")
-                            yield Sparkline(guide.fuel, classes="end-fuel")
-                            yield Static("food", classes="end-label")
-                            yield Sparkline(guide.food, classes="end-food")
-                debug = debug_line(stats)
-                if debug:
-                    yield Static(debug, id="end-debug")
-            with Horizontal(classes="buttons"):
-                yield end_button("new", variant="primary")
-                yield end_button("replay")
-                yield end_button("again")
-            with Horizontal(classes="buttons", id="end-more"):
-                yield end_button("cause")
-                yield end_button("board")
-                yield end_button("quit")
-        yield KeyBar()
+        with VerticalScroll(id="end-body"):
+            yield Static(self._cause(), id="end-cause")
+            seed = f" · seed {game.seed}" if session.start_position is None else ""
+            hints = "no hints" if not self.hints else counted(self.hints, "hint")
+            yield Static(
+                f"Ended in turn {state.turn} · {counted(stats.actions, 'action')} played"
+                f"{seed} · {hints} asked",
+                id="turns",
+            )
+            for guide in stats.guides:
+                who = game.guides[guide.seat]
+                with Vertical(classes="end-guide"):
+                    yield Static(
+                        Content.assemble(
+                            (f"{who.title} ", "bold"),
+                            (f"({GUIDE_ROLES[who]})  ", "$text-muted"),
+                            spotted_line(guide, game.removed_species),
+                        ),
+                        classes="end-spotted",
+                    )
+                    with Horizontal(classes="end-row"):
+                        line = actions_line(guide)
+                        actions = Static(line, classes="end-actions")
+                        actions.tooltip = line
+                        yield actions
+                        yield Static("fuel", classes="end-label")
+                        yield Sparkline(guide.fuel, classes="end-fuel")
+                        yield Static("food", classes="end-label")
+                        yield Sparkline(guide.food, classes="end-food")
+            debug = debug_line(stats)
+            if debug:
+                yield Static(debug, id="end-debug")
 
     def _cause(self) -> Content:
         end = self.stats.end
@@ -198,17 +171,8 @@ class EndScreen(Screen[str]):
             parts.append(f" {end.cause.text}")
         if self.rule_ids:
             parts += [" ", (end.end.rule, "bold $accent")]
-        parts.append(("  (c: that step on the timeline)", "$text-muted"))
+        parts.append((f"  ({END['cause'].display}: that step on the timeline)", "$text-muted"))
         return Content.assemble(*parts)
-
-    def on_mount(self) -> None:
-        self.query_one("#new", Button).focus()
-
-    def action_choose(self, what: str) -> None:
-        self.dismiss(what)
-
-    def action_quit(self) -> None:
-        self.dismiss("quit")
 
     def action_replay(self) -> None:
         """The whole game on the timeline, from its start; Esc comes back here."""
@@ -218,12 +182,3 @@ class EndScreen(Screen[str]):
         """The step that ended the game (or the one that brought it about) on the timeline."""
         end = self.stats.end
         self.post_message(OpenTimeline(None if end is None else end.cause_index))
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "replay":
-            self.action_replay()
-        elif event.button.id == "cause":
-            self.action_cause()
-        else:
-            self.dismiss(event.button.id or "new")
