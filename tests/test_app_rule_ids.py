@@ -22,10 +22,12 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from bigfive_tui.app.components.column_text import ColumnText
+from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.game_log import GameLog
 from bigfive_tui.app.components.step_views import StepList, StepTail
 from bigfive_tui.app.components.timeline_bar import TimelineBar
 from bigfive_tui.app.main import BigFiveApp
+from bigfive_tui.app.photo_safari.new_game import PhotoNewGameScreen
 from bigfive_tui.app.screens.dialogs import CardScreen, HandOverScreen
 from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.log import LogScreen
@@ -193,3 +195,15 @@ async def test_photo_safari_s_log_is_in_words_and_names_the_rules_in_debug_mode(
         assert shown.startswith(session.log[0].text) and not RULE_ID.search(shown), shown
         await pilot.press("f12")
         await until(pilot, lambda: log.lines[0].text.startswith(session.log[0].rule))
+
+
+async def test_photo_safari_s_new_game_screen_says_each_set_up_in_words() -> None:
+    app = photo_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PhotoNewGameScreen))
+        await pilot.pause()
+        for setup in ("typical", "random", "file"):
+            app.screen.query_one("#setup", CycleField).set_value(setup, announce=True)
+            await pilot.pause()
+            about = str(app.screen.query_one("#photo-about", Static).render())
+            assert about and not RULE_ID.search(about), about

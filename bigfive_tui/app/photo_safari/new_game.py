@@ -170,10 +170,11 @@ class PhotoNewGameScreen(NewGameBase):
             widget.display = source == RANDOM
         for widget in self.query(".photo-file"):
             widget.display = source == FILE
+        # In words: the rulings behind them (PU-playable, PU-start-setup) are in the rules (F1).
         about = {
-            RANDOM: "drawn from the seed; every random set-up is playable (PU-playable)",
+            RANDOM: "drawn from the seed, always playable: no camera or animal walled in",
             FILE: "a set-up file of your own (the format is in the rules, F1)",
-        }.get(source, "the documented start set-up (PU-start-setup)")
+        }.get(source, "the standard start: bush and water laid out alike on both halves")
         self.query_one("#photo-about", Static).update(about)
 
     @on(FieldChanged)
