@@ -169,3 +169,18 @@ def test_debug_steps_at_80x24(snap_compare):
 def test_end_screen_at_80x24(snap_compare):
     session = one_spot_from_winning()
     assert snap_compare(make_app(session), terminal_size=COMPACT, press=["s", "enter"])
+
+
+def test_card_dialog_at_80x24(snap_compare):
+    """What the card did, in words: a point each, under the card's rule."""
+    session = scenario_session(
+        {
+            "guides": ["kate", "david"],
+            "vehicles": {"kate": {"at": "★4"}, "david": {"at": "♣4"}},
+            "turn": {"guide": "kate", "phase": "draw"},
+            "cards": {"top": ["fire"]},
+            "play": {"dice": ["■4"]},
+        }
+    )
+    app = make_app(session, card_pause=True)
+    assert snap_compare(app, terminal_size=COMPACT, press=["enter"])

@@ -24,7 +24,8 @@ def debug_mode_words() -> str:
         DEBUG["export_position"].display,
     )
     return (
-        "Debug mode on: each action's rule steps are shown one by one. "
+        "Debug mode on: each action's rule steps are shown one by one, and the log names "
+        "their rules. "
         f"{timeline} the whole game (go back and play on), {rig} rig the next roll, card or a "
         f"face-down token, {edit} edit the position, {export} write it as a scenario."
     )
