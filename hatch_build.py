@@ -16,28 +16,31 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 SWITCH = "BIGFIVE_COMPILE"
-#: The engine modules a game steps through (legal actions, applying them, dice, cards, turns,
-#: end checks) and what they read on every step. Not compiled: the board (mypyc compiles a
-#: ``cached_property`` as a property that never caches, which would rebuild Kate's and the
-#: computer players' lazy tables on every look), the session (mypyc cannot compile its
-#: classmethod constructors), the timeline and statistics (read once per game), and what only
-#: the app or a save reads (notation, refusals' texts, rigging).
+#: The modules a game steps through (legal actions, applying them, dice, cards, turns, end
+#: checks), what they read on every step, and what builds a game's board and sets it up,
+#: with the seeded generator and the random player that ``bigfive simulate`` plays.
+#: Not compiled: the session (mypyc cannot compile its classmethod constructors), the timeline
+#: and statistics (read once per game), and what only the app or a save reads (notation,
+#: refusals' texts, rigging).
 COMPILED = (
-    "actions",
-    "apply_action",
-    "cards",
-    "content",
-    "costs",
-    "dice",
-    "end_checks",
-    "hexgrid",
-    "legal_actions",
-    "movement",
-    "pieces",
-    "setup",
-    "sight",
-    "state",
-    "turns",
+    "engine/actions",
+    "engine/apply_action",
+    "engine/board",
+    "engine/cards",
+    "engine/content",
+    "engine/costs",
+    "engine/dice",
+    "engine/end_checks",
+    "engine/hexgrid",
+    "engine/legal_actions",
+    "engine/movement",
+    "engine/pieces",
+    "engine/setup",
+    "engine/sight",
+    "engine/state",
+    "engine/turns",
+    "players/random_player",
+    "shared/rng",
 )
 #: What the build environment needs for it (pip installs these only when the switch is on).
 COMPILER_REQUIREMENTS = ["mypy>=2.4,<3", "setuptools>=70"]
@@ -80,9 +83,9 @@ class CompiledEngineHook(BuildHookInterface):  # type: ignore[type-arg]
                 "(an editable install runs the sources)"
             )
         self._scratch = Path(tempfile.mkdtemp(prefix="bigfive-mypyc-"))
-        sources = [str(Path(self.root, "bigfive_tui", "engine", f"{m}.py")) for m in COMPILED]
+        sources = [str(Path(self.root, "bigfive_tui", f"{module}.py")) for module in COMPILED]
         (self._scratch / "setup.py").write_text(_SETUP, encoding="utf-8")
-        self.app.display_info(f"mypyc: compiling {len(COMPILED)} engine modules")
+        self.app.display_info(f"mypyc: compiling {len(COMPILED)} modules of the engine")
         done = subprocess.run(
             [sys.executable, "setup.py", *sources],
             cwd=self._scratch,

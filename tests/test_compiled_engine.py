@@ -71,26 +71,34 @@ def run_with(path: Path, *args: str) -> str:
 
 
 def test_the_compiled_wheel_runs_compiled_engine_modules(compiled: Path) -> None:
+    """The modules of a whole game, its board and setup included, are the compiled ones."""
     found = run_with(
         compiled,
         "-c",
-        "import bigfive_tui.engine.apply_action as a, bigfive_tui.engine.state as s; "
-        "print(a.__file__); print(s.__file__)",
+        "import bigfive_tui.engine.apply_action as a, bigfive_tui.engine.state as s, "
+        "bigfive_tui.engine.board as b, bigfive_tui.shared.rng as r, "
+        "bigfive_tui.players.random_player as p; "
+        "print(a.__file__); print(s.__file__); print(b.__file__); print(r.__file__); "
+        "print(p.__file__)",
     )
-    for module in found.splitlines():
+    modules = found.splitlines()
+    assert len(modules) == 5
+    for module in modules:
         assert module.startswith(str(compiled)) and module.endswith(".so")
 
 
-def test_the_boards_lazy_tables_are_kept_in_the_compiled_build(compiled: Path) -> None:
-    """mypyc compiles a cached_property as a property that never caches: the board, which
-    keeps Kate's and the computer players' tables that way, stays Python."""
+def test_the_compiled_boards_lazy_tables_are_made_once_and_kept(compiled: Path) -> None:
+    """mypyc compiles a cached_property as a property that never caches; the board's tables
+    made on first use (Kate's lines, where a space is seen from) must still be made once."""
     kept = run_with(
         compiled,
         "-c",
         "from bigfive_tui.assets import seeded_board; b = seeded_board(3); "
-        "print(b.long_view is b.long_view, b.seen_from is b.seen_from)",
+        "print(b.long_view is b.long_view, b.spotter_view is b.spotter_view, "
+        "b.seen_from is b.seen_from, b.spotted_from is b.spotted_from, "
+        "b.spotter_view_at(40) is b.spotter_view_at(40))",
     )
-    assert kept.split() == ["True", "True"]
+    assert kept.split() == ["True"] * 5
 
 
 def test_golden_playthroughs_are_the_same_with_the_compiled_engine(compiled: Path) -> None:

@@ -155,3 +155,16 @@ def test_R_kate_spot_worked_out_per_space_matches_the_whole_table() -> None:
     for board in [BOARD, *(seeded_board(seed) for seed in range(40))]:
         for cell in range(CELL_COUNT):
             assert board.spotter_view_at(cell) == board.spotter_view[cell]
+
+
+def test_kates_lines_and_seen_from_tables_are_made_once_and_leave_boards_equal() -> None:
+    # Worked out when first asked for and kept: the computer players look them up on every
+    # decision. A board that has made them still equals a fresh one of the same layout
+    # (replays compare whole states).
+    board = seeded_board(7)
+    assert board.long_view is board.long_view
+    assert board.spotter_view is board.spotter_view
+    assert board.seen_from is board.seen_from
+    assert board.spotted_from is board.spotted_from
+    assert board.spotter_view_at(40) is board.spotter_view_at(40)
+    assert board == seeded_board(7) and board != seeded_board(8)

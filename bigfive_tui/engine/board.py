@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import cache, cached_property
+from functools import cache
+from typing import Final
 
 from bigfive_tui.engine.hexgrid import (
     BOARD_SIZE,
@@ -17,46 +18,60 @@ from bigfive_tui.engine.hexgrid import (
 )
 from bigfive_tui.engine.pieces import BoardFileError, Feature, Piece, Placement, Terrain
 
-CELL_COUNT = BOARD_SIZE * BOARD_SIZE
-NO_CELL = -1
+# Final: the compiled engine reads these as constants instead of looking them up.
+CELL_COUNT: Final = BOARD_SIZE * BOARD_SIZE
+NO_CELL: Final = -1
 #: The two park entrance spaces: the sharp tips of the diamond, west (left) and east (right).
-WEST_GATE_CELL = 0
-EAST_GATE_CELL = CELL_COUNT - 1
-GATE_CELLS = (WEST_GATE_CELL, EAST_GATE_CELL)
+WEST_GATE_CELL: Final = 0
+EAST_GATE_CELL: Final = CELL_COUNT - 1
+GATE_CELLS: Final = (WEST_GATE_CELL, EAST_GATE_CELL)
 GATE_NAMES = ("west", "east")
+
+CellTable = tuple[tuple[int, ...], ...]  # [cell] -> cells
+#: What a board is made of (two boards are equal when these are); the Board's first slots.
+TABLES = (
+    "layout_name",
+    "placements",
+    "symbols",
+    "keys",
+    "terrain",
+    "number",
+    "names",
+    "typed_names",
+    "slot",
+    "slot_cells",
+    "neighbours",
+    "features",
+    "drivable",
+    "hill",
+    "space_by_roll",
+    "view",
+    "mutual_view",
+    "numbered_cells",
+    "exits",
+)
 
 
 class Board:
     """An assembled board. Slots are the nine piece positions, ``pr * 3 + pq``.
 
     Tables every game needs are built with the board; those only Kate, the computer players
-    or the screen ask for (her straight lines, where a space is seen from) on first use.
-    A plain class, not a dataclass: a frozen dataclass of these nineteen tables cost ~8.8 M
-    instructions of every start-up to define (its methods are compiled from text at import).
+    or the screen ask for (her straight lines, where a space is seen from) on first use, kept
+    in slots of their own that start empty. Not ``cached_property``: mypyc compiles that as a
+    property that never caches (the compiled engine, hatch_build.py). A plain class, not a
+    dataclass: a frozen dataclass of these nineteen tables cost ~8.8 M instructions of every
+    start-up to define (its methods are compiled from text at import).
     """
 
-    # The tables, then __dict__ for those made on first use (cached_property).
+    # The tables, then those made on first use.
     __slots__ = (
-        "layout_name",
-        "placements",
-        "symbols",
-        "keys",
-        "terrain",
-        "number",
-        "names",
-        "typed_names",
-        "slot",
-        "slot_cells",
-        "neighbours",
-        "features",
-        "drivable",
-        "hill",
-        "space_by_roll",
-        "view",
-        "mutual_view",
-        "numbered_cells",
-        "exits",
-        "__dict__",
+        *TABLES,
+        "_lines",
+        "_spotter_view",
+        "_spotter_memo",
+        "_seen_from",
+        "_spotted_from",
+        "_cells_by_name",
     )
 
     def __init__(
@@ -106,78 +121,94 @@ class Board:
         #: is 1 for driving through bushes (David) + 2 when rivers are closed; from
         #: movement.step_cost.
         self.exits = exits
+        self._lines: tuple[CellTable, CellTable] | None = None
+        self._spotter_view: CellTable | None = None
+        self._spotter_memo: list[tuple[int, ...] | None] | None = None
+        self._seen_from: CellTable | None = None
+        self._spotted_from: CellTable | None = None
+        self._cells_by_name: dict[str, int] | None = None
 
     def _tables(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in Board.__slots__[:-1])
+        return tuple(getattr(self, name) for name in TABLES)
 
     def __eq__(self, other: object) -> bool:
         """Boards are alike when every table is: two games on the same layout have equal
         states (replays are checked that way)."""
         return isinstance(other, Board) and self._tables() == other._tables()
 
-    @cached_property
-    def _lines(self) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-        return _long_views(self.terrain, self.hill, self.features)
+    def _kate_lines(self) -> tuple[CellTable, CellTable]:
+        lines = self._lines
+        if lines is None:
+            lines = self._lines = _long_views(self.terrain, self.hill, self.features)
+        return lines
 
     @property
-    def long_view(self) -> tuple[tuple[int, ...], ...]:
+    def long_view(self) -> CellTable:
         """[cell] -> what Kate sees along her six straight lines, nearest first by direction."""
-        return self._lines[0]
+        return self._kate_lines()[0]
 
-    @cached_property
-    def spotter_view(self) -> tuple[tuple[int, ...], ...]:
+    @property
+    def spotter_view(self) -> CellTable:
         """[cell] -> view, then the long_view cells not in it: where Kate may spot
         (R-kate-spot)."""
-        return tuple(near + far for near, far in zip(self.view, self._lines[1], strict=True))
-
-    @cached_property
-    def _spotter_memo(self) -> list[tuple[int, ...] | None]:
-        return [None] * CELL_COUNT
+        table = self._spotter_view
+        if table is None:
+            far = self._kate_lines()[1]
+            table = self._spotter_view = tuple(
+                near + far_cells for near, far_cells in zip(self.view, far, strict=True)
+            )
+        return table
 
     def spotter_view_at(self, cell: int) -> tuple[int, ...]:
         """``spotter_view[cell]``, worked out for this cell alone and kept: a game asks only
         for the few spaces Kate stands on, and the whole table costs more than a random game's
         play."""
-        found = self._spotter_memo[cell]
+        memo = self._spotter_memo
+        if memo is None:
+            memo = self._spotter_memo = [None] * CELL_COUNT
+        found = memo[cell]
         if found is None:
-            found = self._spotter_memo[cell] = self.view[cell] + _far_cells(
+            found = memo[cell] = self.view[cell] + _far_cells(
                 cell, self.terrain, self.hill, self.features
             )
         return found
 
-    @cached_property
-    def seen_from(self) -> tuple[tuple[int, ...], ...]:
+    @property
+    def seen_from(self) -> CellTable:
         """[cell] -> every cell whose clear view takes it in: where to stand to spot on it."""
-        view = self.view
-        return tuple(
-            (cell, *(other for other in around if other != NO_CELL and cell in view[other]))
-            for cell, around in enumerate(NEIGHBOURS)
-        )
+        table = self._seen_from
+        if table is None:
+            view = self.view
+            table = self._seen_from = tuple(
+                (cell, *(other for other in around if other != NO_CELL and cell in view[other]))
+                for cell, around in enumerate(NEIGHBOURS)
+            )
+        return table
 
-    @cached_property
-    def spotted_from(self) -> tuple[tuple[int, ...], ...]:
+    @property
+    def spotted_from(self) -> CellTable:
         """[cell] -> every cell from which Kate can spot on it (whose spotter_view has it)."""
-        spotters = [list(seers) for seers in self.seen_from]
-        for viewer, far in enumerate(self._lines[1]):
-            for cell in far:
-                spotters[cell].append(viewer)
-        return tuple(map(tuple, spotters))
-
-    @cached_property
-    def _cells_by_name(self) -> dict[str, int]:
-        """Printed and typed names in lower case -> cell; where two cells share a name, the
-        first in cell order, printed names before typed ones."""
-        cells: dict[str, int] = {}
-        for names in (self.names, self.typed_names):
-            for cell, known in enumerate(names):
-                cells.setdefault(known.lower(), cell)
-        return cells
+        table = self._spotted_from
+        if table is None:
+            spotters = [list(seers) for seers in self.seen_from]
+            for viewer, far in enumerate(self._kate_lines()[1]):
+                for cell in far:
+                    spotters[cell].append(viewer)
+            table = self._spotted_from = tuple(map(tuple, spotters))
+        return table
 
     def find(self, name: str) -> int | None:
         """A cell by its printed (``♣4``) or typed (``c4``) name, in any case (``C4``, ``♣A``).
         Looked up in a table made on first use: replaying a save looks up every move's
         target, and going through all 162 names each time was ~1 M of its start-up."""
-        return self._cells_by_name.get(name.strip().lower())
+        cells = self._cells_by_name
+        if cells is None:
+            # Where two cells share a name, the first in cell order, printed names first.
+            cells = self._cells_by_name = {}
+            for names in (self.names, self.typed_names):
+                for cell, known in enumerate(names):
+                    cells.setdefault(known.lower(), cell)
+        return cells.get(name.strip().lower())
 
 
 # Geometry every board shares, worked out once: which cell lies next to which and the piece
@@ -197,19 +228,19 @@ def _neighbours() -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-NEIGHBOURS: tuple[tuple[int, ...], ...] = _neighbours()
-SLOT_OF_CELL: tuple[int, ...] = tuple(
+NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = _neighbours()
+SLOT_OF_CELL: Final[tuple[int, ...]] = tuple(
     (cell // BOARD_SIZE // PIECE_SIZE) * PIECE_SIZE + cell % BOARD_SIZE // PIECE_SIZE
     for cell in range(CELL_COUNT)
 )
-SLOT_CELLS: tuple[tuple[int, ...], ...] = tuple(
+SLOT_CELLS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(cell for cell in range(CELL_COUNT) if SLOT_OF_CELL[cell] == slot)
     for slot in range(PIECE_SIZE**2)
 )
 #: [slot] -> the cell at the slot's (0, 0) corner; a piece side's offsets count from it.
-SLOT_CORNERS: tuple[int, ...] = tuple(cells[0] for cells in SLOT_CELLS)
+SLOT_CORNERS: Final[tuple[int, ...]] = tuple(cells[0] for cells in SLOT_CELLS)
 #: [cell] -> its neighbours on the board, in direction order
-_ON_BOARD: tuple[tuple[int, ...], ...] = tuple(
+_ON_BOARD: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(other for other in around if other != NO_CELL) for around in NEIGHBOURS
 )
 
@@ -234,20 +265,21 @@ def _straight_lines() -> tuple[Lines, tuple[tuple[int, ...], ...]]:
             lines.append(tuple(line))
         rays.append(tuple(lines))
     # A cell comes after the next one in a direction when its line that way is shorter.
-    order = tuple(
-        tuple(sorted(range(CELL_COUNT), key=lambda cell: len(rays[cell][direction])))
-        for direction in range(len(DIRECTIONS))
-    )
-    return tuple(rays), order
+    # (A loop, not a lambda inside a generator: mypyc loses the generator's variable there.)
+    order = []
+    for direction in range(len(DIRECTIONS)):
+        lengths = [len(lines[direction]) for lines in rays]
+        order.append(tuple(sorted(range(CELL_COUNT), key=lengths.__getitem__)))
+    return tuple(rays), tuple(order)
 
 
-_DIRECTIONS = range(len(DIRECTIONS))
-_BUSH = int(Feature.BUSH)  # plain ints: IntFlag's & and | run Python code
-_RIVER = int(Feature.RIVER)
-_HILL = Terrain.HILL
-_FOREST = Terrain.FOREST
-_MOUNTAIN = Terrain.MOUNTAIN
-_DRIVABLE = tuple(kind.drivable for kind in Terrain)
+_DIRECTIONS: Final = range(len(DIRECTIONS))
+_BUSH: Final = int(Feature.BUSH)  # plain ints: IntFlag's & and | run Python code
+_RIVER: Final = int(Feature.RIVER)
+_HILL: Final = Terrain.HILL
+_FOREST: Final = Terrain.FOREST
+_MOUNTAIN: Final = Terrain.MOUNTAIN
+_DRIVABLE: Final = tuple(kind.drivable for kind in Terrain)
 
 
 def assemble(

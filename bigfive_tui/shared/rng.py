@@ -6,13 +6,16 @@ sequence is fixed by this code alone, not by the Python version's ``random`` mod
 
 from __future__ import annotations
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-_MIX1 = 0xBF58476D1CE4E5B9
-_MIX2 = 0x94D049BB133111EB
+from typing import Final
+
+# Final: the compiled engine (hatch_build.py) reads these as constants, not module lookups.
+_MASK: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
+_MIX1: Final = 0xBF58476D1CE4E5B9
+_MIX2: Final = 0x94D049BB133111EB
 #: [bound] -> the largest multiple of it that fits in 64 bits, for the small bounds of dice
 #: and shuffles (outputs at or above it are drawn again, so no value is more likely).
-_LIMITS = (0, *((1 << 64) - ((1 << 64) % bound) for bound in range(1, 128)))
+_LIMITS: Final = (0, *((1 << 64) - ((1 << 64) % bound) for bound in range(1, 128)))
 
 
 def next_value(state: int) -> tuple[int, int]:
