@@ -10,6 +10,7 @@ from test_app_support import (
     SIZE,
     click_space,
     game_screen,
+    kate_draws_a_fire,
     make_app,
     scenario_session,
     space,
@@ -90,15 +91,7 @@ async def test_stepping_through_a_move_shows_the_board_after_each_step() -> None
 
 
 async def test_a_drawn_card_is_stepped_through_with_no_card_dialog_after_it() -> None:
-    session = scenario_session(
-        {
-            "guides": ["kate", "david"],
-            "vehicles": {"kate": {"at": "★4"}, "david": {"at": "♣4"}},
-            "turn": {"guide": "kate", "phase": "draw"},
-            "cards": {"top": ["fire"]},
-            "play": {"dice": ["■4"]},
-        }
-    )
+    session = kate_draws_a_fire()
     app = make_app(session, step_through=True, card_pause=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

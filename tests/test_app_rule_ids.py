@@ -11,10 +11,10 @@ import pytest
 from test_app_support import (
     SIZE,
     game_screen,
+    kate_draws_a_fire,
     make_app,
     one_spot_from_winning,
     played_session,
-    scenario_session,
 )
 from test_app_support import wait_until as until
 from test_photo_app import hot_seat, photo_app, screen_of
@@ -33,7 +33,6 @@ from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.log import LogScreen
 from bigfive_tui.app.screens.steps import StepsScreen
 from bigfive_tui.app.screens.timeline import TimelineScreen
-from bigfive_tui.engine.session import Session
 
 #: A rule id of either game: R-, RU- (our rulings), P-, PU- (Photo Safari's), D- (debug mode).
 RULE_ID = re.compile(r"\b(?:RU|PU|R|P|D)-[a-z]")
@@ -45,27 +44,19 @@ def data_dir(tmp_path, monkeypatch):
     return tmp_path
 
 
+async def log_written(pilot: Pilot[None], app: BigFiveApp) -> None:
+    await until(pilot, lambda: bool(game_screen(app).query_one(GameLog).lines))
+
+
 def log_text(app: BigFiveApp) -> str:
     return "\n".join(line.text for line in game_screen(app).query_one(GameLog).lines)
-
-
-def kate_draws_a_fire() -> Session:
-    return scenario_session(
-        {
-            "guides": ["kate", "david"],
-            "vehicles": {"kate": {"at": "★4"}, "david": {"at": "♣4"}},
-            "turn": {"guide": "kate", "phase": "draw"},
-            "cards": {"top": ["fire"]},
-            "play": {"dice": ["■4"]},
-        }
-    )
 
 
 async def test_the_game_log_tells_each_step_in_words_without_its_rule_id() -> None:
     session = played_session()
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: bool(game_screen(app).query_one(GameLog).lines))
+        await log_written(pilot, app)
         shown = log_text(app)
         assert session.log[-1].text in shown.replace("\n", " ")
         assert not RULE_ID.search(shown), shown
@@ -75,7 +66,7 @@ async def test_debug_mode_writes_the_log_again_with_each_step_s_rule_id_and_back
     session = played_session()
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: bool(game_screen(app).query_one(GameLog).lines))
+        await log_written(pilot, app)
         await pilot.press("f12")
         await until(pilot, lambda: session.log[-1].rule in log_text(app))
         assert log_text(app).splitlines()[-1].startswith(session.log[-1].rule)
@@ -88,7 +79,7 @@ async def test_a_game_opened_in_debug_mode_names_the_rules_in_its_log() -> None:
     session = played_session()
     app = make_app(session, step_through=True)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: bool(game_screen(app).query_one(GameLog).lines))
+        await log_written(pilot, app)
         assert log_text(app).splitlines()[-1].startswith(session.log[-1].rule)
 
 
@@ -158,7 +149,7 @@ async def test_the_timeline_s_log_is_in_words_and_its_step_detail_names_the_rule
     session = played_session()
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: bool(game_screen(app).query_one(GameLog).lines))
+        await log_written(pilot, app)
         await pilot.press("T")
         await until(pilot, lambda: isinstance(app.screen, TimelineScreen))
         await pilot.pause()
@@ -178,7 +169,7 @@ async def test_in_debug_mode_the_timeline_s_log_names_the_rules() -> None:
     session = played_session()
     app = make_app(session, step_through=True)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: bool(game_screen(app).query_one(GameLog).lines))
+        await log_written(pilot, app)
         await pilot.press("T")
         await until(pilot, lambda: isinstance(app.screen, TimelineScreen))
         await pilot.pause()

@@ -10,6 +10,7 @@ import os
 import pytest
 from test_app_support import (
     click_space,
+    kate_draws_a_fire,
     make_app,
     one_spot_from_winning,
     played_session,
@@ -173,14 +174,6 @@ def test_end_screen_at_80x24(snap_compare):
 
 def test_card_dialog_at_80x24(snap_compare):
     """What the card did, in words: a point each, under the card's rule."""
-    session = scenario_session(
-        {
-            "guides": ["kate", "david"],
-            "vehicles": {"kate": {"at": "★4"}, "david": {"at": "♣4"}},
-            "turn": {"guide": "kate", "phase": "draw"},
-            "cards": {"top": ["fire"]},
-            "play": {"dice": ["■4"]},
-        }
-    )
+    session = kate_draws_a_fire()
     app = make_app(session, card_pause=True)
     assert snap_compare(app, terminal_size=COMPACT, press=["enter"])

@@ -55,6 +55,19 @@ def scenario_session(data: dict[str, Any]) -> Session:
     return position_session(position(built.state, scenario.board.pieces), built.setup)
 
 
+def kate_draws_a_fire() -> Session:
+    """Kate is to draw; the card is a fire, and its roll puts it on ■4."""
+    return scenario_session(
+        {
+            "guides": ["kate", "david"],
+            "vehicles": {"kate": {"at": "★4"}, "david": {"at": "♣4"}},
+            "turn": {"guide": "kate", "phase": "draw"},
+            "cards": {"top": ["fire"]},
+            "play": {"dice": ["■4"]},
+        }
+    )
+
+
 def one_spot_from_winning() -> Session:
     """Kate needs only the buffalo, in clear view: spotting it (s, Enter) wins the safari."""
     return scenario_session(
