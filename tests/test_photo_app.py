@@ -13,6 +13,7 @@ from test_app_support import SIZE, wait_until
 from textual.pilot import Pilot
 
 from bigfive_tui.app import saves
+from bigfive_tui.app.commands import GameCommands
 from bigfive_tui.app.components.column_text import ColumnText
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.key_bar import KeyBar
@@ -405,8 +406,8 @@ def red_one_photo_from_winning() -> PhotoState:
 async def test_the_game_ends_on_its_end_screen_and_its_keys_lead_on(
     key: str, then: type[PhotoNewGameScreen | PhotoGameScreen]
 ) -> None:
-    """Its buttons and keys are the key table's, named on the key bar as on the Big Five's end
-    screen: n a new game, b the final board."""
+    """Its buttons and keys are the key table's, named on the key bar and in the palette as on
+    the Big Five's end screen: n a new game, b the final board."""
     app = photo_app(built(red_one_photo_from_winning(), frozenset({1})), autosave=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -417,6 +418,8 @@ async def test_the_game_ends_on_its_end_screen_and_its_keys_lead_on(
         await pilot.pause()
         keys = str(app.screen.query_one(KeyBar).render())
         assert "New game" in keys and "Look at the board" in keys and "Quit" in keys
+        palette = {title for title, _, _ in GameCommands(app.screen)._commands()}
+        assert {"End of the game: new game", "End of the game: look at the board"} <= palette
         await pilot.press(key)
         await wait_until(pilot, lambda: isinstance(app.screen, then))
         await pilot.pause()

@@ -337,7 +337,9 @@ END_KEYS: Final[tuple[ViewKey, ...]] = (
     ViewKey("r", "r", "replay", "Replay", "the whole game on the timeline, from its first step"),
     ViewKey("s", "s", "choose('again')", "Same seed again", "the same board, seed and start, anew"),
     ViewKey("c", "c", "cause", "How it ended", "the step that ended the game, on the timeline"),
-    ViewKey("b", "b", "choose('board')", "Look at the board", "the final board (T: timeline)"),
+    ViewKey(
+        "b", "b", "choose('board')", "Look at the board", "the final board, as the game left it"
+    ),
     # The action of the app's Ctrl+Q: the key bar shows one key per action, so "Quit" once.
     ViewKey("q", "q", "quit", "Quit", "quit bigfive"),
 )

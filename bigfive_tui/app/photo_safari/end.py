@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from bigfive_tui.app.photo_safari.game import SEAT_COLOURS
-from bigfive_tui.app.screens.end_base import EndScreenBase, button_bindings
+from bigfive_tui.app.screens.end_base import EndScreenBase, button_bindings, button_palette
 from bigfive_tui.photo_safari.engine.animals import ANIMAL_COUNT, ANIMAL_NAMES
 from bigfive_tui.photo_safari.engine.session import PhotoSession
 from bigfive_tui.photo_safari.engine.state import SEAT_NAMES, SEATS
@@ -21,6 +21,8 @@ class PhotoEndScreen(EndScreenBase):
 
     BUTTON_ROWS = (("new", "board", "quit"),)
     BINDINGS: ClassVar[list[BindingType]] = [*button_bindings(BUTTON_ROWS)]
+    #: The palette's entries while this screen is on top (app/commands.py).
+    palette_commands: ClassVar[tuple[tuple[str, str, str], ...]] = button_palette(BUTTON_ROWS)
 
     def __init__(self, session: PhotoSession) -> None:
         super().__init__()

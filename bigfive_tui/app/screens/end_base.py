@@ -19,7 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from bigfive_tui.app.components.key_bar import KeyBar
-from bigfive_tui.app.keys import END, end_bindings
+from bigfive_tui.app.keys import END, END_KEYS, end_bindings
 
 #: The end screens' buttons by id, with the action of their key (app/keys.py).
 BUTTON_ACTIONS = {
@@ -42,6 +42,17 @@ def end_button(name: str) -> Button:
 def button_bindings(rows: tuple[tuple[str, ...], ...]) -> list[Binding]:
     """The keys of the buttons in ``rows``, in the key table's order."""
     return end_bindings({BUTTON_ACTIONS[name] for row in rows for name in row})
+
+
+def button_palette(rows: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, str, str], ...]:
+    """The palette's entries for the keys of the buttons in ``rows`` (app/commands.py), but
+    Quit: the app's own is there."""
+    actions = {BUTTON_ACTIONS[name] for row in rows for name in row} - {"quit"}
+    return tuple(
+        (f"End of the game: {key.label.lower()}", key.action, f"{key.help} ({key.display})")
+        for key in END_KEYS
+        if key.action in actions
+    )
 
 
 class EndScreenBase(Screen[str]):
