@@ -162,6 +162,16 @@ async def test_the_end_screen_shows_each_guides_game_and_how_it_ended() -> None:
         assert app.screen.moment == 0  # type: ignore[attr-defined]
 
 
+async def test_an_end_screen_button_does_what_its_key_does() -> None:
+    """A click on "Replay (r)" opens the whole game on the timeline from its start, as r does."""
+    app = make_app(whole_game(3))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen) and focused(app, "new"))
+        await pilot.click("#replay")
+        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        assert app.screen.moment == 0  # type: ignore[attr-defined]
+
+
 async def test_same_seed_again_starts_the_same_game_anew() -> None:
     session = whole_game(3)
     app = make_app(session)
