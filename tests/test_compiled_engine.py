@@ -1,15 +1,17 @@
 """The optional compiled engine (``BIGFIVE_COMPILE=1 pip install .``, hatch_build.py) plays the
 same games as the pure one, and debug mode steps through them exactly.
 
-Building it takes a C compiler and a minute or more of compiling, so these tests run when asked:
-``BIGFIVE_TEST_COMPILED=1 pytest tests/test_compiled_engine.py``. That the default install stays
-pure is checked on every run, in tests/test_packaging.py.
+Building it takes a C compiler, Python's headers and half a minute or more of compiling, so these
+tests run when asked (CI asks): ``BIGFIVE_TEST_COMPILED=1 pytest tests/test_compiled_engine.py``;
+where the compiler or the headers are missing they skip, saying which. That the default install
+stays pure is checked on every run, in tests/test_packaging.py.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -17,10 +19,7 @@ from wheel_support import ROOT, install_wheel, run_installed
 
 GOLDEN = Path(__file__).parent / "playthroughs"
 
-pytestmark = pytest.mark.skipif(
-    os.environ.get("BIGFIVE_TEST_COMPILED") != "1" or shutil.which("cc") is None,
-    reason="the compiled engine is built only with BIGFIVE_TEST_COMPILED=1 and a C compiler",
-)
+SWITCH = "BIGFIVE_TEST_COMPILED"
 
 #: A recorded game, printed: each action's rule steps and a fingerprint of the game after each
 #: step (debug mode's stepping), the setup's steps and states, and whole random games' ends.
@@ -57,10 +56,36 @@ for seed in range(40):
 """
 
 
+def why_not_built() -> str | None:
+    """Why the compiled engine is not built for these tests here; None when it is."""
+    if os.environ.get(SWITCH) != "1":
+        return f"the compiled engine is built only with {SWITCH}=1 (CI sets it)"
+    # The compiler setuptools would call: $CC, else the one this Python was built with.
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler}) to build the compiled engine with"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
+        return "no Python headers (Python.h) to build the compiled engine with"
+    return None
+
+
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project built as the compiled wheel, the way the README says, installed apart."""
+    reason = why_not_built()
+    if reason is not None:
+        pytest.skip(reason)
     return install_wheel(tmp_path_factory.mktemp("compiled"), {"BIGFIVE_COMPILE": "1"})
+
+
+def test_where_no_compiler_or_no_switch_the_compiled_tests_skip_saying_why(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(SWITCH, "1")
+    monkeypatch.setenv("CC", "no-such-cc -pthread")
+    assert why_not_built() == "no C compiler (no-such-cc) to build the compiled engine with"
+    monkeypatch.delenv(SWITCH)
+    assert why_not_built() == f"the compiled engine is built only with {SWITCH}=1 (CI sets it)"
 
 
 def run_with(path: Path, *args: str) -> str:
