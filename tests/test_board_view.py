@@ -6,13 +6,7 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.geometry import Region
 
-from bigfive_tui.app.components.board_view import (
-    ITEM_STYLES_KEPT,
-    LIT_STYLES_KEPT,
-    BoardView,
-    reading_order,
-    step_towards,
-)
+from bigfive_tui.app.components.board_view import BoardView, reading_order, step_towards
 from bigfive_tui.app.overlays import glyph_label, overlays_for
 from bigfive_tui.assets import seeded_board
 from bigfive_tui.boardmap import MORE_GLYPH, TARGET_GLYPH, Drawing
@@ -420,16 +414,14 @@ async def test_a_walk_of_cursor_moves_repaints_only_a_few_lines_each() -> None:
             assert len(view._lines) >= view.size.height - 5
 
 
-async def test_the_styles_stay_within_their_bounds_while_items_and_cursor_visit_every_space() -> (
+async def test_styles_are_kept_by_look_and_none_added_as_items_and_cursor_visit_every_space() -> (
     None
 ):
     session = make_session(4)
     state = session.state
     app = BoardApp(state.game.board, state)
-    async with app.run_test(size=SIZE) as pilot:
-        view = app.view
-        view.focus()
-        await pilot.pause()
+
+    def walk(view: BoardView) -> None:
         for cell in range(CELL_COUNT):
             moved = state.copy()
             moved.vehicle[moved.seat] = cell
@@ -438,10 +430,19 @@ async def test_the_styles_stay_within_their_bounds_while_items_and_cursor_visit_
             view.set_sight(state.game.board.view[cell])
             for y in range(view.size.height):
                 view.render_line(y)
-        tables = [*view._by_tag.values(), *view._items.values()]
-        lit = sum(style is not None for styles in tables for style in styles[1:])
-        assert 0 < lit <= LIT_STYLES_KEPT
-        assert 0 < len(view._items) <= ITEM_STYLES_KEPT
+
+    async with app.run_test(size=SIZE) as pilot:
+        view = app.view
+        view.focus()
+        await pilot.pause()
+        walk(view)
+        looks = len(view._by_look)
+        lit = sum(style is not None for styles in view._by_look.values() for style in styles[1:])
+        assert lit > 0
+        assert looks < CELL_COUNT  # a few dozen looks (42), not styles per space
+        walk(view)
+        assert len(view._by_look) == looks
+        assert sum(s is not None for ss in view._by_look.values() for s in ss[1:]) == lit
 
 
 async def test_a_row_with_items_cuts_anew_only_its_changed_runs_and_reads_as_the_picture(

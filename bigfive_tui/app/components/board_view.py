@@ -24,7 +24,6 @@ from itertools import chain, compress
 from operator import is_not, ne, or_
 from typing import ClassVar, Final, NamedTuple
 
-from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -99,13 +98,6 @@ _CURSOR: Final = 2
 _SIGHT: Final = 4
 #: The combinations of highlight flags.
 _FLAG_SETS: Final = _TARGET | _CURSOR | _SIGHT | 1
-#: Item tags whose styles are kept (a picture has a score of them; they are new with every
-#: picture, and a long game moves them over most spaces).
-ITEM_STYLES_KEPT: Final = 96
-#: Highlighted styles kept (a cursor, targets and a line of sight light a few dozen spaces
-#: of about seven tags each; over a game the cursor visits every space).
-LIT_STYLES_KEPT: Final = 512
-_UNLIT: Final[tuple[None, ...]] = (None,) * (_FLAG_SETS - 1)
 
 #: A run of a picture line: its characters, the space whose highlights it takes, its Tag
 #: (None: a legend piece) and its styles by highlight flags (a legend piece: its one style).
@@ -355,11 +347,10 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         self._layout_size = Size(-1, -1)
         self._lines: LRUCache[int, Strip] = LRUCache(128)
         self._styles: dict[tuple[object, ...], Style] = {}
-        self._by_tag: dict[Tag, list[Style | None]] = {}  # the static picture's
-        self._by_id: dict[int, tuple[Tag, list[Style | None]]] = {}
-        self._static_ids: set[int] | None = None  # of the static picture's tags
-        self._items: dict[Tag, list[Style | None]] = {}  # at most ITEM_STYLES_KEPT
-        self._lit: list[list[Style | None]] = []  # a list per highlighted style kept
+        #: The styles of each look a tag can have (see ``_styles_of``).
+        self._by_look: dict[tuple[object, ...], list[Style | None]] = {}
+        #: The static picture's tags' styles by the tags' ids, made when first asked for.
+        self._by_id: dict[int, list[Style | None]] | None = None
         self._runs: dict[int, _Row] = {}
         self._static_runs: dict[int, _StaticRuns] = {}
         self._layers: dict[str, _Layer] = {}
@@ -537,11 +528,8 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
     def _clear_style_caches(self) -> None:
         self._base = None
         self._styles.clear()
-        self._by_tag.clear()
-        self._by_id.clear()
-        self._static_ids = None
-        self._items.clear()
-        self._lit.clear()
+        self._by_look.clear()
+        self._by_id = None
         self._runs.clear()
         self._static_runs.clear()
         self._layers.clear()
@@ -720,8 +708,7 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         self._lines.clear()
         self._runs.clear()
         self._static_runs.clear()
-        self._by_id.clear()  # the tags of the new map's static picture
-        self._static_ids = None
+        self._by_id = None  # the tags of the new map's static picture
 
     def _repicture(self) -> None:
         """The picture of the items on the board and the marked targets is drawn anew when it
@@ -834,15 +821,13 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
             layers.append("target-mark")
         if flags & _CURSOR:
             layers.append("cursor")
-        # Many tags share their layers (all the savanna of the board, say); only the cell in
-        # the meta differs. Painting is the costly part of a first render, so paint once each.
+        # Many looks share their layers (the savanna's fill and its name, say). Painting is the
+        # costly part of a first render, so paint once each.
         paint_key = ("paint", *layers, underline)
         style = self._styles.get(paint_key)
         if style is None:
             style = self._paint_style(layers, Style(underline=True) if underline else None)
             self._styles[paint_key] = style
-        if tag.cell is not None:
-            style += Style.from_meta({"cell": tag.cell})
         return style
 
     def _part_style(self, part: str | None) -> Style:
@@ -1038,7 +1023,7 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
             piece = legend.get(x)
             if piece is not None:
                 style = self._part_style(piece.part or "legend")
-                runs.append(((piece.text, None, None, [style]), cell_len(piece.text)))
+                runs.append(((piece.text, None, None, [style]), cell_width(piece.text)))
                 x += len(piece.text)
                 continue
             tag = tags[x]
@@ -1051,46 +1036,40 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
             chars, styles = line[x:stop], self._styles_of(tag)
             last = runs[-1][0] if runs else None
             if last is not None and last[3] is styles and last[1] == cell:
-                # Equal tags of one space side by side (a third of the runs): one run.
-                runs[-1] = ((last[0] + chars, cell, last[2], styles), runs[-1][1] + cell_len(chars))
+                # Tags of one space that look alike side by side (a third of the runs): one run.
+                runs[-1] = (
+                    (last[0] + chars, cell, last[2], styles),
+                    runs[-1][1] + cell_width(chars),
+                )
             else:
-                runs.append(((chars, cell, tag, styles), cell_len(chars)))
+                runs.append(((chars, cell, tag, styles), cell_width(chars)))
             x = stop
         return runs
 
     def _styles_of(self, tag: Tag) -> list[Style | None]:
-        """The styles of ``tag`` by highlight flags, filled as they are asked for; shared by
-        equal tags. The static picture's tags are found by their identity: hashing a Tag costs
-        more than the rest of a character's work, so each is hashed once, when first asked
-        for. Only the few item tags of a line are hashed each time (they are new with every
-        picture), in a table of at most ``ITEM_STYLES_KEPT``: each space an item reaches gives
-        it new tags (a style knows its space)."""
-        kept = self._by_id.get(id(tag))
-        if kept is not None and kept[0] is tag:
-            return kept[1]
-        if self._static_ids is None:
-            self._static_ids = set(map(id, chain.from_iterable(self._map.static.tags)))
-        if id(tag) in self._static_ids:
-            styles = self._by_tag.setdefault(tag, [None] * _FLAG_SETS)
-            self._by_id[id(tag)] = (tag, styles)
-            return styles
-        found = self._items.get(tag)
-        if found is None:
-            if len(self._items) >= ITEM_STYLES_KEPT:
-                self._items.clear()
-            found = self._items[tag] = [None] * _FLAG_SETS
-        return found
+        """The styles of ``tag`` by highlight flags, filled as they are asked for. A style
+        paints what a tag looks like, not which space it is on (a click finds its space by
+        :meth:`cell_at_offset`), so tags that look alike share one list: a few dozen looks for
+        the whole board, wherever items and the cursor go. The static picture's tags are found
+        by their identity (hashing a Tag's enums costs more than the rest of a character's
+        work); the few item tags of a line, new with every picture, by their look."""
+        by_id = self._by_id
+        if by_id is None:
+            # The map keeps its static tags alive, so their ids stay theirs while it is ours.
+            static = {id(tag): tag for tag in chain.from_iterable(self._map.static.tags)}
+            by_id = self._by_id = {key: self._look_styles(each) for key, each in static.items()}
+        styles = by_id.get(id(tag))
+        return self._look_styles(tag) if styles is None else styles
+
+    def _look_styles(self, tag: Tag) -> list[Style | None]:
+        look = (tag.role, tag.terrain, tag.feature, tag.kind, tag.underline)
+        styles = self._by_look.get(look)
+        if styles is None:
+            styles = self._by_look[look] = [None] * _FLAG_SETS
+        return styles
 
     def _new_style(self, tag: Tag, flags: int, styles: list[Style | None]) -> Style:
-        """``tag``'s style with ``flags``, kept in ``styles``. Highlighted ones are kept up to
-        ``LIT_STYLES_KEPT``, then dropped all together: the cursor alone would otherwise give
-        every tag of every space it ever visited a style more."""
-        if flags:
-            if len(self._lit) >= LIT_STYLES_KEPT:
-                for lit in self._lit:
-                    lit[1:] = _UNLIT
-                self._lit.clear()
-            self._lit.append(styles)
+        """``tag``'s style with ``flags``, kept in ``styles`` (its look's)."""
         style = styles[flags] = self._tag_style(tag, flags)
         return style
 
