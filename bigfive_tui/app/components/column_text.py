@@ -14,12 +14,18 @@ from textual.widget import Widget
 
 
 class Row(NamedTuple):
-    label: str
+    """A label (plain, in the widget's label style, or styled as given) and its text."""
+
+    label: Content | str
     text: Content | str
 
 
 #: A heading or a blank line (one Content, across the whole width), or a row.
 Line = Content | Row
+
+
+def _width(label: Content | str) -> int:
+    return cell_len(label) if isinstance(label, str) else label.cell_length
 
 
 class ColumnText(Widget):
@@ -47,7 +53,7 @@ class ColumnText(Widget):
         self.lines = list(lines)
         self.label_style = label_style
         self.elided = elided
-        labels = [cell_len(line.label) for line in self.lines if isinstance(line, Row)]
+        labels = [_width(line.label) for line in self.lines if isinstance(line, Row)]
         #: The label column: the longest label and a gap, at most ``widest_label``.
         self.label_width = min(widest_label, max(labels, default=0) + 2)
 
@@ -62,7 +68,11 @@ class ColumnText(Widget):
                 continue
             text = line.text if isinstance(line.text, Content) else Content(line.text)
             pieces = text.wrap(room) or [Content("")]
-            label = Content.styled(line.label.ljust(self.label_width), self.label_style)
+            label = line.label
+            if isinstance(label, str):
+                label = Content.styled(label.ljust(self.label_width), self.label_style)
+            else:
+                label = label.pad_right(max(0, self.label_width - label.cell_length))
             out.append([label + pieces[0], *(indent + piece for piece in pieces[1:])])
         return out
 

@@ -9,6 +9,7 @@ from textual.binding import BindingType
 from textual.content import Content
 from textual.widgets import Static
 
+from bigfive_tui.app.components.column_text import ColumnText, Line, Row
 from bigfive_tui.app.photo_safari.game import SEAT_COLOURS
 from bigfive_tui.app.screens.end_base import EndScreenBase, button_bindings, button_palette
 from bigfive_tui.photo_safari.engine.animals import ANIMAL_COUNT, ANIMAL_NAMES
@@ -42,16 +43,15 @@ class PhotoEndScreen(EndScreenBase):
         state = self.session.state
         computers = self.session.computer_seats
         yield Static(f"Rounds played: {state.round} · set-up: {state.game.layout.name}", id="turns")
-        lines = [Content.styled("Photos", "bold")]
+        rows: list[Line] = [Content.styled("Photos", "bold")]
         for seat in range(SEATS):
             mask = state.photos[seat]
             names = [ANIMAL_NAMES[a] for a in range(ANIMAL_COUNT) if mask >> a & 1]
             kind = " (computer)" if seat in computers else ""
-            lines.append(
-                Content.assemble(
-                    (f"{SEAT_NAMES[seat]}{kind}".ljust(20), f"bold {SEAT_COLOURS[seat]}"),
-                    (f"{len(names)}/10  ", "$success" if len(names) == 10 else "$warning"),
-                    ", ".join(names) or "none",
-                )
+            who = Content.assemble(
+                (f"{SEAT_NAMES[seat]}{kind}".ljust(20), f"bold {SEAT_COLOURS[seat]}"),
+                (f"{len(names)}/10", "$success" if len(names) == 10 else "$warning"),
             )
-        yield Static(Content("\n").join(lines), id="spotted")
+            # A long list wraps under itself, not under the camera's name.
+            rows.append(Row(who, ", ".join(names) or "none"))
+        yield ColumnText(rows, widest_label=29, id="spotted")
