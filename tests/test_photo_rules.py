@@ -348,3 +348,12 @@ def test_why_illegal_says_a_finished_game_is_over() -> None:
     state = position(cameras={"red": "a1", "yellow": "j10"}, turn={"round": MOVE_LIMIT})
     state, _ = play(state, "a2", "j9")
     assert why_illegal(state, 5) == "The game is over."
+
+
+def test_camera_refusals_are_in_words_without_rule_ids() -> None:
+    """A rule id (P-camera-rook) means something in debug mode, not to a player."""
+    staying = position(cameras={"red": "e5", "yellow": "j10"}, turn={"round": 2})
+    first = position(cameras={"red": "a1", "yellow": "j10"})
+    for reason in (why_illegal(staying, sq("e5")), why_illegal(first, sq("b2"))):
+        assert reason and "P-" not in reason, reason
+    assert why_illegal(first, sq("b2")).endswith("the first move goes straight only, like a rook.")

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 from boards import open_board
 from hypothesis import given
@@ -184,9 +185,7 @@ def test_R_move_refusal_on_the_vehicles_own_space_says_it_is_already_there() -> 
 def test_R_detour_refusal_names_the_empty_fuel_track_or_the_flat_tyre() -> None:
     dry = position(at=("s1", "c1"), fuel=0)
     assert why_illegal(dry, DETOUR) == why_illegal(dry, Action(Act.MOVE, at(dry, "s2")))
-    assert why_illegal(dry, DETOUR) == (
-        "Jack has no fuel left and cannot drive (R-track-empty-fuel)."
-    )
+    assert why_illegal(dry, DETOUR) == ("Jack has no fuel left and cannot drive.")
     flat = position(at=("s1", "c1"))
     flat.flat[0] = 2
     assert why_illegal(flat, DETOUR) == (
@@ -204,6 +203,9 @@ def test_RU_exchange_refusal_before_the_card_is_drawn_names_the_view() -> None:
 #: Texts only a refusal of a made-up action reaches (a default target, giver or resource):
 #: a player who pressed a key of the action bar must never read them.
 GENERIC = ("not possible now", "two different vehicles", "no such", "the that gate")
+
+#: A rule id such as R-track-empty-fuel: it means something in debug mode, not to a player.
+RULE_ID = re.compile(r"\bRU?-[a-z]")
 
 #: Kinds whose actions are aimed at a space on the board: their keys start target mode.
 ON_A_SPACE = frozenset(
@@ -224,6 +226,7 @@ def check_refusal_text(reason: str | None) -> None:
     assert reason and reason.strip(), "an empty refusal"
     lower = reason.lower()
     assert not any(text in lower for text in GENERIC), reason
+    assert not RULE_ID.search(reason), f"a refusal names a rule id: {reason}"
 
 
 def check_refusals(state: GameState) -> None:

@@ -110,7 +110,7 @@ def _why_grounded(state: GameState, seat: int) -> str | None:
         return None
     name = guide_name(state, seat)
     if state.fuel[seat] == 0:
-        return f"{name} has no fuel left and cannot drive (R-track-empty-fuel)."
+        return f"{name} has no fuel left and cannot drive."
     return f"{name} has a flat tyre and cannot drive until it is repaired."
 
 
@@ -237,7 +237,7 @@ def _seen_only_by_them(state: GameState, seat: int, other: int) -> str | None:
     name, owner = guide_name(state, seat), guide_name(state, other)
     return (
         f"{owner} on the hill sees {name} over the bush, but {name} has no clear view of "
-        f"{owner}'s vehicle; the repairer must see the vehicle (RU-repair-view)."
+        f"{owner}'s vehicle; the repairer must see the vehicle."
     )
 
 
@@ -283,7 +283,7 @@ def _why_no_exchange(state: GameState, action: Action) -> str:
                 first, second = guide_name(state, a), guide_name(state, b)
                 return (
                     f"{first} on the hill sees {second} over the bush, but {second} cannot see "
-                    f"{first}; an exchange needs clear view both ways (RU-clear-view)."
+                    f"{first}; an exchange needs clear view both ways."
                 )
         return (
             f"{guide_name(state, giver)} and {guide_name(state, receiver)} have no clear view "

@@ -126,14 +126,14 @@ def why_illegal(state: PhotoState, square: int) -> str:
     if square == here:
         return (
             f"{SEAT_NAMES[seat]} must move: staying is allowed on a camera's first move, or "
-            "when every way is blocked (P-camera-queen)."
+            "when every way is blocked."
         )
     line = _line_to(here, square, queen=not first)
     if line is None:
         if first and _line_to(here, square, queen=True):
             return (
                 f"{name} is diagonal from {NAMES[here]}: the first move goes straight only, like "
-                "a rook (P-camera-rook)."
+                "a rook."
             )
         return f"{name} is not on a straight or diagonal line from {NAMES[here]}."
     for step in line:
