@@ -57,10 +57,11 @@ others); the entrance token itself is an overlay (:func:`gate_overlays`).
 For front ends. ``picture = board_map(board, size).render(overlays, targets)``; for each line
 ``y`` style ``picture.runs(y)`` from the run's :class:`Tag` (terrain fill from ``tag.terrain``,
 highlights and cursor from ``tag.cell``, feature colours from ``tag.feature``, item colours
-from ``tag.kind``) and put ``tag.cell`` into the style's meta for clicks, or call
-:meth:`BoardMap.cell_at`. :meth:`BoardMap.anchor` is where a cursor sits,
-:meth:`BoardMap.lines_of` which lines to repaint when some spaces change. Gate markers are
-tagged with their gate's cell, so clicking ``West`` picks the west gate.
+from ``tag.kind``) and find the space of a click with :meth:`BoardMap.cell_at` (styles kept
+by look, not per space, stay few and let neighbouring runs join). :meth:`BoardMap.anchor` is
+where a cursor sits, :meth:`BoardMap.lines_of` which lines to repaint when some spaces
+change. Gate markers are tagged with their gate's cell, so clicking ``West`` picks the west
+gate.
 
 Speed. Everything static (outline, names, terrain, gate markers) is laid out once per board
 and size (:func:`board_map` caches it); :meth:`BoardMap.render` only rewrites the interiors
