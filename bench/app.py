@@ -147,8 +147,8 @@ def make_save(folder: Path) -> Path:
 
     The position is one where every move the guide can make can be undone (the key benchmark
     moves and undoes over and over)."""
-    from bigfive_tui.app import saves
-    from bigfive_tui.app.game_setup import GameSetup, SeatChoice
+    from bigfive_tui.app.files import saves
+    from bigfive_tui.app.setups.big_five import GameSetup, SeatChoice
     from bigfive_tui.engine.actions import Act
     from bigfive_tui.engine.content import Difficulty, Guide
     from bigfive_tui.engine.state import Phase
@@ -395,8 +395,8 @@ def build_bench_app(save: Path, probe: Probe) -> Any:
     from textual import events
 
     from bigfive_tui.app import main as app_main
-    from bigfive_tui.app import saves
     from bigfive_tui.app.components.board_view import BoardView
+    from bigfive_tui.app.files import saves
     from bigfive_tui.app.main import BigFiveApp
 
     driver_class = sink_driver()
@@ -645,8 +645,8 @@ def print_keys(series: list[Series], watch: GcWatch) -> None:
 def make_long_save(folder: Path) -> Path:
     """A game of 60 turns: five greedy guides (beginner) from the first seed whose game lasts
     that long, stopped at the end of turn 60 (turn 61's hand-over not yet shown)."""
-    from bigfive_tui.app import saves
-    from bigfive_tui.app.game_setup import GameSetup, SeatChoice
+    from bigfive_tui.app.files import saves
+    from bigfive_tui.app.setups.big_five import GameSetup, SeatChoice
     from bigfive_tui.engine.content import Difficulty, Guide
     from bigfive_tui.players import greedy_player
 
@@ -878,7 +878,7 @@ def long_game_seed(actions: int) -> int:
 
 def _long_game(seed: int) -> Any:
     """Five computer guides on expert: the longest games."""
-    from bigfive_tui.app.game_setup import GameSetup, SeatChoice
+    from bigfive_tui.app.setups.big_five import GameSetup, SeatChoice
     from bigfive_tui.engine.content import Difficulty, Guide
 
     seats = tuple(SeatChoice(guide, computer=True) for guide in Guide)

@@ -13,16 +13,16 @@ from textual.command import CommandList
 from textual.geometry import Region
 from textual.widgets import ContentSwitcher, OptionList
 
-from bigfive_tui.app import settings
 from bigfive_tui.app.components.action_bar import ActionBar
 from bigfive_tui.app.components.board_view import FEATURE_PARTS, TERRAIN_PARTS, BoardView
 from bigfive_tui.app.components.game_log import GameLog
 from bigfive_tui.app.components.guide_card import GuideCard
 from bigfive_tui.app.components.player_board import PlayerBoard
 from bigfive_tui.app.components.table_info import TableInfo
-from bigfive_tui.app.drawings import choose
+from bigfive_tui.app.drawing.sizes import choose
+from bigfive_tui.app.drawing.themes import board_paint
+from bigfive_tui.app.files import settings
 from bigfive_tui.app.screens.dialogs import ChoiceDialog, ConfirmDialog
-from bigfive_tui.app.themes import board_paint
 from bigfive_tui.engine.state import Phase
 
 COMPACT, NORMAL, LARGE = (80, 24), (120, 36), (200, 50)
@@ -451,7 +451,7 @@ async def test_the_colour_blind_theme_draws_every_terrain_and_edge_apart() -> No
 def test_the_view_keys_take_no_key_that_is_bound_to_anything_else() -> None:
     from test_keys import _all_node_classes, _bindings, _ours
 
-    from bigfive_tui.app.keys import ACTION_KEYS, COMMAND_KEYS, OTHER_KEYS, VIEW_KEYS
+    from bigfive_tui.app.keys.table import ACTION_KEYS, COMMAND_KEYS, OTHER_KEYS, VIEW_KEYS
 
     ours = {entry.key: entry.action for entry in VIEW_KEYS}
     assert not ours.keys() & {entry.key for entry in ACTION_KEYS}

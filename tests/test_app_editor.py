@@ -12,10 +12,10 @@ from test_app_support import SIZE, at_the_game, choose, make_app, played_session
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from bigfive_tui.app import saves
+from bigfive_tui.app.files import saves
+from bigfive_tui.app.files.positions import export as export_to
+from bigfive_tui.app.files.positions import import_scenario, position_of, scenarios_dir
 from bigfive_tui.app.main import BigFiveApp
-from bigfive_tui.app.positions import export as export_to
-from bigfive_tui.app.positions import import_scenario, position_of, scenarios_dir
 from bigfive_tui.app.screens.dialogs import SaveDialog
 from bigfive_tui.app.screens.editor import EditorScreen
 from bigfive_tui.app.screens.timeline import TimelineScreen
@@ -216,7 +216,7 @@ async def test_export_of_the_game_as_it_stands_in_debug_mode() -> None:
         await name_it(pilot, app, "now")
         path = scenarios_dir() / "now.toml"
         await wait_until(pilot, path.is_file)
-    from bigfive_tui.app.positions import import_scenario
+    from bigfive_tui.app.files.positions import import_scenario
 
     imported = import_scenario(path)
     assert position_of(imported, imported.state) == position_of(session, session.state)

@@ -26,9 +26,8 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 
-from bigfive_tui.app import saves
 from bigfive_tui.app.components.key_bar import KeyBar
-from bigfive_tui.app.game_setup import GameSetup, SeatChoice
+from bigfive_tui.app.files import saves
 from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.messages import ChooseStartSpaces
 from bigfive_tui.app.screens.dialogs import (
@@ -48,6 +47,7 @@ from bigfive_tui.app.screens.rules import RulesScreen
 from bigfive_tui.app.screens.start_spaces import StartSpacesScreen
 from bigfive_tui.app.screens.steps import StepsScreen
 from bigfive_tui.app.screens.timeline import TimelineScreen
+from bigfive_tui.app.setups.big_five import GameSetup, SeatChoice
 from bigfive_tui.engine.content import Guide
 
 

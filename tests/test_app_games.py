@@ -6,7 +6,7 @@ import pytest
 from test_app_support import SIZE, autosaved, make_app, scenario_session, space
 from textual.widgets import Static
 
-from bigfive_tui.app import saves
+from bigfive_tui.app.files import saves
 from bigfive_tui.app.screens.dialogs import ConfirmDialog, HandOverScreen
 from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen

@@ -13,9 +13,8 @@ import pytest
 from test_app_support import SIZE, autosaved, make_app, seeded_session, wait_until
 
 from bigfive_tui import __version__
-from bigfive_tui.app import saves
-from bigfive_tui.app import settings as app_settings
-from bigfive_tui.app.game_setup import GameSetup
+from bigfive_tui.app.files import saves
+from bigfive_tui.app.files import settings as app_settings
 from bigfive_tui.app.messages import GameChanged
 from bigfive_tui.app.screens.dialogs import (
     ChoiceDialog,
@@ -25,6 +24,7 @@ from bigfive_tui.app.screens.dialogs import (
     SaveDialog,
 )
 from bigfive_tui.app.screens.new_game import NewGameScreen
+from bigfive_tui.app.setups.big_five import GameSetup
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import fingerprint
 

@@ -19,10 +19,10 @@ from test_app_log import long_record
 from test_app_support import SIZE, game_screen, make_app, played_session
 from textual.strip import Strip
 
-from bigfive_tui.app.cells import cell_width, line_breaks
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.game_log import Written, step_text
-from bigfive_tui.app.whole_strips import free_whole_strips
+from bigfive_tui.app.drawing.cells import cell_width, line_breaks
+from bigfive_tui.app.drawing.whole_strips import free_whole_strips
 from bigfive_tui.engine.actions import Step
 from bigfive_tui.players import greedy_player
 

@@ -19,17 +19,17 @@ from test_app_support import (
     wait_until,
 )
 
-from bigfive_tui.app import saves, settings
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.key_bar import KeyBar
-from bigfive_tui.app.keys import ACTION_KEYS, COACH_KEYS, OTHER_KEYS
-from bigfive_tui.app.practice import PACE_ORDER, hints_used
+from bigfive_tui.app.files import saves, settings
+from bigfive_tui.app.keys.table import ACTION_KEYS, COACH_KEYS, OTHER_KEYS
 from bigfive_tui.app.screens.dialogs import HandOverScreen, SaveDialog
 from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
 from bigfive_tui.app.screens.steps import StepsScreen
+from bigfive_tui.app.setups.practice import PACE_ORDER, hints_used
 from bigfive_tui.engine.content import Guide
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import Phase

@@ -10,7 +10,7 @@ import pytest
 from pty_terminal import Terminal
 from test_app_support import SIZE, autosaved, game_screen, make_app, seeded_session
 
-from bigfive_tui.app import saves
+from bigfive_tui.app.files import saves
 from bigfive_tui.app.screens.dialogs import HandOverScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
 from bigfive_tui.engine.session import Session

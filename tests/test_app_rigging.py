@@ -19,7 +19,7 @@ from test_app_support import (
     wait_until,
 )
 
-from bigfive_tui.app import saves
+from bigfive_tui.app.files import saves
 from bigfive_tui.app.screens.dialogs import ChoiceDialog
 from bigfive_tui.engine.content import ANIMAL_KIND, MONKEY
 

@@ -21,10 +21,9 @@ from test_app_support import (
 from test_new_game_layout import screen_lines
 from textual.widgets import Button, OptionList
 
-from bigfive_tui.app import saves, settings
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.cycle_field import CycleField
-from bigfive_tui.app.game_setup import GameSetup, SeatChoice
+from bigfive_tui.app.files import saves, settings
 from bigfive_tui.app.messages import ChooseStartSpaces
 from bigfive_tui.app.screens.dialogs import (
     ExchangeDialog,
@@ -38,6 +37,7 @@ from bigfive_tui.app.screens.help import HelpScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
 from bigfive_tui.app.screens.rules import RulesScreen, RulesText, chapters_of, fitted_widths
 from bigfive_tui.app.screens.start_spaces import StartSpacesScreen
+from bigfive_tui.app.setups.big_five import GameSetup, SeatChoice
 from bigfive_tui.assets import rules_path
 from bigfive_tui.engine.content import Difficulty, Guide
 from bigfive_tui.engine.state import Phase

@@ -21,10 +21,10 @@ from test_app_support import (
 )
 from textual.pilot import Pilot
 
-from bigfive_tui.app.game_setup import GameSetup, SeatChoice
 from bigfive_tui.app.messages import ChooseStartSpaces
 from bigfive_tui.app.screens.start_spaces import StartSpacesScreen
 from bigfive_tui.app.screens.steps import StepsScreen
+from bigfive_tui.app.setups.big_five import GameSetup, SeatChoice
 from bigfive_tui.engine.content import Guide
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")

@@ -23,7 +23,7 @@ from textual.widget import Widget
 import bigfive_tui.app.main as app_main
 from bigfive_tui.app.components.action_bar import _entry
 from bigfive_tui.app.components.board_view import BoardView
-from bigfive_tui.app.keys import ACTION_KEYS
+from bigfive_tui.app.keys.table import ACTION_KEYS
 from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.app.screens.game.view import PAGES
 
@@ -193,7 +193,8 @@ def arenas(kind: str) -> int:
 
 
 def test_the_app_keeps_one_malloc_arena_however_many_threads_allocate() -> None:
-    """glibc's per-thread arenas kept ~1.3 MiB of a long game's growth (app/allocator.py)."""
+    """glibc's per-thread arenas kept ~1.3 MiB of a long game's growth
+    (app/terminal/allocator.py)."""
     if not sys.platform.startswith("linux") or os.confstr("CS_GNU_LIBC_VERSION") is None:
         pytest.skip("the arena limit is glibc's")
     if arenas("plain") < 2:
@@ -202,11 +203,12 @@ def test_the_app_keeps_one_malloc_arena_however_many_threads_allocate() -> None:
 
 
 def test_the_arena_setting_is_made_without_the_ctypes_package() -> None:
-    """The package's C types are ~0.1 MiB of a loaded game's peak memory (app/allocator.py)."""
+    """The package's C types are ~0.1 MiB of a loaded game's peak memory
+    (app/terminal/allocator.py)."""
     if not sys.platform.startswith("linux") or os.confstr("CS_GNU_LIBC_VERSION") is None:
         pytest.skip("the arena limit is glibc's")
     code = (
-        "import sys; from bigfive_tui.app.allocator import one_malloc_arena; "
+        "import sys; from bigfive_tui.app.terminal.allocator import one_malloc_arena; "
         "print(one_malloc_arena(), 'ctypes' in sys.modules)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -216,7 +218,7 @@ def test_the_arena_setting_is_made_without_the_ctypes_package() -> None:
 def test_a_python_without_ctypes_starts_without_the_arena_setting(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from bigfive_tui.app.allocator import one_malloc_arena
+    from bigfive_tui.app.terminal.allocator import one_malloc_arena
 
     monkeypatch.setitem(sys.modules, "_ctypes", None)  # as a Python built without libffi
     assert one_malloc_arena() is False

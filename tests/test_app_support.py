@@ -16,8 +16,8 @@ from textual.widget import Widget
 from textual.widgets import OptionList
 
 from bigfive_tui.app.components.board_view import BoardView
+from bigfive_tui.app.files.saves import position_session
 from bigfive_tui.app.main import BigFiveApp
-from bigfive_tui.app.saves import position_session
 from bigfive_tui.app.screens.dialogs import ChoiceDialog, HandOverScreen
 from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.assets import load_layout, load_pieces, seeded_board

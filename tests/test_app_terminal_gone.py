@@ -22,9 +22,9 @@ from textual.drivers.headless_driver import HeadlessDriver
 from textual.drivers.linux_driver import LinuxDriver
 from textual.drivers.web_driver import WebDriver
 
-from bigfive_tui.app import saves
-from bigfive_tui.app.driver import EndingDriver, terminal_driver
+from bigfive_tui.app.files import saves
 from bigfive_tui.app.main import BigFiveApp
+from bigfive_tui.app.terminal.driver import EndingDriver, terminal_driver
 from bigfive_tui.files.lock import FileLock
 
 #: Seconds a process whose terminal went away may take to put its game on disk and end.

@@ -13,15 +13,15 @@ from test_app_support import SIZE, at_the_game, make_app, played_session, wait_u
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from bigfive_tui.app import saves
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.game_log import GameLog
 from bigfive_tui.app.components.player_board import PlayerBoard
 from bigfive_tui.app.components.step_views import StepList, StepTail
 from bigfive_tui.app.components.table_info import TableInfo
 from bigfive_tui.app.components.timeline_bar import TimelineBar, place_words
+from bigfive_tui.app.files import saves
+from bigfive_tui.app.files.positions import position_of
 from bigfive_tui.app.main import BigFiveApp
-from bigfive_tui.app.positions import position_of
 from bigfive_tui.app.screens.dialogs import HandOverScreen, SaveDialog
 from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.game import GameScreen

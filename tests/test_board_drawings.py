@@ -8,7 +8,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bigfive_tui.app.overlays import overlays_for
+from bigfive_tui.app.drawing.overlays import overlays_for
 from bigfive_tui.assets import seeded_board
 from bigfive_tui.boardmap import (
     DRAWINGS,

@@ -7,7 +7,7 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 
 from bigfive_tui.app.components.board_view import BoardView, reading_order, step_towards
-from bigfive_tui.app.overlays import glyph_label, overlays_for
+from bigfive_tui.app.drawing.overlays import glyph_label, overlays_for
 from bigfive_tui.assets import seeded_board
 from bigfive_tui.boardmap import MORE_GLYPH, TARGET_GLYPH, Drawing
 from bigfive_tui.engine.board import CELL_COUNT, EAST_GATE_CELL, WEST_GATE_CELL, Board

@@ -134,8 +134,8 @@ def test_a_loaded_game_starts_without_the_modules_it_never_uses(tmp_path: Path) 
         "main(['play', '--load', sys.argv[1]])\n"
         "main(['--seed', '4', '--debug'])\n"
     )
-    from bigfive_tui.app import saves
-    from bigfive_tui.app.game_setup import GameSetup
+    from bigfive_tui.app.files import saves
+    from bigfive_tui.app.setups.big_five import GameSetup
 
     save = saves.write_save(tmp_path / "game.json", GameSetup(seed=3).session(), frozenset())
     env = {**os.environ, "BIGFIVE_DATA_DIR": str(tmp_path)}
@@ -170,7 +170,7 @@ def test_an_unknown_theme_is_refused_with_the_list_of_themes(
 def test_play_autosave_gives_the_process_its_own_autosave_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from bigfive_tui.app import saves
+    from bigfive_tui.app.files import saves
     from bigfive_tui.app.main import BigFiveApp
 
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path / "data"))

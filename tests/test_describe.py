@@ -9,7 +9,7 @@ import re
 import pytest
 from positions import card_of, cell, place, position
 
-from bigfive_tui.app.describe import SUMMARY_EVENTS, SUMMARY_LINES, since_last_turn
+from bigfive_tui.app.words.describe import SUMMARY_EVENTS, SUMMARY_LINES, since_last_turn
 from bigfive_tui.assets import seeded_board
 from bigfive_tui.engine.actions import Step
 from bigfive_tui.engine.content import (

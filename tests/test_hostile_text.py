@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from test_app_support import SIZE, make_app, seeded_session
 
-from bigfive_tui.app import saves
+from bigfive_tui.app.files import saves
 from bigfive_tui.assets import boards_dir
 from bigfive_tui.cli import main
 from bigfive_tui.safe_text import printable

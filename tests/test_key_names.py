@@ -1,4 +1,4 @@
-"""Bound keys' characters and labels (app/key_names.py): written out, they answer as Textual's
+"""Bound keys' characters and labels (app/keys/names.py): written out, they answer as Textual's
 Unicode name lookups do, and a game starts and plays without one lookup."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from test_keys import _all_node_classes, _bindings
 from textual.keys import format_key as textual_format_key
 from textual.keys import key_to_character as textual_key_to_character
 
-from bigfive_tui.app.key_names import KEY_CHARACTERS, KEY_LABELS, format_key, key_to_character
+from bigfive_tui.app.keys.names import KEY_CHARACTERS, KEY_LABELS, format_key, key_to_character
 
 
 @pytest.fixture(autouse=True)

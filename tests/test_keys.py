@@ -1,5 +1,5 @@
-"""The key tables (app/keys.py): every command a browser keeps for itself has a second key and a
-palette entry, and a second key never takes a key that is bound to anything else."""
+"""The key tables (app/keys/table.py): every command a browser keeps for itself has a second key
+and a palette entry, and a second key never takes a key that is bound to anything else."""
 
 from __future__ import annotations
 
@@ -26,11 +26,11 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Input
 
 import bigfive_tui.app
-from bigfive_tui.app import saves
-from bigfive_tui.app.commands import GameCommands
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.column_text import Row
-from bigfive_tui.app.keys import (
+from bigfive_tui.app.files import saves
+from bigfive_tui.app.keys.palette import GameCommands
+from bigfive_tui.app.keys.table import (
     ACTION_KEYS,
     BROWSER_KEPT,
     COMMAND_KEYS,

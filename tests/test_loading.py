@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bigfive_tui.app import saves
-from bigfive_tui.app import settings as app_settings
+from bigfive_tui.app.files import saves
+from bigfive_tui.app.files import settings as app_settings
 from bigfive_tui.assets import load_layout, read_toml
 from bigfive_tui.cli import main
 from bigfive_tui.commands.scenario import run_file

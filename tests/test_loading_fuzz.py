@@ -24,8 +24,8 @@ from hypothesis import strategies as st
 from rich.console import Console
 from test_app_support import seeded_session
 
-from bigfive_tui.app import saves
-from bigfive_tui.app import settings as app_settings
+from bigfive_tui.app.files import saves
+from bigfive_tui.app.files import settings as app_settings
 from bigfive_tui.assets import boards_dir, load_layout, load_piece
 from bigfive_tui.cli import main
 from bigfive_tui.commands.scenario import report, run_file

@@ -11,9 +11,9 @@ from test_app_support import make_app, seeded_session
 from textual.app import App
 from textual.widget import Widget
 
-from bigfive_tui.app import saves
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.cycle_field import CycleField
+from bigfive_tui.app.files import saves
 from bigfive_tui.app.screens.new_game import MAX_SEATS, NewGameScreen
 from bigfive_tui.app.screens.start_spaces import StartSpacesScreen
 from bigfive_tui.engine.content import Guide

@@ -12,23 +12,23 @@ from photo_positions import position, sq
 from test_app_support import SIZE, wait_until
 from textual.pilot import Pilot
 
-from bigfive_tui.app import saves
-from bigfive_tui.app.commands import GameCommands
 from bigfive_tui.app.components.column_text import ColumnText
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.key_bar import KeyBar
-from bigfive_tui.app.games import PHOTO_SAFARI
+from bigfive_tui.app.files import saves
+from bigfive_tui.app.keys.palette import GameCommands
 from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.photo_safari.board import PhotoBoard
 from bigfive_tui.app.photo_safari.end import PhotoEndScreen
 from bigfive_tui.app.photo_safari.game import FLASH_SECONDS, PhotoGameScreen
 from bigfive_tui.app.photo_safari.new_game import PhotoNewGameScreen
-from bigfive_tui.app.photo_setup import PhotoSetup
 from bigfive_tui.app.screens.dialogs import ChoiceDialog
 from bigfive_tui.app.screens.help import HelpScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
 from bigfive_tui.app.screens.rules import RulesScreen
 from bigfive_tui.app.screens.steps import StepsScreen
+from bigfive_tui.app.setups.games import PHOTO_SAFARI
+from bigfive_tui.app.setups.photo_safari import PhotoSetup
 from bigfive_tui.photo_safari.engine.animals import ANIMAL_NAMES, Animal
 from bigfive_tui.photo_safari.engine.rules import animal_preview
 from bigfive_tui.photo_safari.engine.session import PhotoSession
@@ -484,7 +484,7 @@ async def test_save_as_a_name_and_load_it_back(data_dir) -> None:
 
 
 async def test_the_palette_offers_photo_safaris_own_commands() -> None:
-    from bigfive_tui.app.commands import GameCommands
+    from bigfive_tui.app.keys.palette import GameCommands
 
     app = photo_app(hot_seat())
     async with app.run_test(size=SIZE) as pilot:
@@ -502,7 +502,7 @@ async def test_the_palette_offers_photo_safaris_own_commands() -> None:
 
 
 async def test_the_next_new_game_screen_offers_the_last_photo_setup_again() -> None:
-    from bigfive_tui.app import settings
+    from bigfive_tui.app.files import settings
 
     app = photo_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -522,7 +522,7 @@ async def test_the_next_new_game_screen_offers_the_last_photo_setup_again() -> N
 
 
 async def test_a_remembered_set_up_file_that_is_gone_gives_the_typical_one(tmp_path) -> None:
-    from bigfive_tui.app import settings
+    from bigfive_tui.app.files import settings
 
     gone = tmp_path / "gone.toml"
     settings.remember_photo_setup(PhotoSetup((False, True), str(gone)))

@@ -10,9 +10,9 @@ import pytest
 from photo_positions import position
 from test_app_support import SIZE
 
-from bigfive_tui.app.games import PHOTO_SAFARI
 from bigfive_tui.app.main import BigFiveApp
-from bigfive_tui.app.photo_setup import PhotoSetup
+from bigfive_tui.app.setups.games import PHOTO_SAFARI
+from bigfive_tui.app.setups.photo_safari import PhotoSetup
 from bigfive_tui.photo_safari.engine.animals import ANIMAL_NAMES
 from bigfive_tui.photo_safari.engine.session import PhotoSession
 

@@ -11,8 +11,14 @@ from pathlib import Path
 import pytest
 from test_app_support import played_session
 
-from bigfive_tui.app import positions, saves
-from bigfive_tui.app.positions import PositionError, check, export, import_scenario, position_of
+from bigfive_tui.app.files import positions, saves
+from bigfive_tui.app.files.positions import (
+    PositionError,
+    check,
+    export,
+    import_scenario,
+    position_of,
+)
 from bigfive_tui.cli import main
 from bigfive_tui.engine.accounting import accounting_problems
 from bigfive_tui.engine.content import ANIMAL_KIND, CARDS, CardKind

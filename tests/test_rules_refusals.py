@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from positions import card_of, cell, place, position
 from test_invariants import random_action, smart_action
 
-from bigfive_tui.app.keys import ACTION_KEYS
+from bigfive_tui.app.keys.table import ACTION_KEYS
 from bigfive_tui.assets import seeded_board
 from bigfive_tui.engine.actions import DETOUR, INFLUENCE, REFUEL, Act, Action
 from bigfive_tui.engine.apply_action import apply

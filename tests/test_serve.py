@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 from browser import Page, chromium, find_chromium, free_port, wait_for_port
 
-from bigfive_tui.app.themes import SAVANNA, SAVANNA_LIGHT
+from bigfive_tui.app.drawing.themes import SAVANNA, SAVANNA_LIGHT
 from bigfive_tui.cli import main
 from bigfive_tui.commands.serve import ServeError, check_port, is_local
 from bigfive_tui.files.lock import FileLock
@@ -261,7 +261,7 @@ def test_a_closed_tabs_game_goes_on_in_the_next_tab_and_only_in_one(tmp_path: Pa
 def test_play_browser_tab_plays_into_a_file_of_its_own(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bigfive_tui.app import saves
+    from bigfive_tui.app.files import saves
     from bigfive_tui.app.main import BigFiveApp
 
     monkeypatch.setenv("BIGFIVE_AUTOSAVE", "")  # so that the variable play sets is undone

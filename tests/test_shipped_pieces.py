@@ -103,7 +103,7 @@ def test_the_game_plays_with_the_built_in_pieces() -> None:
 def test_starting_a_game_neither_parses_nor_checks_a_piece_file() -> None:
     """Neither the TOML reader nor the piece and layout file formats are loaded to play."""
     code = (
-        "import sys; from bigfive_tui.app import saves; import bigfive_tui.app.main; "
+        "import sys; from bigfive_tui.app.files import saves; import bigfive_tui.app.main; "
         "from bigfive_tui.assets import load_pieces; load_pieces(); "
         "print('tomllib' in sys.modules, 'bigfive_tui.formats.board_files' in sys.modules)"
     )

@@ -18,7 +18,7 @@ from bigfive_tui.app.components.table_info import (
     table_lines,
     wrapped,
 )
-from bigfive_tui.app.describe import drawn_card
+from bigfive_tui.app.words.describe import drawn_card
 from bigfive_tui.engine.actions import Step
 from bigfive_tui.engine.content import Guide
 from bigfive_tui.engine.session import Session

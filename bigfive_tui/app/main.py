@@ -4,10 +4,11 @@ both games in the box (the Big Five and Photo Safari, whose screens are in ``pho
 The app owns the running session (a Big Five :class:`~bigfive_tui.engine.session.Session` or a
 :class:`~bigfive_tui.photo_safari.engine.session.PhotoSession`) and hands it down to that
 game's screen; screens report back with the messages in :mod:`bigfive_tui.app.messages`.
-After every action the game is autosaved off the UI thread (see :mod:`bigfive_tui.app.autosave`),
-and no path loses a game: a game that another one replaces is filed among the named saves
-first, and when it cannot be (autosave failing, or another process holding the autosave) the
-player is asked before it is replaced or the app quits.
+After every action the game is autosaved off the UI thread (see
+:mod:`bigfive_tui.app.files.autosave`), and no path loses a game: a game that another one
+replaces is filed among the named saves first, and when it cannot be (autosave failing, or
+another process holding the autosave) the player is asked before it is replaced or the app
+quits.
 """
 
 from __future__ import annotations
@@ -24,15 +25,15 @@ from textual.markup import MarkupError
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 
-from bigfive_tui.app import saves, settings
 from bigfive_tui.app.app_parts.going_back import GoingBack
-from bigfive_tui.app.commands import GameCommands
 from bigfive_tui.app.css_files import read_css
-from bigfive_tui.app.drawings import MIN_HEIGHT, MIN_WIDTH
-from bigfive_tui.app.games import PHOTO_SAFARI
-from bigfive_tui.app.key_names import use_written_key_names
-from bigfive_tui.app.keys import BROWSER_SECOND, VIEW, command_bindings
+from bigfive_tui.app.drawing.sizes import MIN_HEIGHT, MIN_WIDTH
+from bigfive_tui.app.files import saves, settings
+from bigfive_tui.app.keys.names import use_written_key_names
+from bigfive_tui.app.keys.palette import GameCommands
+from bigfive_tui.app.keys.table import BROWSER_SECOND, VIEW, command_bindings
 from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.app.setups.games import PHOTO_SAFARI
 from bigfive_tui.boardmap import Drawing
 from bigfive_tui.safe_text import printable
 
@@ -58,11 +59,11 @@ class BigFiveApp(GoingBack, App[None]):
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's choice, but on Linux and macOS one that ends the game when the terminal
-        goes away (app/driver.py)."""
+        goes away (app/terminal/driver.py)."""
         chosen = super().get_driver_class()
         if sys.platform == "win32":
             return chosen
-        from bigfive_tui.app.driver import terminal_driver
+        from bigfive_tui.app.terminal.driver import terminal_driver
 
         return terminal_driver(chosen)
 

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from textual.message import Message
 
 if TYPE_CHECKING:  # only the new-game screens make setups; a loaded game does not need them
-    from bigfive_tui.app.game_setup import GameSetup
-    from bigfive_tui.app.photo_setup import PhotoSetup
+    from bigfive_tui.app.setups.big_five import GameSetup
+    from bigfive_tui.app.setups.photo_safari import PhotoSetup
 
 
 class StartGame(Message):

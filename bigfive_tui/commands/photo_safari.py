@@ -111,7 +111,7 @@ def _seed(seed: int | None) -> int:
 def run_play(args: argparse.Namespace) -> int:
     """The app on Photo Safari's new-game screen (or the game of ``--load``, whichever game
     it is), with ``--setup`` offered there."""
-    from bigfive_tui.app.games import PHOTO_SAFARI
+    from bigfive_tui.app.setups.games import PHOTO_SAFARI
     from bigfive_tui.commands import play
     from bigfive_tui.photo_safari.formats.setup_file import SetupFileError
     from bigfive_tui.photo_safari.setups import chosen_layout

@@ -158,10 +158,10 @@ def launch(args: argparse.Namespace | SimpleNamespace, **app_options: object) ->
     collecting = gc.isenabled()
     gc.disable()
     try:
-        from bigfive_tui.app import saves, settings
-        from bigfive_tui.app.games import BIG_FIVE
+        from bigfive_tui.app.drawing.themes import DEFAULT_THEME
+        from bigfive_tui.app.files import saves, settings
         from bigfive_tui.app.main import BigFiveApp
-        from bigfive_tui.app.themes import DEFAULT_THEME
+        from bigfive_tui.app.setups.games import BIG_FIVE
         from bigfive_tui.safe_text import printable
 
         if args.browser_tab:
@@ -177,7 +177,7 @@ def launch(args: argparse.Namespace | SimpleNamespace, **app_options: object) ->
 
         loaded = None
         if getattr(args, "scenario", None):
-            from bigfive_tui.app.positions import PositionError, import_scenario
+            from bigfive_tui.app.files.positions import PositionError, import_scenario
 
             try:
                 imported = import_scenario(Path(args.scenario))

@@ -27,9 +27,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.data_dir:
         os.environ["BIGFIVE_DATA_DIR"] = args.data_dir
-    from bigfive_tui.app import saves, settings
+    from bigfive_tui.app.drawing.themes import DEFAULT_THEME
+    from bigfive_tui.app.files import saves, settings
     from bigfive_tui.app.main import BigFiveApp
-    from bigfive_tui.app.themes import DEFAULT_THEME
     from bigfive_tui.safe_text import printable
 
     try:

@@ -181,7 +181,7 @@ PIPED_WIDTH = 120
 
 def _print_board(console: Console, path: Path) -> None:
     """The scenario's starting position: terrain, vehicles, tokens and fires, with a legend."""
-    from bigfive_tui.app.overlays import LEGEND, overlays_for
+    from bigfive_tui.app.drawing.overlays import LEGEND, overlays_for
     from bigfive_tui.assets import load_pieces
     from bigfive_tui.boardprint import board_renderable
     from bigfive_tui.scenarios.build import build

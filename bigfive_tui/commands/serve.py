@@ -52,8 +52,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"bigfive serve: {problem}", file=sys.stderr)
         return 2
 
+    from bigfive_tui.app.files.saves import data_dir
     from bigfive_tui.app.main import BigFiveApp
-    from bigfive_tui.app.saves import data_dir
     from bigfive_tui.web.server import GameServer
 
     print(greeting(args.host, args.port, local, data_dir()), flush=True)

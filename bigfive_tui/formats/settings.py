@@ -3,7 +3,7 @@ pydantic: the last Big Five setup and the last Photo Safari setup started.
 
 Only the new-game screens and starting a game read or write them, so a start-up that opens a
 saved game never builds these models (the settings' plain words, the theme and the like, are
-checked in :mod:`bigfive_tui.app.settings`).
+checked in :mod:`bigfive_tui.app.files.settings`).
 """
 
 # No ``from __future__ import annotations`` here: pydantic would compile each field's

@@ -19,7 +19,7 @@ from aiohttp import web
 from textual.theme import BUILTIN_THEMES, Theme
 from textual_serve.server import Server
 
-from bigfive_tui.app.themes import DEFAULT_THEME, THEMES
+from bigfive_tui.app.drawing.themes import DEFAULT_THEME, THEMES
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -47,7 +47,7 @@ class GameServer(Server):
     async def on_startup(self, app: web.Application) -> None:
         """No banner; the page asks the remembered theme for its colours at every load (a
         theme chosen in a tab is the next page's too)."""
-        from bigfive_tui.app.settings import remembered_theme
+        from bigfive_tui.app.files.settings import remembered_theme
 
         aiohttp_jinja2.get_env(app).globals["colours"] = lambda: page_colours(remembered_theme())
 

@@ -12,15 +12,15 @@ from typing import TYPE_CHECKING
 from textual.app import App
 from textual.message_pump import MessagePump
 
-from bigfive_tui.app import saves
-from bigfive_tui.app.allocator import one_malloc_arena
-from bigfive_tui.app.autosave import AutosaveFile
-from bigfive_tui.app.games import BIG_FIVE
+from bigfive_tui.app.drawing.themes import DEFAULT_THEME, THEMES
+from bigfive_tui.app.drawing.whole_strips import free_whole_strips
+from bigfive_tui.app.files import saves
+from bigfive_tui.app.files.autosave import AutosaveFile
 from bigfive_tui.app.messages import AutosaveFinished
 from bigfive_tui.app.screens.base import PlayScreen
 from bigfive_tui.app.screens.game import GameScreen
-from bigfive_tui.app.themes import DEFAULT_THEME, THEMES
-from bigfive_tui.app.whole_strips import free_whole_strips
+from bigfive_tui.app.setups.games import BIG_FIVE
+from bigfive_tui.app.terminal.allocator import one_malloc_arena
 from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.session import Session
 from bigfive_tui.files.autosaver import Outcome

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 from textual import on, work
 
-from bigfive_tui.app import saves
 from bigfive_tui.app.app_parts.in_play import GameInPlay
-from bigfive_tui.app.keys import command_key
+from bigfive_tui.app.files import saves
+from bigfive_tui.app.keys.table import command_key
 from bigfive_tui.app.messages import ExportPosition, OpenTimeline, PlayOnFrom
-from bigfive_tui.app.practice import hints_used, set_hints
+from bigfive_tui.app.setups.practice import hints_used, set_hints
 
 if TYPE_CHECKING:
     from bigfive_tui.app.screens.timeline import Branching
@@ -122,7 +122,7 @@ class GoingBack(GameInPlay):
     def _play_on_from(self, message: PlayOnFrom) -> None:
         """The editor's position becomes the game (D-edit): the game as it was is kept as a
         named save first - if it cannot be, nothing changes."""
-        from bigfive_tui.app.positions import PositionError, check
+        from bigfive_tui.app.files.positions import PositionError, check
         from bigfive_tui.engine.session import Branch
 
         session = self.big_five
@@ -156,7 +156,12 @@ class GoingBack(GameInPlay):
 
     @work
     async def _export_after_asking(self, keep: int) -> None:
-        from bigfive_tui.app.positions import PositionError, export, export_path, scenarios_dir
+        from bigfive_tui.app.files.positions import (
+            PositionError,
+            export,
+            export_path,
+            scenarios_dir,
+        )
         from bigfive_tui.app.screens.dialogs import SaveDialog
 
         session = self.big_five

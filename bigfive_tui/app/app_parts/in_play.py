@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING
 from textual import on, work
 from textual.screen import Screen
 
-from bigfive_tui.app import saves, settings
 from bigfive_tui.app.app_parts.keeping import KeepingGames
-from bigfive_tui.app.games import BIG_FIVE, PHOTO_SAFARI
+from bigfive_tui.app.files import saves, settings
 from bigfive_tui.app.messages import (
     ChooseStartSpaces,
     ContinueGame,
@@ -23,8 +22,9 @@ from bigfive_tui.app.messages import (
     StartPhotoSafari,
     SwitchGame,
 )
-from bigfive_tui.app.practice import hints_used, set_hints
 from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.app.setups.games import BIG_FIVE, PHOTO_SAFARI
+from bigfive_tui.app.setups.practice import hints_used, set_hints
 from bigfive_tui.engine.actions import IllegalAction
 from bigfive_tui.engine.pieces import BoardFileError
 from bigfive_tui.engine.session import Session
@@ -32,8 +32,8 @@ from bigfive_tui.safe_text import printable
 
 if TYPE_CHECKING:
     from bigfive_tui.app.components.continue_offer import ContinueOffer
-    from bigfive_tui.app.game_setup import GameSetup
-    from bigfive_tui.app.photo_setup import PhotoSetup
+    from bigfive_tui.app.setups.big_five import GameSetup
+    from bigfive_tui.app.setups.photo_safari import PhotoSetup
     from bigfive_tui.photo_safari.engine.session import PhotoSession
 
 

@@ -9,11 +9,11 @@ from collections.abc import Callable
 
 from textual import on, work
 
-from bigfive_tui.app import saves
 from bigfive_tui.app.app_parts import AppBase
-from bigfive_tui.app.keys import command_key
+from bigfive_tui.app.files import saves
+from bigfive_tui.app.keys.table import command_key
 from bigfive_tui.app.messages import AutosaveFinished, GameChanged, TerminalGone
-from bigfive_tui.app.practice import PACES, STRENGTHS, hints_used
+from bigfive_tui.app.setups.practice import PACES, STRENGTHS, hints_used
 from bigfive_tui.engine.session import Session
 
 

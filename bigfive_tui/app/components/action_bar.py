@@ -20,7 +20,7 @@ from textual.reactive import Reactive
 from textual.widgets import Static
 
 from bigfive_tui.app.components.kept_drawing import KeptDrawing
-from bigfive_tui.app.keys import ACTION_KEYS, ActionKey
+from bigfive_tui.app.keys.table import ACTION_KEYS, ActionKey
 from bigfive_tui.engine.actions import Act
 
 #: Rows of the prompt (its max-height below): the log needs the rest of a 34-row screen.

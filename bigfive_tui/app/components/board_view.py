@@ -7,7 +7,7 @@ in an :class:`~textual.cache.LRUCache`; a change repaints only the lines it touc
 move: the two hexes' lines and the status line).
 
 Everything the board tells has a glyph as well as a colour: terrain glyphs, edge glyphs
-(``#`` bush, ``~`` river, ``%`` both), item letters (:mod:`bigfive_tui.app.overlays`), and
+(``#`` bush, ``~`` river, ``%`` both), item letters (:mod:`bigfive_tui.app.drawing.overlays`), and
 for the highlights: the cursor is reverse video, legal targets carry ``<>`` (``[name]`` in the
 large size) and the line of sight is underlined.
 
@@ -36,11 +36,11 @@ from textual.reactive import Reactive, reactive
 from textual.strip import Strip
 from textual.theme import Theme
 
-from bigfive_tui.app.cells import cell_width
 from bigfive_tui.app.components.one_pass import KeepsLinesOnNewHeight
-from bigfive_tui.app.describe import edge_words, seen_by
-from bigfive_tui.app.overlays import LEGEND_LINES, glyph_label, overlays_for
-from bigfive_tui.app.themes import board_paint
+from bigfive_tui.app.drawing.cells import cell_width
+from bigfive_tui.app.drawing.overlays import LEGEND_LINES, glyph_label, overlays_for
+from bigfive_tui.app.drawing.themes import board_paint
+from bigfive_tui.app.words.describe import edge_words, seen_by
 from bigfive_tui.boardmap import (
     FEATURE_GLYPHS,
     MORE_GLYPH,
@@ -64,7 +64,7 @@ from bigfive_tui.engine.state import GameState
 
 # -- styling ---------------------------------------------------------------------------------
 
-#: The parts of the picture (app/themes.py paints them) for each terrain and edge feature.
+#: The parts of the picture (app/drawing/themes.py paints them) for each terrain and edge feature.
 TERRAIN_PARTS: Final[dict[Terrain, str]] = {
     Terrain.SAVANNA: "savanna",
     Terrain.HILL: "hill",
@@ -197,7 +197,7 @@ def step_towards(
 
 
 class _Layer(NamedTuple):
-    """One part's paint (app/themes.py) as a layer: colours may be translucent."""
+    """One part's paint (app/drawing/themes.py) as a layer: colours may be translucent."""
 
     background: Color | None
     color: Color | None
@@ -207,7 +207,7 @@ class _Layer(NamedTuple):
 
 
 def _colour(value: str, variables: Mapping[str, str]) -> tuple[Color | None, bool]:
-    """A colour written as in CSS (see :class:`~bigfive_tui.app.themes.Paint`), read as
+    """A colour written as in CSS (see :class:`~bigfive_tui.app.drawing.themes.Paint`), read as
     Textual reads one: the colour (white for ``auto``) with its opacity, and whether it is
     ``auto``."""
     color: Color | None = None

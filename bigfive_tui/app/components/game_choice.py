@@ -6,7 +6,7 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from bigfive_tui.app.components.cycle_field import CycleField
-from bigfive_tui.app.games import BIG_FIVE, PHOTO_SAFARI
+from bigfive_tui.app.setups.games import BIG_FIVE, PHOTO_SAFARI
 
 GAMES = [(BIG_FIVE, "The Big Five: Safari Tour"), (PHOTO_SAFARI, "Photo Safari")]
 

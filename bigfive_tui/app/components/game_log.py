@@ -37,7 +37,7 @@ from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.widget import Widget
 
-from bigfive_tui.app.cells import cell_width, line_breaks
+from bigfive_tui.app.drawing.cells import cell_width, line_breaks
 from bigfive_tui.app.messages import StepChosen
 from bigfive_tui.shared.steps import RuleStep
 

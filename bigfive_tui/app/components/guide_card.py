@@ -11,7 +11,7 @@ from textual.visual import Visual
 from textual.widget import Widget
 
 from bigfive_tui.app.components.player_board import big_five, lasting_words, track_bar
-from bigfive_tui.app.describe import round_number
+from bigfive_tui.app.words.describe import round_number
 from bigfive_tui.engine.state import GameState, Phase
 
 #: Short forms of the lasting words of a player board, for a line of 21 cells.

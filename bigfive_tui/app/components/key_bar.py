@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from bigfive_tui.app.components.kept_drawing import KeptDrawing
-from bigfive_tui.app.keys import VIEW_KEYS
+from bigfive_tui.app.keys.table import VIEW_KEYS
 
 
 class Rank(IntEnum):
@@ -37,7 +37,7 @@ class Rank(IntEnum):
 
 
 ESSENTIAL, MODE, PALETTE, VIEW, GENERAL = Rank
-#: The actions of the view keys (app/keys.py) that rank as VIEW; the compact layout's panels
+#: The actions of the view keys (app/keys/table.py) that rank as VIEW; the compact layout's panels
 #: key is how the other guides and the log are reached there, so it stays a mode key.
 _VIEW_ACTIONS = frozenset(entry.action for entry in VIEW_KEYS if entry.action != "panels")
 

@@ -16,7 +16,7 @@ from textual import events
 from textual.content import Content
 from textual.widgets import Static
 
-from bigfive_tui.app.describe import card_effect_texts, lasting_effects, round_number
+from bigfive_tui.app.words.describe import card_effect_texts, lasting_effects, round_number
 from bigfive_tui.engine.actions import Step
 from bigfive_tui.engine.content import CARDS, FIRE_MARKERS, SPECIES_WITH_THREE, Card, Species
 from bigfive_tui.engine.dice import die_text

@@ -8,7 +8,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
 
-from bigfive_tui.app.rules_text import rule_text
+from bigfive_tui.app.words.rules_text import rule_text
 from bigfive_tui.engine.timeline import Timeline, opens_turn
 
 

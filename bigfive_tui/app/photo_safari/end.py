@@ -22,7 +22,7 @@ class PhotoEndScreen(EndScreenBase):
 
     BUTTON_ROWS = (("new", "board", "quit"),)
     BINDINGS: ClassVar[list[BindingType]] = [*button_bindings(BUTTON_ROWS)]
-    #: The palette's entries while this screen is on top (app/commands.py).
+    #: The palette's entries while this screen is on top (app/keys/palette.py).
     palette_commands: ClassVar[tuple[tuple[str, str, str], ...]] = button_palette(BUTTON_ROWS)
 
     def __init__(self, session: PhotoSession) -> None:

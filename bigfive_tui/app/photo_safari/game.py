@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from bigfive_tui.app.components.game_log import GameLog
 from bigfive_tui.app.components.key_bar import KeyBar
-from bigfive_tui.app.keys import PHOTO_KEYS, command_bindings, command_key
+from bigfive_tui.app.keys.table import PHOTO_KEYS, command_bindings, command_key
 from bigfive_tui.app.messages import GameChanged
 from bigfive_tui.app.photo_safari.board import PhotoBoard
 from bigfive_tui.app.screens.base import PlayScreen

@@ -1,11 +1,12 @@
-"""The help screen's text for Photo Safari: its keys (app/keys.py) and what the board shows."""
+"""The help screen's text for Photo Safari: its keys (app/keys/table.py) and what the board
+shows."""
 
 from __future__ import annotations
 
 from textual.content import Content
 
 from bigfive_tui.app.components.column_text import Line
-from bigfive_tui.app.keys import PHOTO_KEYS, PHOTO_OTHER_KEYS
+from bigfive_tui.app.keys.table import PHOTO_KEYS, PHOTO_OTHER_KEYS
 from bigfive_tui.app.screens.help import row, turn_and_other_keys
 
 #: What the board shows, glyph by glyph (the board draws each of these).

@@ -18,20 +18,20 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Button, Input, Static
 
-from bigfive_tui.app import settings
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.game_choice import game_row
 from bigfive_tui.app.components.key_bar import KeyBar
-from bigfive_tui.app.games import PHOTO_SAFARI
-from bigfive_tui.app.keys import command_key
+from bigfive_tui.app.files import settings
+from bigfive_tui.app.keys.table import command_key
 from bigfive_tui.app.messages import FieldChanged, StartPhotoSafari, SwitchGame
-from bigfive_tui.app.photo_setup import PhotoSetup
 from bigfive_tui.app.screens.new_game_base import (
     NEW_GAME_BINDINGS,
     NewGameBase,
     NewGameOptions,
     seed_input,
 )
+from bigfive_tui.app.setups.games import PHOTO_SAFARI
+from bigfive_tui.app.setups.photo_safari import PhotoSetup
 from bigfive_tui.photo_safari.formats.setup_file import SetupFileError
 from bigfive_tui.photo_safari.setups import DEFAULT_SETUP, RANDOM, setup_names
 

@@ -17,13 +17,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from bigfive_tui.app import saves
 from bigfive_tui.app.components.column_text import ColumnText, Row
 from bigfive_tui.app.components.cycle_field import CycleField
-from bigfive_tui.app.describe import joined
-from bigfive_tui.app.keys import command_bindings
+from bigfive_tui.app.files import saves
+from bigfive_tui.app.keys.table import command_bindings
 from bigfive_tui.app.messages import FieldChanged
-from bigfive_tui.app.rules_text import rule_text
+from bigfive_tui.app.words.describe import joined
+from bigfive_tui.app.words.rules_text import rule_text
 from bigfive_tui.engine.actions import FOOD, FUEL, RESOURCE_NAMES, Action, Step
 from bigfive_tui.engine.apply_action import loses_at_once
 from bigfive_tui.engine.content import Card

@@ -23,9 +23,9 @@ from textual.widgets import Static
 
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.key_bar import KeyBar
-from bigfive_tui.app.drawings import choose
-from bigfive_tui.app.keys import editor_bindings
-from bigfive_tui.app.positions import check
+from bigfive_tui.app.drawing.sizes import choose
+from bigfive_tui.app.files.positions import check
+from bigfive_tui.app.keys.table import editor_bindings
 from bigfive_tui.engine.content import Species
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import GameState
@@ -431,7 +431,7 @@ class EditorScreen(Screen[dict[str, Any] | None]):
         )
 
     def _export(self, name: str) -> None:
-        from bigfive_tui.app.positions import PositionError, export_path, export_position
+        from bigfive_tui.app.files.positions import PositionError, export_path, export_position
 
         try:
             path = export_position(self.position, export_path(name), self.session)

@@ -12,10 +12,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Sparkline, Static
 
-from bigfive_tui.app.describe import outcome_words
-from bigfive_tui.app.keys import END
+from bigfive_tui.app.keys.table import END
 from bigfive_tui.app.messages import OpenTimeline
 from bigfive_tui.app.screens.end_base import EndScreenBase, button_bindings, button_palette
+from bigfive_tui.app.words.describe import outcome_words
 from bigfive_tui.engine.actions import Act
 from bigfive_tui.engine.content import GUIDE_ROLES, Species
 from bigfive_tui.engine.session import Session
@@ -98,7 +98,7 @@ class EndScreen(EndScreenBase):
 
     BUTTON_ROWS = (("new", "replay", "again"), ("cause", "board", "quit"))
     BINDINGS: ClassVar[list[BindingType]] = [*button_bindings(BUTTON_ROWS)]
-    #: The palette's entries while this screen is on top (app/commands.py).
+    #: The palette's entries while this screen is on top (app/keys/palette.py).
     palette_commands: ClassVar[tuple[tuple[str, str, str], ...]] = button_palette(BUTTON_ROWS)
 
     def __init__(self, session: Session, hints: int = 0, *, rule_ids: bool = False) -> None:

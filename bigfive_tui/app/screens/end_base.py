@@ -1,5 +1,5 @@
 """What both games' end screens do alike: the headline (won, or lost) and its reason, each
-game's own account of the game, then buttons named from the key table (app/keys.py,
+game's own account of the game, then buttons named from the key table (app/keys/table.py,
 ``END_KEYS``) with the key bar under them. A button does what its key does: choosing what next
 dismisses the screen with the choice ("new", "board", "quit"; the Big Five also has "again"),
 other keys act on the screen (the Big Five's replay and how it ended).
@@ -19,9 +19,9 @@ from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from bigfive_tui.app.components.key_bar import KeyBar
-from bigfive_tui.app.keys import END, END_KEYS, end_bindings
+from bigfive_tui.app.keys.table import END, END_KEYS, end_bindings
 
-#: The end screens' buttons by id, with the action of their key (app/keys.py).
+#: The end screens' buttons by id, with the action of their key (app/keys/table.py).
 BUTTON_ACTIONS = {
     "new": "choose('new')",
     "replay": "replay",
@@ -45,7 +45,7 @@ def button_bindings(rows: tuple[tuple[str, ...], ...]) -> list[Binding]:
 
 
 def button_palette(rows: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, str, str], ...]:
-    """The palette's entries for the keys of the buttons in ``rows`` (app/commands.py), but
+    """The palette's entries for the keys of the buttons in ``rows`` (app/keys/palette.py), but
     Quit: the app's own is there."""
     actions = {BUTTON_ACTIONS[name] for row in rows for name in row} - {"quit"}
     return tuple(

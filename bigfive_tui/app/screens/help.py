@@ -13,7 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from bigfive_tui.app.components.column_text import ColumnText, Line, Row
-from bigfive_tui.app.keys import (
+from bigfive_tui.app.drawing.overlays import LEGEND
+from bigfive_tui.app.keys.table import (
     ACTION_KEYS,
     EDITOR_KEYS,
     END_KEYS,
@@ -25,7 +26,6 @@ from bigfive_tui.app.keys import (
     PhotoKey,
     ViewKey,
 )
-from bigfive_tui.app.overlays import LEGEND
 from bigfive_tui.boardmap import FEATURE_GLYPHS, FEATURE_LABELS, TERRAIN_GLYPHS, TERRAIN_LABELS
 
 

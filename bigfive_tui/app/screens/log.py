@@ -15,9 +15,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from bigfive_tui.app.components.step_views import StepList
-from bigfive_tui.app.keys import LOG_KEYS, log_bindings
+from bigfive_tui.app.keys.table import LOG_KEYS, log_bindings
 from bigfive_tui.app.messages import StepChosen
-from bigfive_tui.app.rules_text import rule_text
+from bigfive_tui.app.words.rules_text import rule_text
 from bigfive_tui.engine.timeline import Timeline
 
 

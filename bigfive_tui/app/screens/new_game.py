@@ -25,14 +25,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Button, Input, Static
 
-from bigfive_tui.app import settings
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.game_choice import game_row
 from bigfive_tui.app.components.key_bar import KeyBar
-from bigfive_tui.app.describe import joined
-from bigfive_tui.app.game_setup import GameSetup, SeatChoice
-from bigfive_tui.app.games import BIG_FIVE
-from bigfive_tui.app.keys import command_key
+from bigfive_tui.app.files import settings
+from bigfive_tui.app.keys.table import command_key
 from bigfive_tui.app.messages import ChooseStartSpaces, FieldChanged, StartGame, SwitchGame
 from bigfive_tui.app.screens.new_game_base import (
     NEW_GAME_BINDINGS,
@@ -40,6 +37,9 @@ from bigfive_tui.app.screens.new_game_base import (
     NewGameOptions,
     seed_input,
 )
+from bigfive_tui.app.setups.big_five import GameSetup, SeatChoice
+from bigfive_tui.app.setups.games import BIG_FIVE
+from bigfive_tui.app.words.describe import joined
 from bigfive_tui.assets import layout_names
 from bigfive_tui.engine.content import (
     FOOD_TOKENS_BY_DIFFICULTY,
@@ -84,7 +84,7 @@ def short_game(removed: tuple[Species, ...]) -> tuple[Species, ...]:
 def game_summary(session: Session | PhotoSession) -> str:
     """A game in play in the words of a save's summary (guides, difficulty, turn)."""
     if not isinstance(session, Session):
-        from bigfive_tui.app.photo_setup import photo_summary
+        from bigfive_tui.app.setups.photo_safari import photo_summary
 
         return photo_summary(session)
     game = session.game

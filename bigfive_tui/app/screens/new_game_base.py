@@ -16,7 +16,7 @@ from textual.widgets import Button, Input, Static
 
 from bigfive_tui.app.components.continue_offer import ContinueOffer, offer_widgets
 from bigfive_tui.app.components.cycle_field import CycleField
-from bigfive_tui.app.keys import command_bindings, command_key
+from bigfive_tui.app.keys.table import command_bindings, command_key
 from bigfive_tui.app.messages import ContinueGame
 
 #: The bindings after each screen's own Enter: back to a game in play, moving between fields,

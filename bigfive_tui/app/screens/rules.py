@@ -21,7 +21,7 @@ from textual.widgets import Markdown, OptionList
 from textual.widgets._markdown import MarkdownBlock, MarkdownTable, MarkdownTableContent
 
 from bigfive_tui.app.components.key_bar import KeyBar
-from bigfive_tui.app.keys import COMMAND
+from bigfive_tui.app.keys.table import COMMAND
 from bigfive_tui.assets import rules_path
 
 CELL_PADDING = 2  # a table cell's padding, one cell each side (Textual's table style)

@@ -24,8 +24,8 @@ from textual.widgets import Button, Static
 
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.key_bar import KeyBar
-from bigfive_tui.app.drawings import choose
-from bigfive_tui.app.game_setup import GameSetup
+from bigfive_tui.app.drawing.sizes import choose
+from bigfive_tui.app.setups.big_five import GameSetup
 from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.board import Board
 from bigfive_tui.engine.content import GUIDE_ROLES

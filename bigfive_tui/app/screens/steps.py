@@ -21,8 +21,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from bigfive_tui.app.components.player_board import big_five
-from bigfive_tui.app.keys import STEPS_KEYS, steps_bindings
-from bigfive_tui.app.rules_text import rule_text
+from bigfive_tui.app.keys.table import STEPS_KEYS, steps_bindings
+from bigfive_tui.app.words.rules_text import rule_text
 from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.shared.steps import RuleStep
 
@@ -69,7 +69,7 @@ class StepsScreen(ModalScreen[bool]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [*steps_bindings()]
-    #: The palette's entries while the steps are on top (app/commands.py).
+    #: The palette's entries while the steps are on top (app/keys/palette.py).
     palette_commands: ClassVar[tuple[tuple[str, str, str], ...]] = tuple(
         (f"Debug steps: {key.label.lower()}", key.action, f"{key.help} ({key.display})")
         for key in STEPS_KEYS

@@ -29,15 +29,15 @@ from bigfive_tui.app.components.player_board import PlayerBoard
 from bigfive_tui.app.components.step_views import StepTail
 from bigfive_tui.app.components.table_info import TableInfo
 from bigfive_tui.app.components.timeline_bar import TimelineBar
-from bigfive_tui.app.describe import drawn_card
-from bigfive_tui.app.drawings import choose
-from bigfive_tui.app.keys import (
+from bigfive_tui.app.drawing.sizes import choose
+from bigfive_tui.app.keys.table import (
     TIMELINE_KEYS,
     command_bindings,
     timeline_bindings,
     view_bindings,
 )
 from bigfive_tui.app.messages import ExportPosition, StepChosen
+from bigfive_tui.app.words.describe import drawn_card
 from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.timeline import Timeline
@@ -76,7 +76,7 @@ class TimelineScreen(Screen[Branching | None]):
         *command_bindings("rules"),
     ]
 
-    #: The palette's entries while the timeline is on top (app/commands.py): moving along it
+    #: The palette's entries while the timeline is on top (app/keys/palette.py): moving along it
     #: (play from here, the log, the search and the export are the app's entries too).
     palette_commands: ClassVar[tuple[tuple[str, str, str], ...]] = tuple(
         (f"Timeline: {title}", key.action, f"{key.help} ({key.display})")
@@ -360,7 +360,7 @@ class TimelineScreen(Screen[Branching | None]):
         self._step_drawing(-1)
 
     def _step_drawing(self, step: int) -> None:
-        from bigfive_tui.app.drawings import DRAWING_WORDS, fits, needs_text, neighbour
+        from bigfive_tui.app.drawing.sizes import DRAWING_WORDS, fits, needs_text, neighbour
 
         target = neighbour(self.drawing or "compact", step)
         width, height = self.app.size

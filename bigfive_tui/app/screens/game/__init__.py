@@ -22,8 +22,7 @@ from textual.content import Content
 
 from bigfive_tui.app.components.action_bar import ActionBar
 from bigfive_tui.app.components.board_view import BoardView
-from bigfive_tui.app.describe import since_last_turn
-from bigfive_tui.app.keys import (
+from bigfive_tui.app.keys.table import (
     ACTION_KEYS,
     COACH,
     COACH_KEYS,
@@ -35,6 +34,7 @@ from bigfive_tui.app.messages import GameChanged, OpenTimeline, StepChosen
 from bigfive_tui.app.screens.base import PlayScreen
 from bigfive_tui.app.screens.game.computer import ComputerTeammates
 from bigfive_tui.app.screens.game.view import PAGES
+from bigfive_tui.app.words.describe import since_last_turn
 from bigfive_tui.engine.actions import IllegalAction
 from bigfive_tui.engine.content import Guide
 from bigfive_tui.engine.legal_actions import sight

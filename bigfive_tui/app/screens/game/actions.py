@@ -9,11 +9,11 @@ from textual.content import Content
 
 from bigfive_tui.app.components.action_bar import ActionBar
 from bigfive_tui.app.components.board_view import BoardView
-from bigfive_tui.app.describe import card_effect, drawn_card
-from bigfive_tui.app.keys import BY_NAME, ActionKey, command_key
+from bigfive_tui.app.keys.table import BY_NAME, ActionKey, command_key
 from bigfive_tui.app.messages import GameChanged
 from bigfive_tui.app.screens.game.debug import DebugMode
 from bigfive_tui.app.screens.game.view import PAGES
+from bigfive_tui.app.words.describe import card_effect, drawn_card
 from bigfive_tui.engine.actions import END, RESOURCE_NAMES, Act, Action, IllegalAction, Step
 from bigfive_tui.engine.apply_action import loses_at_once
 from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES

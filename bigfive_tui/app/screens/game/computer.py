@@ -10,10 +10,10 @@ from textual.content import Content
 
 from bigfive_tui.app.components.action_bar import ActionBar
 from bigfive_tui.app.components.board_view import BoardView
-from bigfive_tui.app.keys import ACTION_KEYS, COACH
+from bigfive_tui.app.keys.table import ACTION_KEYS, COACH
 from bigfive_tui.app.messages import GameChanged
-from bigfive_tui.app.practice import PACE_ORDER, PACES, count_hint
 from bigfive_tui.app.screens.game.actions import PlayingActions
+from bigfive_tui.app.setups.practice import PACE_ORDER, PACES, count_hint
 from bigfive_tui.engine.actions import END
 from bigfive_tui.engine.state import GameState, Phase
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.game_log import GameLog
-from bigfive_tui.app.keys import DEBUG, VIEW, command_key
+from bigfive_tui.app.keys.table import DEBUG, VIEW, command_key
 from bigfive_tui.app.messages import ExportPosition, GameChanged, PlayOnFrom
 from bigfive_tui.app.screens.game.view import GameView
 from bigfive_tui.engine.actions import IllegalAction, Step
@@ -233,7 +233,7 @@ class DebugMode(GameView):
     def action_edit_position(self) -> None:
         """Debug mode: edit the position, checked as a scenario file is (D-edit); playing on
         from it keeps the line before it as a named save."""
-        from bigfive_tui.app.positions import position_of
+        from bigfive_tui.app.files.positions import position_of
         from bigfive_tui.app.screens.dialogs import SaveDialog
         from bigfive_tui.app.screens.editor import EditorScreen
 

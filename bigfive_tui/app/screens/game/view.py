@@ -27,8 +27,7 @@ from bigfive_tui.app.components.one_pass import OnePassContainer, OnePassSwitche
 from bigfive_tui.app.components.player_board import PlayerBoard
 from bigfive_tui.app.components.table_info import TableInfo
 from bigfive_tui.app.css_files import read_css
-from bigfive_tui.app.describe import drawn_card
-from bigfive_tui.app.drawings import (
+from bigfive_tui.app.drawing.sizes import (
     DRAWING_WORDS,
     MIN_HEIGHT,
     MIN_WIDTH,
@@ -38,9 +37,10 @@ from bigfive_tui.app.drawings import (
     needs_text,
     neighbour,
 )
-from bigfive_tui.app.keys import BY_NAME, ActionKey, command_key
-from bigfive_tui.app.practice import PACES
+from bigfive_tui.app.keys.table import BY_NAME, ActionKey, command_key
 from bigfive_tui.app.screens.base import ScreenPart
+from bigfive_tui.app.setups.practice import PACES
+from bigfive_tui.app.words.describe import drawn_card
 from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.actions import Act, Action, Step
 from bigfive_tui.engine.session import Session

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bigfive_tui import __version__
-from bigfive_tui.app.describe import joined
+from bigfive_tui.app.words.describe import joined
 from bigfive_tui.assets import load_pieces
 from bigfive_tui.engine.actions import Step
 from bigfive_tui.engine.pieces import BoardFileError

@@ -15,16 +15,16 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from bigfive_tui.app.games import BIG_FIVE, PHOTO_SAFARI
-from bigfive_tui.app.saves import DATA_DIR_VARIABLE, data_dir
+from bigfive_tui.app.files.saves import DATA_DIR_VARIABLE, data_dir
+from bigfive_tui.app.setups.games import BIG_FIVE, PHOTO_SAFARI
 from bigfive_tui.boardmap import DRAWINGS, Drawing
 from bigfive_tui.engine.content import Difficulty, Guide, Species
 from bigfive_tui.files.reading import LoadError, read_json
 from bigfive_tui.files.writing import write_atomically
 
 if TYPE_CHECKING:
-    from bigfive_tui.app.game_setup import GameSetup
-    from bigfive_tui.app.photo_setup import PhotoSetup
+    from bigfive_tui.app.setups.big_five import GameSetup
+    from bigfive_tui.app.setups.photo_safari import PhotoSetup
     from bigfive_tui.formats.settings import KeptSetups
 
 SETTINGS_NAME = "settings.json"
@@ -106,7 +106,7 @@ def remember_drawing(drawing: Drawing) -> None:
 
 def remembered_setup() -> GameSetup | None:
     """The setup of the last game started (seed left at 0), or None if there is none to trust."""
-    from bigfive_tui.app.game_setup import GameSetup, SeatChoice  # the new-game screen's
+    from bigfive_tui.app.setups.big_five import GameSetup, SeatChoice  # the new-game screen's
 
     kept = _setups().setup
     if kept is None:
@@ -153,7 +153,7 @@ def remembered_game() -> str | None:
 def remembered_photo_setup() -> PhotoSetup | None:
     """The last Photo Safari setup started (seed left at 0), or None."""
     # Imported here: it brings Photo Safari's engine, which a Big Five start never needs.
-    from bigfive_tui.app.photo_setup import PhotoSetup
+    from bigfive_tui.app.setups.photo_safari import PhotoSetup
 
     kept = _setups().photo_safari
     if kept is None:

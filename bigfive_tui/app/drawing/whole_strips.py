@@ -15,8 +15,8 @@ Textual's compositor cuts each strip it draws at the edges of the widgets on its
 
 Here a strip with no edge inside it is answered with a new list of itself, not kept; any other
 is cut as Textual cuts it (``rich.segment.Segment.divide``), its segments measured by
-:func:`~bigfive_tui.app.cells.cell_width`, and its cuts kept in its cache as before. The cuts
-are the same (tests/test_app_memory.py); "Long game memory, fourth round" in
+:func:`~bigfive_tui.app.drawing.cells.cell_width`, and its cuts kept in its cache as before.
+The cuts are the same (tests/test_app_memory.py); "Long game memory, fourth round" in
 docs/benchmarks.md has the figures.
 """
 
@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from rich.segment import Segment
 from textual.strip import Strip
 
-from bigfive_tui.app.cells import cell_width
+from bigfive_tui.app.drawing.cells import cell_width
 
 
 def _cut_segments(segments: Iterable[Segment], cuts: list[int]) -> Iterator[list[Segment]]:

@@ -1,7 +1,7 @@
 """Practice with computer teammates: the pace of their turns and the hints a player asked for.
 
 Both belong to a game as much as its computer seats do, so a save keeps them
-(:class:`bigfive_tui.app.saves.PracticeNote`) and a loaded game goes on with them.
+(:class:`bigfive_tui.app.files.saves.PracticeNote`) and a loaded game goes on with them.
 """
 
 from __future__ import annotations

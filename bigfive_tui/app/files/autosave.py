@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bigfive_tui.app import saves
+from bigfive_tui.app.files import saves
 from bigfive_tui.engine.session import Session
 from bigfive_tui.files.autosaver import Autosaver, Outcome
 from bigfive_tui.files.lock import HeldElsewhere, process_lock

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bigfive_tui.app import saves
+from bigfive_tui.app.files import saves
 from bigfive_tui.engine.rigging import Rig, RigKind
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import GameState

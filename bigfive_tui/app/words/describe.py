@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from itertools import takewhile
 from typing import NamedTuple
 
-from bigfive_tui.app.rules_text import rule_text
+from bigfive_tui.app.words.rules_text import rule_text
 from bigfive_tui.engine.actions import Step
 from bigfive_tui.engine.board import GATE_NAMES, Board
 from bigfive_tui.engine.content import CARDS, Card, CardKind, Species

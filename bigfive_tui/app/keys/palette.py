@@ -12,8 +12,8 @@ from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from bigfive_tui.app.games import PHOTO_SAFARI
-from bigfive_tui.app.keys import COACH, DEBUG, PHOTO_KEY, VIEW, command_key
+from bigfive_tui.app.keys.table import COACH, DEBUG, PHOTO_KEY, VIEW, command_key
+from bigfive_tui.app.setups.games import PHOTO_SAFARI
 
 
 def actions(web: bool, game: str = "") -> list[tuple[str, str, str]]:
