@@ -7,9 +7,9 @@ Not a test: it prints figures (record them in docs/benchmarks.md). Needs Chromiu
     .venv/bin/python bench/serve_page.py --runs 20
 
 A real ``bigfive serve`` runs on a free local port with a temporary data folder; a headless
-Chromium (the browser test's driver, tests/browser.py, over the DevTools protocol) opens the
+Chromium (the browser test's driver, tests/browser.py, on Playwright) opens the
 page in a new tab for every run, 1400×1000 pixels (a 155×43 terminal), and reads the screen from
-xterm.js's buffer every 50 ms. The clock starts when ``Page.navigate`` is sent.
+xterm.js's buffer every 50 ms. The clock starts when the page is asked to navigate.
 
 * **continue**: the tab finds an unfinished game (bench/app.py's mid-game save: 3 guides, turn
   9) among the tab autosaves, as after a reload or a closed tab. "First screen" is the
@@ -78,8 +78,7 @@ def board_shown(text: str) -> bool:
 
 
 async def open_and_play(page: Page, url: str, first_words: str) -> Run:
-    await page.send("Page.enable")
-    await page.send("Page.addScriptToEvaluateOnNewDocument", source=SOCKET_OPENED)
+    await page.playwright.add_init_script(SOCKET_OPENED)
     start = time.perf_counter()
     await page.open(url)
     await page.wait_for(lambda text: first_words in text, "the new-game screen")
