@@ -235,6 +235,34 @@ def test_PU_free_side_any_blocker_bush_on_one_side_does_not_turn_left() -> None:
     expect(state, Animal.ZEBRA, Rule.FREE_SIDE, Facing.EAST, way(here, Facing.NORTH, "right"))
 
 
+@pytest.mark.parametrize("dweller", [Animal.MONKEY, Animal.SQUIRREL])
+def test_PU_bush_animal_an_animal_in_a_bush_ahead_blocks_as_an_animal_turn_right(
+    dweller: Animal,
+) -> None:
+    """The lion (e4, facing south) has a bush ahead on e5 with a monkey or squirrel in it, and
+    both sides free: it turns right (west, to d4) as for an animal, not left (east) as for a
+    bush. The one in the bush moves after the lion (row 5), so it is still there."""
+    state = position(
+        animals={"lion": "e4 south", dweller.name.lower(): "e5 south"},
+        bush=["e5"],
+        cameras={"red": "a10", "yellow": "j10"},
+        turn={"player": "yellow"},
+    )
+    decision = decide(state, Animal.LION)
+    assert decision.ahead == Blocker.ANIMAL and decision.rule == Rule.OTHER_RIGHT
+    after, log = apply(state, legal_actions(state)[0])
+    assert at(after, Animal.LION) == "d4 west"
+    lion_step = next(step for step in log if step.animal == Animal.LION)
+    assert lion_step.rule == "P-animal-other-right" and "by an animal" in lion_step.text
+    empty = position(
+        animals={"lion": "e4 south"},
+        bush=["e5"],
+        cameras={"red": "a10", "yellow": "j10"},
+        turn={"player": "yellow"},
+    )
+    assert at(apply(empty, legal_actions(empty)[0])[0], Animal.LION) == "f4 east"  # bare bush
+
+
 # --------------------------------------------------------------------------- the animals' turn
 
 

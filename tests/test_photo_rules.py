@@ -292,20 +292,105 @@ def test_P_end_ten_both_with_ten_is_a_draw() -> None:
     assert state.outcome == "draw" and rules[-1] == "P-end-ten"
 
 
-def test_PU_end_moment_ten_by_the_animals_waits_for_the_next_players_moves() -> None:
-    nine = [name for name in ANIMAL_NAMES if name != "lion"]
+NINE = [name for name in ANIMAL_NAMES if name != "lion"]
+
+
+def test_PU_end_moment_tenth_photo_on_reds_move_yellow_still_moves_the_animals_do_not() -> None:
+    state = position(
+        animals={"lion": "c3 south", "zebra": "e5 north"},
+        cameras={"red": "a4", "yellow": "j10"},
+        photos={"red": NINE},
+        turn={"round": 5},
+    )
+    state, rules = play(state, "c4")
+    assert state.photos[0] == ALL_PHOTOS and not state.over and state.seat == 1
+    assert legal_actions(state)  # Yellow has its move
+    state, rules = play(state, "j9")
+    assert state.outcome == "won:0" and rules[-1] == "P-end-ten"
+    assert state.moves == [5, 5] and "P-animal-order" not in rules
+    assert at(state, Animal.ZEBRA) == "e5 north"
+
+
+def test_PU_end_moment_tenth_photo_on_yellows_move_ends_before_the_animals() -> None:
+    state = position(
+        animals={"lion": "c3 south", "zebra": "e5 north"},
+        cameras={"red": "j10", "yellow": "a4"},
+        photos={"yellow": NINE},
+        turn={"player": "yellow", "round": 7},
+    )
+    state, log = apply(state, sq("c4"))
+    rules = [step.rule for step in log]
+    assert state.outcome == "won:1" and rules[-1] == "P-end-ten"
+    assert log[-1].text == "Yellow has all ten animals after the players' moves: Yellow wins."
+    assert state.moves == [7, 7] and "P-animal-order" not in rules
+    assert at(state, Animal.ZEBRA) == "e5 north" and legal_actions(state) == []
+
+
+def test_PU_end_moment_tenth_photo_through_the_animals_move_ends_at_once() -> None:
     state = position(
         animals={"lion": "c5 north"},
         cameras={"red": "c3", "yellow": "j10"},
-        photos={"red": nine},
+        photos={"red": NINE},
         turn={"player": "yellow", "round": 5},
     )
-    state, _ = play(state, "j9")
-    assert state.photos[0] == ALL_PHOTOS and not state.over  # the lion walked up to Red
-    state, _ = play(state, "a1")
-    assert not state.over  # Yellow gets the same number of moves
-    state, rules = play(state, "j8")
+    state, rules = play(state, "j9")
+    assert rules[-3:] == ["P-animal-forward", "P-photo-after-animals", "P-end-ten"]
+    assert state.photos[0] == ALL_PHOTOS  # the lion walked up to Red's camera
+    assert state.outcome == "won:0" and state.moves == [5, 5]  # no sixth move for either
+    assert legal_actions(state) == [] and state.round == 5
+
+
+def test_PU_end_moment_both_complete_through_the_animals_move_is_a_draw() -> None:
+    state = position(
+        animals={"lion": "c5 north"},
+        cameras={"red": "c3", "yellow": "b6"},
+        photos={"red": NINE, "yellow": NINE},
+        turn={"player": "yellow", "round": 9},
+    )
+    state, log = apply(state, sq("b4"))  # diagonal to the lion: no photo on the move
+    rules = [step.rule for step in log]
+    assert "P-photo-own-move" not in rules
+    assert state.photos == [ALL_PHOTOS, ALL_PHOTOS]  # Red in front, Yellow at its left side
+    assert state.outcome == "draw" and rules[-1] == "P-end-ten"
+    assert log[-1].text == "Both cameras have all ten animals through the animals' move: a draw."
+
+
+def test_PU_end_moment_one_complete_through_the_animals_wins_though_the_other_would_next() -> None:
+    """The other camera stands where its next move would photograph the lion: too late."""
+    state = position(
+        animals={"lion": "c5 north"},
+        cameras={"red": "c3", "yellow": "e4"},
+        photos={"red": NINE, "yellow": NINE},
+        turn={"player": "yellow", "round": 9},
+    )
+    state, _ = play(state, "f4")
+    assert state.outcome == "won:0" and state.photos[1] != ALL_PHOTOS
+
+
+def test_PU_end_moment_the_fortieth_round_ten_photos_win_before_the_count() -> None:
+    state = position(
+        animals={"lion": "c3 south"},
+        cameras={"red": "a4", "yellow": "j10"},
+        photos={"red": NINE, "yellow": ["zebra"]},
+        turn={"round": MOVE_LIMIT},
+    )
+    state, rules = play(state, "c4")
+    assert not state.over  # Yellow still makes its 40th move
+    state, rules = play(state, "j9")
+    assert state.outcome == "won:0" and rules[-1] == "P-end-ten" and "P-end-forty" not in rules
+    assert state.moves == [MOVE_LIMIT, MOVE_LIMIT]
+
+
+def test_PU_end_moment_the_thirty_ninth_rounds_animals_can_end_the_game() -> None:
+    state = position(
+        animals={"lion": "c5 north"},
+        cameras={"red": "c3", "yellow": "j10"},
+        photos={"red": NINE},
+        turn={"player": "yellow", "round": MOVE_LIMIT - 1},
+    )
+    state, rules = play(state, "j9")
     assert state.outcome == "won:0" and rules[-1] == "P-end-ten"
+    assert state.moves == [MOVE_LIMIT - 1, MOVE_LIMIT - 1]
 
 
 def test_P_end_forty_most_photos_wins_and_the_animals_stay() -> None:

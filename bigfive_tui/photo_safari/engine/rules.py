@@ -327,12 +327,13 @@ def apply_in_place(state: PhotoState, square: int, log: Log | None = None) -> No
     if seat + 1 < SEATS:
         state.seat = seat + 1
         return
-    if _game_ends(state, log):
+    if _ten_photos(state, log, "after the players' moves") or _forty_moves(state, log):
         return
     _animals_move(state, log)
     for other in range(SEATS):
         _take_photos(state, other, log, "P-photo-after-animals")
     state.seat = 0
+    _ten_photos(state, log, "through the animals' move")
 
 
 def _move_step(state: PhotoState, seat: int, here: int, square: int, first: bool) -> Step:
@@ -350,22 +351,26 @@ def _move_step(state: PhotoState, seat: int, here: int, square: int, first: bool
     )
 
 
-def _game_ends(state: PhotoState, log: Log | None) -> bool:
-    """The end checks after both cameras have moved (P-end-ten, P-end-forty)."""
+def _ten_photos(state: PhotoState, log: Log | None, when: str) -> bool:
+    """Ends the game if a camera has all ten animals (P-end-ten, PU-end-moment): checked after
+    both cameras' moves of the round and again after the animals' move, never between the two
+    cameras' moves, so a tenth photo on Red's move still lets Yellow move."""
     complete = [seat for seat in range(SEATS) if state.photos[seat] == ALL_PHOTOS]
-    if complete:
-        if len(complete) == SEATS:
-            _finish(state, log, "draw", "P-end-ten", "Both cameras have all ten animals: a draw.")
-        else:
-            winner = complete[0]
-            _finish(
-                state,
-                log,
-                f"won:{winner}",
-                "P-end-ten",
-                f"{SEAT_NAMES[winner]} has all ten animals: {SEAT_NAMES[winner]} wins.",
-            )
-        return True
+    if not complete:
+        return False
+    if len(complete) == SEATS:
+        text = f"Both cameras have all ten animals {when}: a draw."
+        _finish(state, log, "draw", "P-end-ten", text)
+    else:
+        winner = SEAT_NAMES[complete[0]]
+        text = f"{winner} has all ten animals {when}: {winner} wins."
+        _finish(state, log, f"won:{complete[0]}", "P-end-ten", text)
+    return True
+
+
+def _forty_moves(state: PhotoState, log: Log | None) -> bool:
+    """Ends the game once both cameras have made their last move (P-end-forty); the animals
+    do not move after it."""
     if min(state.moves) < state.game.move_limit:
         return False
     counts = [photo_count(mask) for mask in state.photos]
