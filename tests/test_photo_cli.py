@@ -4,6 +4,7 @@ clear errors for bad flags and files."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -77,6 +78,42 @@ def test_scenario_run_reports_a_failure_and_an_unusable_file(
     broken.write_text('[animals]\nlion = "c5 upwards"\n')
     assert main(["photo-safari", "scenario", "run", str(broken)]) == 2
     assert "animals.lion: 'c5 upwards' should be" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("refused", [False, True, "blocked"])
+def test_scenario_run_a_move_that_is_not_notation_is_a_file_error_even_if_refused(
+    refused: bool | str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A typo in a move meant to be refused ("bb2") is no refusal "as expected": exit 2."""
+    wanted = "" if refused is False else f", refused = {json.dumps(refused)}"
+    path = tmp_path / "typo.toml"
+    path.write_text(
+        f'[animals]\nlion = "c5 north"\n[play]\nmoves = ["a2", {{ move = "bb2"{wanted} }}]\n'
+    )
+    assert main(["photo-safari", "scenario", "run", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert "play.moves[1].move: 'bb2' is not a move" in captured.err
+    assert "PASSED" not in captured.out
+
+
+def test_scenario_run_a_photo_named_twice_is_a_file_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "twice.toml"
+    path.write_text('[animals]\nlion = "c5 north"\n[expect]\nphotos = { red = ["lion", "Lion"] }\n')
+    assert main(["photo-safari", "scenario", "run", str(path)]) == 2
+    assert "expect.photos.red: 'lion' is named twice" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["board", "simulate"])
+def test_a_fifo_given_as_a_set_up_is_called_a_fifo(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fifo = tmp_path / "setup.toml"
+    os.mkfifo(fifo)
+    assert main(["photo-safari", command, "--setup", str(fifo)]) == 2
+    err = capsys.readouterr().err
+    assert "is a pipe (FIFO), not a file" in err and "no such set-up file" not in err
 
 
 def test_scenario_run_with_json_puts_an_unusable_files_error_in_the_json_only(

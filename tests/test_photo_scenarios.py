@@ -58,7 +58,25 @@ def test_an_expected_refusal_that_does_not_come_fails() -> None:
     [
         ({"animals": {"unicorn": "c5 north"}}, "animals.unicorn: 'unicorn' is not one of"),
         ({"animals": {"lion": "c5 up"}}, "animals.lion: 'c5 up' should be"),
-        ({"animals": {"lion": "a1 north"}}, "animals.lion: a1 is taken by the Red's camera"),
+        ({"animals": {"lion": "a1 north"}}, "animals.lion: a1 is taken by Red's camera"),
+        (
+            {"animals": {"lion": "c5 north", "zebra": "c5 east"}},
+            "animals.zebra: c5 is taken by the lion",
+        ),
+        ({"photos": {"red": ["lion", "zebra", "lion"]}}, "photos.red: 'lion' is named twice"),
+        (
+            {"expect": {"photos": {"yellow": ["Zebra", "zebra"]}}},
+            "expect.photos.yellow: 'zebra' is named twice",
+        ),
+        ({"play": {"moves": ["bb2"]}}, "play.moves[0].move: 'bb2' is not a move"),
+        (
+            {"play": {"moves": [{"move": "bb2", "refused": True}]}},
+            "play.moves[0].move: 'bb2' is not a move",
+        ),
+        (
+            {"play": {"moves": ["j9", {"move": "x", "expect": {"outcome": "playing"}}]}},
+            "play.moves[1].move: 'x' is not a move",
+        ),
         ({"water": ["c5"]}, "animals.lion: cannot stand on water (c5)"),
         ({"cameras": {"red": "z9"}}, "cameras.red: 'z9' is not a square"),
         ({"cameras": {"red": "j10"}}, "cameras.yellow: both cameras on j10"),

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -205,3 +206,23 @@ def test_a_missing_or_unreadable_set_up_file_says_so(tmp_path: Path) -> None:
     bad.write_text("name = ", encoding="utf-8")
     with pytest.raises(SetupFileError, match="is not valid TOML"):
         load_setup(str(bad))
+
+
+def test_a_set_up_that_is_no_regular_file_says_what_it_is(tmp_path: Path) -> None:
+    """A FIFO, a folder, a device or a dangling link given as a set-up is named for what it is,
+    not called missing, and a FIFO is never opened (reading it would wait for a writer)."""
+    fifo = tmp_path / "setup.toml"
+    os.mkfifo(fifo)
+    link = tmp_path / "gone.toml"
+    link.symlink_to(tmp_path / "nothing.toml")
+    cases = {
+        str(fifo): "is a pipe (FIFO), not a file",
+        str(tmp_path): "is a folder, not a file",
+        "/dev/null": "is a device, not a file",
+        str(link): "which does not exist",
+    }
+    for given_setup, message in cases.items():
+        with pytest.raises(SetupFileError) as raised:
+            load_setup(given_setup)
+        assert message in str(raised.value) and "no such set-up file" not in str(raised.value)
+        assert str(raised.value).startswith(given_setup)

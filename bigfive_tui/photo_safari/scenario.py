@@ -25,7 +25,12 @@ from bigfive_tui.photo_safari.engine.grid import (
     find,
 )
 from bigfive_tui.photo_safari.engine.layout import TERRAIN_CHARS
-from bigfive_tui.photo_safari.engine.notation import NotationError, format_move, parse_move
+from bigfive_tui.photo_safari.engine.notation import (
+    NotationError,
+    check_notation,
+    format_move,
+    parse_move,
+)
 from bigfive_tui.photo_safari.engine.rules import animal_preview, apply, legal_actions
 from bigfive_tui.photo_safari.engine.state import (
     CAMERA,
@@ -154,11 +159,16 @@ def _placed(text: str, where: str) -> tuple[int, int]:
 
 
 def _photo_mask(names: Sequence[str], where: str) -> int:
+    """The animals of a photo list (``["all"]`` for all ten); a name twice is an error, for
+    a list that says an animal twice was meant to say another one."""
     if [name.lower() for name in names] == ["all"]:
         return ALL_PHOTOS
     mask = 0
     for name in names:
-        mask |= 1 << _animal(name, where)
+        bit = 1 << _animal(name, where)
+        if mask & bit:
+            raise ScenarioError(f"{where}: {name.lower()!r} is named twice")
+        mask |= bit
     return mask
 
 
@@ -233,9 +243,11 @@ def _position(layout: Layout, scenario: Scenario, source: str) -> PhotoState:
         held = state.occupant[square]
         if held != EMPTY:
             other = (
-                SEAT_NAMES[held - CAMERA] + "'s camera" if held >= CAMERA else ANIMAL_NAMES[held]
+                f"{SEAT_NAMES[held - CAMERA]}'s camera"
+                if held >= CAMERA
+                else f"the {ANIMAL_NAMES[held]}"
             )
-            raise ScenarioError(f"{where}: {NAMES[square]} is taken by the {other}")
+            raise ScenarioError(f"{where}: {NAMES[square]} is taken by {other}")
         terrain = layout.terrain[square]
         if not FREE_TERRAIN[animal][terrain]:
             raise ScenarioError(
@@ -255,7 +267,13 @@ def _position(layout: Layout, scenario: Scenario, source: str) -> PhotoState:
 
 
 def _check_names(scenario: Scenario, source: str) -> None:
-    """Animal and square names in the expectations, so that a typo is an error, not a fail."""
+    """Moves' notation and the animal and square names in the expectations, so that a typo is
+    an error, not a fail (nor a refusal passed "as expected")."""
+    for index, item in enumerate(scenario.play.moves):
+        try:
+            check_notation(item.move)
+        except NotationError as error:
+            raise ScenarioError(f"{source}: play.moves[{index}].move: {error}") from None
     expects = [("expect", scenario.expect)] + [
         (f"play.moves[{i}].expect", item.expect)
         for i, item in enumerate(scenario.play.moves)
@@ -407,7 +425,7 @@ def run_built(built: Built, source: str) -> ScenarioResult:
         steps: list[Step] = []
         try:
             state, steps = apply(state, parse_move(state, item.move))
-        except (NotationError, IllegalMove) as error:
+        except IllegalMove as error:
             refusal = str(error)
         all_steps.extend(steps)
         stopped = not record_play(out, steps, refusal, item.refused)

@@ -27,10 +27,12 @@ def load_setup(name_or_path: str) -> Layout:
         shipped = photo_safari_setups_dir() / f"{name_or_path}.toml"
         if shipped.exists():
             path = shipped
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():
         raise SetupFileError(
             f"{name_or_path}: no such set-up file; shipped set-ups: {', '.join(setup_names())}"
         )
+    # Anything that is there but no regular file (a folder, a FIFO, a device, a broken link)
+    # is refused by the reader, which says what it is.
     layout = parse_layout(read_toml(path, SetupFileError), path.name)
     problems = playability_problems(layout)
     if problems:

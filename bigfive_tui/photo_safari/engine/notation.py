@@ -17,12 +17,20 @@ def format_move(state: PhotoState, square: int) -> str:
     return STAY if square == state.camera[state.seat] else NAMES[square]
 
 
+def check_notation(text: str) -> None:
+    """Raise NotationError unless ``text`` is a move's text in any position: a square or
+    ``stay`` (a scenario checks its moves before it plays any)."""
+    word = text.strip().lower()
+    if word != STAY and find(word) is None:
+        raise NotationError(f"{text!r} is not a move: write a square a1 to j10 (e.g. c5) or 'stay'")
+
+
 def parse_move(state: PhotoState, text: str) -> int:
     """The square a move's text names (``stay`` is the camera's own square)."""
+    check_notation(text)
     word = text.strip().lower()
     if word == STAY:
         return state.camera[state.seat]
     square = find(word)
-    if square is None:
-        raise NotationError(f"{text!r} is not a move: write a square a1 to j10 (e.g. c5) or 'stay'")
+    assert square is not None  # check_notation found it
     return square
