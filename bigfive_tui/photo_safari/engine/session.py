@@ -15,7 +15,19 @@ from collections.abc import Collection
 
 from bigfive_tui.photo_safari.engine.notation import format_move, parse_move
 from bigfive_tui.photo_safari.engine.rules import apply, apply_recorded, legal_actions, new_game
-from bigfive_tui.photo_safari.engine.state import Game, IllegalMove, Log, PhotoState, Step
+from bigfive_tui.photo_safari.engine.state import (
+    SEAT_NAMES,
+    Game,
+    IllegalMove,
+    Log,
+    PhotoState,
+    Step,
+)
+
+#: The log step that carries a computer player's reason for the move after it (as the Big
+#: Five's session has it).
+REASON_RULE = "why"
+REASON_KIND = "reason"
 
 
 class PhotoSession:
@@ -50,28 +62,32 @@ class PhotoSession:
     def describe(self, square: int) -> str:
         return format_move(self.state, square)
 
-    def play(self, square: int) -> list[Step]:
-        """Play a legal move; an illegal one raises IllegalMove and changes nothing."""
+    def play(self, square: int, reason: str = "") -> list[Step]:
+        """Play a legal move; an illegal one raises IllegalMove and changes nothing.
+        ``reason`` (a computer player's, in words) goes into the log just before the move's
+        rule steps, as a step of kind "reason"."""
         before = self.state
         self.state, steps = apply(before, square)
-        self._played(before, square, steps)
+        self._played(before, square, steps, reason)
         return steps
 
-    def play_recorded(self, square: int) -> tuple[list[Step], list[PhotoState]]:
+    def play_recorded(self, square: int, reason: str = "") -> tuple[list[Step], list[PhotoState]]:
         """``play``, also returning the state after each step (debug mode)."""
         before = self.state
         self.state, steps, states = apply_recorded(before, square)
-        self._played(before, square, steps)
+        self._played(before, square, steps, reason)
         return steps, states
 
     def play_text(self, text: str) -> list[Step]:
         return self.play(parse_move(self.state, text))
 
-    def _played(self, before: PhotoState, square: int, steps: list[Step]) -> None:
+    def _played(self, before: PhotoState, square: int, steps: list[Step], reason: str) -> None:
         self.texts.append(format_move(before, square))
         self.moves.append(square)
+        entry = (before, len(self.log))  # the move's steps: its reason first, then its rules
+        if reason:
+            self.log.append(Step(REASON_RULE, REASON_KIND, f"{SEAT_NAMES[before.seat]}: {reason}"))
         self.log.extend(steps)
-        entry = (before, len(self.log) - len(steps))
         if self.state.over:
             self._undo_stack.clear()  # the end of the game is final
         elif before.seat not in self.computer_seats:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from bigfive_tui.photo_safari.engine.grid import OFF, QUEEN_LINES, SQUARES, STEP, Terrain
+from bigfive_tui.photo_safari.engine.rules import apply_in_place
 from bigfive_tui.photo_safari.engine.state import CAMERA, EMPTY, Layout, PhotoState
 
 FAR = 99  # no way there
@@ -67,3 +68,15 @@ def photo_squares(state: PhotoState, animal: int) -> list[int]:
             if held == EMPTY or held >= CAMERA:
                 found.append(square)
     return found
+
+
+def play_round(state: PhotoState, square: int) -> PhotoState:
+    """A copy after this camera's move and the rest of the round, the other camera standing
+    still, up to this camera's next move (or the end): how the computer player foresees a
+    move, the animals' steps included."""
+    new = state.copy()
+    me = new.seat
+    apply_in_place(new, square)
+    while not new.over and new.seat != me:
+        apply_in_place(new, new.camera[new.seat])  # the other camera stands still
+    return new
