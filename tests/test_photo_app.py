@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 
 from bigfive_tui.app.components.column_text import ColumnText
 from bigfive_tui.app.components.cycle_field import CycleField
+from bigfive_tui.app.components.game_log import GameLog
 from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.files import saves
 from bigfive_tui.app.keys.palette import GameCommands
@@ -347,6 +348,57 @@ async def test_u_against_the_computer_takes_back_its_reply_too() -> None:
         assert session.texts[0] == "a4"
 
 
+async def test_the_computers_move_says_why_in_the_prompt_and_the_log() -> None:
+    """Its reason is the planner's, recomputed from the state it moved from."""
+    session = PhotoSetup((False, True), "typical").session()
+    app = photo_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await move_to(pilot, app, "a4")
+        await wait_until(pilot, lambda: len(session.moves) == 2)
+        reasons = [step for step in session.log if step.kind == "reason"]
+        assert len(reasons) == 1 and reasons[0].text.startswith(f"Yellow: {session.texts[1]}: ")
+        why = reasons[0].text.split(": ", 2)[2]
+        assert f"Yellow (computer) moves to {session.texts[1]} ({why})" in prompt(app)
+        log = screen_of(app).query_one(GameLog)
+        assert why[:30] in " ".join(line.text for line in log.lines)
+        await pilot.press("u")  # the reason goes with the move taken back
+        await pilot.pause()
+        assert not [step for step in session.log if step.kind == "reason"]
+
+
+async def test_w_hints_the_planners_move_with_its_reason_and_enter_plays_it() -> None:
+    state = position(
+        animals={"lion": "c3 south", "zebra": "h8 west"}, cameras={"red": "a4"}, turn={"round": 3}
+    )
+    session = built(state)
+    app = photo_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        text = prompt(app)
+        board = screen_of(app).query_one(PhotoBoard)
+        hinted = board.cursor
+        assert hinted in (sq("c4"), sq("b3"))  # where the lion is photographed now
+        assert text.startswith("Hint: ") and "photographs the lion at once" in text
+        assert session.moves == []  # a hint plays nothing
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.moves == [hinted]
+        assert not [step for step in session.log if step.kind == "reason"]  # a person's move
+
+
+async def test_w_on_the_computers_move_or_at_the_end_is_refused_in_words() -> None:
+    state = position(animals={"lion": "c3 south"}, turn={"player": "yellow", "round": 3})
+    app = photo_app(built(state, frozenset({1})), computer_delay=30.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        assert "A hint is for your own move." in prompt(app)
+
+
 async def test_debug_mode_steps_through_the_animals_moves_with_their_rule_ids() -> None:
     session = hot_seat()
     app = photo_app(session, step_through=True)
@@ -491,7 +543,7 @@ async def test_the_palette_offers_photo_safaris_own_commands() -> None:
         await pilot.pause()
         titles = [title for title, _, _ in GameCommands(app.screen)._commands()]
         assert "Photo Safari: the animals' next steps (on/off)" in titles
-        assert "Photo Safari: stay" in titles
+        assert "Photo Safari: stay" in titles and "Photo Safari: hint" in titles
         assert not [title for title in titles if title.startswith(("Board:", "Panels:"))]
         await app.run_action("photo_preview")
         await pilot.pause()

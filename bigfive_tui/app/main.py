@@ -322,6 +322,9 @@ class BigFiveApp(GoingBack, App[None]):
     def action_photo_stay(self) -> None:
         self._on_photo_safari("stay")
 
+    def action_photo_hint(self) -> None:
+        self._on_photo_safari("hint")
+
     def action_timeline(self) -> None:
         self.open_timeline()
 

@@ -115,6 +115,12 @@ def _photo_safari() -> list[tuple[str, str, str]]:
             f"Where each animal steps next ({PHOTO_KEY['preview'].key})",
         ),
         (
+            "Photo Safari: hint",
+            "photo_hint",
+            f"What the computer player would do now in your place, and why "
+            f"({PHOTO_KEY['hint'].key})",
+        ),
+        (
             "Photo Safari: stay",
             "photo_stay",
             f"Keep the camera where it is, when that is allowed ({PHOTO_KEY['stay'].key})",

@@ -473,6 +473,12 @@ PHOTO_KEYS: Final[tuple[PhotoKey, ...]] = (
         "a", "preview", "animals' next steps", "show where each animal steps next (a again hides)"
     ),
     PhotoKey(
+        "w",
+        "hint",
+        "hint",
+        "what the computer player would do now in your place, and why (Enter then plays it)",
+    ),
+    PhotoKey(
         "u",
         "undo",
         "undo",

@@ -45,7 +45,7 @@ FLASH_SECONDS = 1.6
 #: The board, the side panel, the prompt and a few lines of log.
 MIN_WIDTH, MIN_HEIGHT = 120, 34
 SEAT_COLOURS = ("#e0573e", "#f2c40f")
-Policy = Callable[[PhotoState, Sequence[int], random.Random], int]
+Decider = Callable[[PhotoState, Sequence[int], random.Random], planner.Decision]
 
 
 def photo_words(state: PhotoState, seat: int) -> Content:
@@ -101,7 +101,7 @@ class PhotoGameScreen(PlayScreen):
         self.step_through = step_through
         self.step_computer = True  # debug mode: False once c in the steps dialog said so
         self.computer_delay = computer_delay
-        self._policy: Policy = planner.choose
+        self._decide: Decider = planner.decide
         self._rng = random.Random(session.game.seed ^ len(session.moves))
         self._computer_timer: Timer | None = None
         self._flash: frozenset[int] = frozenset()
@@ -288,33 +288,40 @@ class PhotoGameScreen(PlayScreen):
         if not self.is_current:
             self._schedule_computer()
             return
-        self.play(self._policy(state, self.session.legal_actions(), self._rng))
+        decision = self._decide(state, self.session.legal_actions(), self._rng)
+        self.play(decision.square, decision.text)
 
     def on_screen_resume(self) -> None:
         self.refresh_view()
         self.call_after_refresh(self._continue_flow)
 
-    def play(self, square: int) -> bool:
-        """Play one move; a refusal is shown in the prompt. True if it was played."""
+    def play(self, square: int, reason: str = "") -> bool:
+        """Play one move (a computer's with its ``reason``); a refusal is shown in the
+        prompt. True if it was played."""
         before = self.state
         computer = before.seat in self.computer_seats
         try:
             if self.step_through and (self.step_computer or not computer):
-                steps, states = self.session.play_recorded(square)
+                steps, states = self.session.play_recorded(square, reason)
             else:
-                steps, states = self.session.play(square), []
+                steps, states = self.session.play(square, reason), []
         except IllegalMove as refusal:
             self.warn(str(refusal))
             return False
-        self._after_move(before, steps, states, computer)
+        self._after_move(before, steps, states, computer, reason)
         return True
 
     def _after_move(
-        self, before: PhotoState, steps: list[Step], states: list[PhotoState], computer: bool
+        self,
+        before: PhotoState,
+        steps: list[Step],
+        states: list[PhotoState],
+        computer: bool,
+        reason: str = "",
     ) -> None:
         after = self.state
         took = [seat for seat in range(SEATS) if after.photos[seat] != before.photos[seat]]
-        self._news = self._move_news(before, steps, computer)
+        self._news = self._move_news(before, steps, computer, reason)
         if took:
             self._flash_cameras(frozenset(took))
         self.refresh_view()
@@ -324,14 +331,22 @@ class PhotoGameScreen(PlayScreen):
         else:
             self._continue_flow()
 
-    def _move_news(self, before: PhotoState, steps: list[Step], computer: bool) -> Content:
-        """The move just made and the photos it brought, for the start of the prompt."""
+    def _move_news(
+        self, before: PhotoState, steps: list[Step], computer: bool, reason: str
+    ) -> Content:
+        """The move just made (a computer's with why) and the photos it brought, for the
+        start of the prompt."""
         who = SEAT_NAMES[before.seat]
         move = self.session.texts[-1]
         said = "stays" if move == "stay" else f"moves to {move}"
+        why = f" ({reason.partition(': ')[2]})" if reason else ""
         parts = [
             Content.from_markup(
-                "[b]$who[/]$kind $said. ", who=who, said=said, kind=" (computer)" * computer
+                "[b]$who[/]$kind $said$why. ",
+                who=who,
+                said=said,
+                kind=" (computer)" * computer,
+                why=why,
             )
         ]
         for step in steps:
@@ -445,6 +460,24 @@ class PhotoGameScreen(PlayScreen):
     def action_hide_preview(self) -> None:
         if self._preview:
             self.action_preview()
+
+    def action_hint(self) -> None:
+        """What the computer player would do in the mover's place, and why; the cursor goes to
+        its square, so Enter plays it."""
+        if not self.human_turn:
+            self.warn("A hint is for your own move.")
+            return
+        state = self.state
+        rng = random.Random(state.game.seed * 7919 + len(self.session.moves))
+        decision = self._decide(state, self.session.legal_actions(), rng)
+        board = self.query_one(PhotoBoard)
+        board.cursor = decision.square
+        self.query_one("#photo-prompt", Static).update(
+            Content.from_markup(
+                "[b]Hint:[/] $why. [b]Enter[/] plays it.",
+                why=decision.text,
+            )
+        )
 
     def action_undo(self) -> None:
         try:
