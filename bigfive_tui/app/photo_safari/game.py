@@ -413,7 +413,7 @@ class PhotoGameScreen(PlayScreen):
     # ------------------------------------------------------------------ keys and clicks
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.too_small and action in ("stay", "preview", "hide_preview"):
+        if self.too_small and action in ("stay", "preview", "hide_preview", "hint"):
             return False  # the notice is shown instead of the board: nothing to play on
         if action == "undo":
             return self.session.can_undo() and not self.too_small
