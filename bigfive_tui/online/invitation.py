@@ -1,0 +1,58 @@
+"""The invitation a host hands out: ``http://HOST:PORT/t/CODE?key=SECRET``. A browser opens it
+as it is (the host serves the game's page there); ``bigfive join`` reads the same text."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+from urllib.parse import parse_qs, urlsplit
+
+_PART = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+class InvitationError(ValueError):
+    """Not an invitation; the message says what is wrong."""
+
+
+class Invitation(NamedTuple):
+    host: str
+    port: int
+    table: str
+    secret: str
+
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}/t/{self.table}?key={self.secret}"
+
+    def websocket(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"ws://{host}:{self.port}/t/{self.table}/ws"
+
+    def origin(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+
+def parse_invitation(text: str) -> Invitation:
+    text = text.strip()
+    if not text:
+        raise InvitationError("the invitation is empty; paste the address the host printed")
+    try:
+        parts = urlsplit(text if "://" in text else f"http://{text}")
+        port = parts.port
+    except ValueError as error:
+        raise InvitationError(f"{text!r} is not an address: {error}") from None
+    if parts.scheme not in ("http", "https"):
+        raise InvitationError(f"an invitation starts with http://, not {parts.scheme}://")
+    if not parts.hostname:
+        raise InvitationError(f"{text!r} names no computer")
+    match = re.fullmatch(r"/t/([^/]+)/?", parts.path)
+    keys = parse_qs(parts.query).get("key", [])
+    if match is None or len(keys) != 1:
+        raise InvitationError(
+            f"{text!r} is not an invitation: it looks like http://HOST:PORT/t/CODE?key=SECRET"
+        )
+    code, secret = match.group(1), keys[0]
+    if not _PART.match(code) or not _PART.match(secret):
+        raise InvitationError("the invitation's table code or key has characters it cannot have")
+    return Invitation(parts.hostname, port or 80, code, secret)

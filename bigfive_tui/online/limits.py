@@ -1,0 +1,48 @@
+"""How much a client may send: the size of one message and how many it may send a second.
+
+A message larger than :data:`MESSAGE_LIMIT` bytes ends the connection (the websocket refuses
+to read it whole); a client over its rate is answered with a refusal, and one that goes on
+flooding is hung up on. A person clicking sends a few messages a second at most.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+#: The largest message a client may send, in bytes (a join is about 200).
+MESSAGE_LIMIT = 4096
+#: Messages a second a client may send on average, and in one burst.
+RATE = 20.0
+BURST = 40.0
+#: Messages refused for the rate, in a row, before the host hangs up.
+FLOOD_LIMIT = 50
+
+
+class Rate:
+    """A token bucket: ``allow()`` takes one message's token, or says the client is too fast."""
+
+    def __init__(
+        self, rate: float = RATE, burst: float = BURST, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.tokens = burst
+        self.last = clock()
+        self.refused_in_a_row = 0
+
+    def allow(self) -> bool:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            self.refused_in_a_row = 0
+            return True
+        self.refused_in_a_row += 1
+        return False
+
+    @property
+    def flooding(self) -> bool:
+        return self.refused_in_a_row >= FLOOD_LIMIT

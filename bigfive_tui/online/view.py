@@ -1,0 +1,248 @@
+"""What a guide at the table may see of the game, sent to every client after every change,
+and the picture a client rebuilds from it.
+
+Kept out (:mod:`bigfive_tui.engine.hidden` says what is hidden): the seed and the generator's
+state, scripted and rigged dice, the order of the deck below the cards everybody has seen,
+and which animal each face-down token is, on the board or in the supply. What is left is what
+a person at the table sees or can count: the board's face-up tokens and where the face-down
+ones lie, the tracks, the cards lying out, the cards seen on top of the deck, which cards and
+which animals are still unseen (as sorted lists: their order and places are the secret), the
+log and the moves in the notation.
+
+A client rebuilds a :class:`GameState` from a view (:func:`state_from_view`) with the unseen
+cards and animals dealt in sorted order: any deal is as good as any other, since nothing on
+screen shows a face-down animal or the deck's order, and the host's engine decides every
+move. Nothing in that picture came from the host's secret part: a property test plays random
+games and checks that a state and a copy with its hidden part dealt anew give the same view.
+"""
+
+# No ``from __future__ import annotations``: pydantic reads the annotations.
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bigfive_tui.engine.actions import Step
+from bigfive_tui.engine.board import CELL_COUNT, Board
+from bigfive_tui.engine.content import CARDS, TOKEN_COUNT, Difficulty, Guide, Species, is_animal
+from bigfive_tui.engine.hidden import unseen_animals, unseen_cards
+from bigfive_tui.engine.state import Game, GameState, Phase, empty_state
+
+#: A face-down animal token's place in :attr:`PublicState.tokens` (which animal: hidden).
+FACE_DOWN = -2
+
+PlayerKind = Literal["person", "computer"]
+
+
+class _View(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SetupView(_View):
+    """The game's set-up as the table sees it: no seed."""
+
+    guides: list[str] = Field(min_length=2, max_length=5)
+    difficulty: str
+    removed_species: list[str] = Field(default=[], max_length=2)
+    layout_name: str
+    board: list[str] = Field(min_length=9, max_length=9)
+
+
+class SeatView(_View):
+    guide: str
+    player: PlayerKind
+    name: str = ""
+    present: bool = False  # a person's client is connected (computers always are)
+    away: float = 0.0  # seconds this person's seat has been empty (0 while present)
+
+
+class StepView(_View):
+    rule: str
+    kind: str
+    text: str
+    card: int = -1
+    caused: int = 0
+
+
+class PublicState(_View):
+    """A :class:`GameState` less its hidden part."""
+
+    vehicle: list[int]
+    fuel: list[int]
+    food: list[int]
+    spotted: list[int]
+    flat: list[int]
+    tokens: list[int] = Field(min_length=CELL_COUNT, max_length=CELL_COUNT)
+    face_up: list[bool] = Field(min_length=TOKEN_COUNT, max_length=TOKEN_COUNT)
+    discarded: list[int]
+    fires: list[int] = Field(min_length=CELL_COUNT, max_length=CELL_COUNT)
+    fire_supply: int
+    deck_top: list[int]  # the cards everybody has seen on top of the deck; the top one last
+    unseen_cards: list[int]  # the rest of the deck, sorted by id
+    unseen_animals: list[int]  # face-down animals, on the board or in the supply, sorted
+    discard: list[int]
+    lasting: list[tuple[int, int]]
+    seat: int
+    turn: int
+    phase: int
+    actions_left: int
+    token_holder: int
+    token_spent: bool
+    looking_at: list[int]
+    outcome: str
+
+
+class TableView(_View):
+    """One table as its clients see it. ``log`` and ``moves`` hold the log's steps from
+    ``log_from`` on and the moves from ``moves_from`` on (a client keeps the ones before)."""
+
+    table: str
+    version: int
+    setup: SetupView
+    seats: list[SeatView]
+    state: PublicState
+    log_from: int = 0
+    log: list[StepView]
+    moves_from: int = 0
+    moves: list[str]
+    can_undo: bool
+
+
+def setup_view(game: Game) -> SetupView:
+    return SetupView(
+        guides=[guide.name.lower() for guide in game.guides],
+        difficulty=game.difficulty.name.lower(),
+        removed_species=[species.name.lower() for species in game.removed_species],
+        layout_name=game.board.layout_name,
+        board=[placement.text() for placement in game.board.placements],
+    )
+
+
+def public_state(state: GameState) -> PublicState:
+    """``state`` less everything :mod:`bigfive_tui.engine.hidden` calls hidden."""
+    face_up = state.face_up
+    tokens = [
+        FACE_DOWN if is_animal(token) and not face_up[token] else token for token in state.token_at
+    ]
+    seen = state.deck_seen
+    return PublicState(
+        vehicle=list(state.vehicle),
+        fuel=list(state.fuel),
+        food=list(state.food),
+        spotted=list(state.spotted),
+        flat=list(state.flat),
+        tokens=tokens,
+        face_up=list(face_up),
+        discarded=list(state.discarded),
+        fires=list(state.fires),
+        fire_supply=state.fire_supply,
+        deck_top=list(state.deck[len(state.deck) - seen :]) if seen else [],
+        unseen_cards=unseen_cards(state),
+        unseen_animals=unseen_animals(state),
+        discard=list(state.discard),
+        lasting=list(state.lasting),
+        seat=state.seat,
+        turn=state.turn,
+        phase=int(state.phase),
+        actions_left=state.actions_left,
+        token_holder=state.token_holder,
+        token_spent=state.token_spent,
+        looking_at=list(state.looking_at),
+        outcome=state.outcome,
+    )
+
+
+def step_views(steps: Sequence[Step]) -> list[StepView]:
+    return [
+        StepView(rule=s.rule, kind=s.kind, text=s.text, card=s.card, caused=s.caused) for s in steps
+    ]
+
+
+def steps_of(views: Sequence[StepView]) -> list[Step]:
+    return [Step(v.rule, v.kind, v.text, v.card, v.caused) for v in views]
+
+
+class ViewError(ValueError):
+    """A view that cannot be a game (a host that sent nonsense): the message says what."""
+
+
+@cache
+def _board(layout_name: str, placements: tuple[str, ...]) -> Board:
+    from bigfive_tui.assets import load_pieces
+    from bigfive_tui.engine.board import assemble
+    from bigfive_tui.engine.pieces import BoardFileError
+    from bigfive_tui.formats.placements import resolve_placements
+
+    entries = [(f"board[{i}]", text) for i, text in enumerate(placements)]
+    try:
+        chosen, pieces = resolve_placements(entries, load_pieces(), "board")
+        return assemble(chosen, pieces, layout_name)
+    except BoardFileError as error:
+        raise ViewError(f"the host's board cannot be built here: {error}") from None
+
+
+def game_of(setup: SetupView) -> Game:
+    """The game's set-up, with seed 0 (the client never rolls: the host does)."""
+    try:
+        guides = tuple(Guide[name.upper()] for name in setup.guides)
+        difficulty = Difficulty[setup.difficulty.upper()]
+        removed = tuple(Species[name.upper()] for name in setup.removed_species)
+    except KeyError as error:
+        raise ViewError(f"the host's set-up names {error} that this game does not know") from None
+    board = _board(setup.layout_name, tuple(setup.board))
+    return Game(board, guides, difficulty, removed, seed=0)
+
+
+def state_from_view(game: Game, view: PublicState) -> GameState:
+    """A state that looks like the host's on every screen: the unseen animals lie face down
+    on the face-down places in cell order (then the supply), the unseen cards under the seen
+    ones, all in sorted order."""
+    seats = len(game.guides)
+    lists = (view.vehicle, view.fuel, view.food, view.spotted, view.flat)
+    if any(len(values) != seats for values in lists):
+        raise ViewError(f"the view's tracks are not for {seats} guides")
+    if not 0 <= view.seat < seats or view.phase not in tuple(Phase):
+        raise ViewError("the view's seat or phase is out of range")
+    if any(not 0 <= card < len(CARDS) for card in (*view.unseen_cards, *view.deck_top)):
+        raise ViewError("the view names a card that does not exist")
+    state = empty_state(game, 0)
+    state.vehicle = list(view.vehicle)
+    state.fuel = list(view.fuel)
+    state.food = list(view.food)
+    state.spotted = list(view.spotted)
+    state.flat = list(view.flat)
+    state.face_up = list(view.face_up)
+    animals = list(view.unseen_animals)
+    places = [cell for cell, token in enumerate(view.tokens) if token == FACE_DOWN]
+    if len(places) > len(animals) or any(not is_animal(a) for a in animals):
+        raise ViewError("the view has more face-down places than unseen animals")
+    token_at = list(view.tokens)
+    token_cell = [-1] * TOKEN_COUNT
+    for cell, token in enumerate(token_at):
+        if token == FACE_DOWN:
+            token = token_at[cell] = animals.pop(0)
+        if token >= 0:
+            if token >= TOKEN_COUNT:
+                raise ViewError(f"the view names token {token}, which does not exist")
+            token_cell[token] = cell
+    state.token_at = token_at
+    state.token_cell = token_cell
+    state.animal_supply = animals
+    state.discarded = list(view.discarded)
+    state.fires = list(view.fires)
+    state.fire_supply = view.fire_supply
+    state.deck = list(view.unseen_cards) + list(view.deck_top)
+    state.deck_seen = len(view.deck_top)
+    state.discard = list(view.discard)
+    state.lasting = [tuple(pair) for pair in view.lasting]  # type: ignore[misc]
+    state.seat = view.seat
+    state.turn = view.turn
+    state.phase = Phase(view.phase)
+    state.actions_left = view.actions_left
+    state.token_holder = view.token_holder
+    state.token_spent = view.token_spent
+    state.looking_at = list(view.looking_at)
+    state.outcome = view.outcome
+    return state

@@ -1,0 +1,96 @@
+"""A host on a free loopback port, raw websocket clients, and scripted players for the online
+tests and the load benchmark."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+from bigfive_tui.assets import seeded_board
+from bigfive_tui.engine.content import Difficulty, Guide
+from bigfive_tui.engine.session import Session, make_game
+from bigfive_tui.online.host import Decider, Host, serve
+from bigfive_tui.online.invitation import Invitation
+from bigfive_tui.online.table import Table
+from bigfive_tui.online.view import PlayerKind
+from bigfive_tui.players import random_player
+from bigfive_tui.players.search_player import Decision
+
+GUIDES = (Guide.JACK, Guide.ANNA, Guide.KATE)
+
+
+def quick_teammate() -> Decider:
+    """A computer teammate that decides at once (the random player), for tests."""
+
+    def decide(state: Any, legal: Sequence[Any], rng: random.Random) -> Decision:
+        return Decision(random_player.choose(state, legal, rng), "a random move")
+
+    return decide
+
+
+def new_table(
+    seed: int = 3,
+    guides: Sequence[Guide] = GUIDES,
+    players: Sequence[PlayerKind] | None = None,
+) -> Table:
+    session = Session(make_game(seeded_board(seed), list(guides), Difficulty.NORMAL, seed=seed))
+    return Table(session, list(players or ["person"] * len(guides)))
+
+
+class Running:
+    def __init__(self, host: Host, port: int, runner: Any) -> None:
+        self.host = host
+        self.port = port
+        self.runner = runner
+
+    def invitation(self, table: Table) -> Invitation:
+        return Invitation("127.0.0.1", self.port, table.code, table.secret)
+
+    def ws_url(self, code: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/t/{code}/ws"
+
+
+@asynccontextmanager
+async def running(
+    *tables: Table, folder: Path | None = None, teammate: Any = quick_teammate, delay: float = 0.0
+) -> AsyncIterator[Running]:
+    host = Host(folder, teammate=teammate, computer_delay=delay)
+    host.reopen()
+    for table in tables:
+        host.add(table)
+    runner, port = await serve(host, "127.0.0.1", 0)
+    try:
+        for table in tables:
+            host.start_table(table)
+        yield Running(host, port, runner)
+    finally:
+        await runner.cleanup()
+
+
+def join_text(table: Table, seat: int | None, seat_secret: str | None = None, **extra: Any) -> str:
+    message: dict[str, Any] = {"type": "join", "table": table.code, "secret": table.secret}
+    if seat is not None:
+        message["seat"] = seat
+    if seat_secret is not None:
+        message["seat_secret"] = seat_secret
+    message.update(extra)
+    return json.dumps(message)
+
+
+async def next_of(socket: aiohttp.ClientWebSocketResponse, kind: str, timeout: float = 5) -> Any:
+    """The next message of ``kind`` the host sends (others skipped); None if it hangs up."""
+    async with asyncio.timeout(timeout):
+        async for message in socket:
+            if message.type != aiohttp.WSMsgType.TEXT:
+                return None
+            data = json.loads(message.data)
+            if data["type"] == kind:
+                return data
+    return None

@@ -1,0 +1,263 @@
+"""The host over real sockets on loopback: only the invited get in, every hostile message is
+refused, and the table goes on (issue 29's "Only the invited get in" and "Nothing lost")."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import aiohttp
+import pytest
+from online_support import join_text, new_table, next_of, running
+
+from bigfive_tui.online import host as host_module
+from bigfive_tui.online.connection import LinkError, TableLink
+from bigfive_tui.online.keeping import read_table, table_path
+from bigfive_tui.online.limits import MESSAGE_LIMIT
+
+
+async def test_a_seat_joins_and_plays_and_everybody_sees_the_move() -> None:
+    table = new_table()
+    async with (
+        running(table) as run,
+        aiohttp.ClientSession() as http,
+        http.ws_connect(run.ws_url(table.code)) as jack,
+        http.ws_connect(run.ws_url(table.code)) as watcher,
+    ):
+        await jack.send_str(join_text(table, 0, name="Jo"))
+        welcome = await next_of(jack, "welcome")
+        assert welcome["seat"] == 0 and welcome["seat_secret"] == table.seats[0].secret
+        await watcher.send_str(join_text(table, None))
+        seen = await next_of(watcher, "welcome")
+        assert seen["seat"] is None and seen["seat_secret"] is None
+        assert seen["view"]["seats"][0]["name"] == "Jo"
+        await jack.send_str(json.dumps({"type": "act", "action": "draw", "at": 0}))
+        while True:
+            update = await next_of(watcher, "update")
+            if update["view"]["moves"] == ["draw"]:
+                break
+        assert table.session.texts == ["draw"]
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"secret": "wrong"}, "wrong table secret"),
+        ({"table": "another"}, "another table"),
+        ({"seat": 1, "seat_secret": "wrong"}, "wrong secret"),
+        ({"seat": 4}, "no seat 4"),
+    ],
+)
+async def test_a_wrong_secret_or_seat_is_refused_and_hung_up_on(
+    change: dict[str, object], words: str
+) -> None:
+    table = new_table()
+    async with running(table) as run, aiohttp.ClientSession() as http:
+        async with http.ws_connect(run.ws_url(table.code)) as socket:
+            join = json.loads(join_text(table, 0)) | change
+            await socket.send_str(json.dumps(join))
+            refused = await next_of(socket, "refused")
+            assert words in refused["reason"] and refused["closing"]
+            assert await next_of(socket, "update") is None  # hung up
+        assert not any(seat.present for seat in table.seats)
+        assert run.host.clients[table.code] == set()
+
+
+async def test_a_claimed_seat_needs_its_secret() -> None:
+    table = new_table()
+    async with (
+        running(table) as run,
+        aiohttp.ClientSession() as http,
+        http.ws_connect(run.ws_url(table.code)) as first,
+    ):
+        await first.send_str(join_text(table, 1))
+        await next_of(first, "welcome")
+        async with http.ws_connect(run.ws_url(table.code)) as second:
+            await second.send_str(join_text(table, 1))
+            assert "taken" in (await next_of(second, "refused"))["reason"]
+
+
+async def test_a_foreign_origin_and_an_unknown_table_are_refused_before_the_socket() -> None:
+    table = new_table()
+    async with running(table) as run, aiohttp.ClientSession() as http:
+        for origin in ("http://evil.example", f"http://localhost:{run.port + 1}", "null"):
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(run.ws_url(table.code), headers={"Origin": origin})
+            assert refused.value.status == 403
+        with pytest.raises(aiohttp.WSServerHandshakeError) as unknown:
+            await http.ws_connect(run.ws_url("nosuchtable"))
+        assert unknown.value.status == 404
+        own = f"http://127.0.0.1:{run.port}"
+        async with http.ws_connect(run.ws_url(table.code), headers={"Origin": own}) as socket:
+            await socket.send_str(join_text(table, None))
+            assert await next_of(socket, "welcome")
+
+
+async def test_an_oversized_message_ends_the_connection_and_the_table_goes_on() -> None:
+    table = new_table()
+    async with running(table) as run, aiohttp.ClientSession() as http:
+        async with http.ws_connect(run.ws_url(table.code)) as jack:
+            await jack.send_str(join_text(table, 0))
+            await next_of(jack, "welcome")
+            await jack.send_str(json.dumps({"type": "act", "action": "x" * MESSAGE_LIMIT, "at": 0}))
+            assert await next_of(jack, "welcome") is None
+        async with http.ws_connect(run.ws_url(table.code)) as jack:
+            await jack.send_str(join_text(table, 0, table.seats[0].secret))
+            await next_of(jack, "welcome")
+            await jack.send_str(json.dumps({"type": "act", "action": "draw", "at": 0}))
+            await asyncio.sleep(0.2)
+        assert table.session.texts == ["draw"]
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "not json",
+        "[]",
+        '{"type": "act", "action": 5, "at": 0}',
+        '{"type": "act", "action": "draw", "at": "0"}',
+        '{"type": "act", "action": "draw", "at": 1e99}',
+        '{"type": "fire_everyone"}',
+        '{"type": "act", "action": "draw", "at": 0, "admin": true}',
+        '{"type": "hand_over", "seat": -1}',
+        '{"type": "join", "table": "x", "secret": "y"}',
+    ],
+)
+async def test_a_message_of_the_wrong_shape_is_refused_and_the_connection_goes_on(raw: str) -> None:
+    table = new_table()
+    async with running(table) as run, aiohttp.ClientSession() as http:
+        async with http.ws_connect(run.ws_url(table.code)) as jack:
+            await jack.send_str(join_text(table, 0))
+            await next_of(jack, "welcome")
+            await jack.send_str(raw)
+            refused = await next_of(jack, "refused")
+            assert not refused["closing"] and refused["reason"]
+            await jack.send_bytes(b"\x00\x01")
+            assert "JSON text" in (await next_of(jack, "refused"))["reason"]
+            await jack.send_str(json.dumps({"type": "act", "action": "draw", "at": 0}))
+            await asyncio.sleep(0.1)
+        assert table.session.texts == ["draw"]
+
+
+async def test_acting_out_of_turn_or_as_a_watcher_is_refused() -> None:
+    table = new_table()
+    async with running(table) as run, aiohttp.ClientSession() as http:
+        async with (
+            http.ws_connect(run.ws_url(table.code)) as anna,
+            http.ws_connect(run.ws_url(table.code)) as watcher,
+        ):
+            await anna.send_str(join_text(table, 1))
+            await next_of(anna, "welcome")
+            await watcher.send_str(join_text(table, None))
+            await next_of(watcher, "welcome")
+            await anna.send_str(json.dumps({"type": "act", "action": "draw", "at": 0}))
+            assert "Jack's turn" in (await next_of(anna, "refused"))["reason"]
+            await watcher.send_str(json.dumps({"type": "undo", "at": 0}))
+            assert "watchers" in (await next_of(watcher, "refused"))["reason"]
+        assert table.session.texts == []
+
+
+async def test_a_flood_is_slowed_then_hung_up_on_and_the_table_goes_on() -> None:
+    table = new_table()
+    async with running(table) as run, aiohttp.ClientSession() as http:
+        async with (
+            http.ws_connect(run.ws_url(table.code)) as flood,
+            http.ws_connect(run.ws_url(table.code)) as jack,
+        ):
+            await flood.send_str(join_text(table, 1))
+            await next_of(flood, "welcome")
+            await jack.send_str(join_text(table, 0))
+            await next_of(jack, "welcome")
+            ping = json.dumps({"type": "ping"})
+            for _ in range(200):
+                await flood.send_str(ping)
+            reasons = []
+            async for message in flood:
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    break
+                data = json.loads(message.data)
+                if data["type"] == "refused":
+                    reasons.append(data["reason"])
+            assert any("slow down" in r for r in reasons) and "hanging up" in reasons[-1]
+            await jack.send_str(json.dumps({"type": "act", "action": "draw", "at": 0}))
+            await asyncio.sleep(0.2)
+        assert table.session.texts == ["draw"]
+
+
+async def test_a_connection_that_never_joins_is_hung_up_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(host_module, "JOIN_WAIT", 0.2)
+    table = new_table()
+    async with (
+        running(table) as run,
+        aiohttp.ClientSession() as http,
+        http.ws_connect(run.ws_url(table.code)) as silent,
+    ):
+        refused = await next_of(silent, "refused")
+        assert refused["closing"] and "join" in refused["reason"]
+
+
+async def test_a_dropped_client_comes_back_to_its_seat_and_finds_the_game_where_it_is() -> None:
+    table = new_table()
+    async with running(table) as run:
+        changes: list[int] = []
+        link = TableLink(run.invitation(table), 0, on_change=lambda seen: changes.append(1))
+        task = asyncio.create_task(link.run())
+        await asyncio.wait_for(link.connected.wait(), 5)
+        assert await link.act("draw")
+        await asyncio.sleep(0.2)
+        await link.drop()
+        await asyncio.sleep(0.05)
+        await asyncio.wait_for(link.connected.wait(), 5)
+        assert link.joined == 2 and link.seat_secret == table.seats[0].secret
+        assert link.seen.moves == table.session.texts == ["draw"]
+        assert [s.text for s in link.seen.log] == [s.text for s in table.session.log]
+        await link.close()
+        await task
+
+
+async def test_a_link_refused_for_good_says_why() -> None:
+    table = new_table()
+    async with running(table) as run:
+        invitation = run.invitation(table)._replace(secret="wrong")
+        reasons: list[str] = []
+        link = TableLink(invitation, 0, on_refused=reasons.append)
+        with pytest.raises(LinkError, match="wrong table secret"):
+            await asyncio.wait_for(link.run(), 5)
+
+
+async def test_computer_teammates_play_their_seats_on_the_host() -> None:
+    table = new_table(players=["computer", "computer", "person"])
+    async with running(table):
+        for _ in range(500):
+            if table.session.state.seat == 2 or table.session.state.over:
+                break
+            await asyncio.sleep(0.01)
+        assert table.session.texts  # the two computer seats moved
+        assert table.session.state.seat == 2 or table.session.state.over
+
+
+async def test_a_host_that_restarts_reopens_its_tables_and_lets_everybody_back(
+    tmp_path: Path,
+) -> None:
+    table = new_table()
+    async with running(table, folder=tmp_path) as run:
+        link = TableLink(run.invitation(table), 0)
+        task = asyncio.create_task(link.run())
+        await asyncio.wait_for(link.connected.wait(), 5)
+        await link.act("draw")
+        await asyncio.sleep(0.3)
+        secret = link.seat_secret
+        await link.close()
+        await task
+    kept = read_table(table_path(tmp_path, table.code))
+    assert kept.session.texts == ["draw"] and kept.secret == table.secret
+    async with running(folder=tmp_path) as again:
+        assert table.code in again.host.tables
+        reopened = again.host.tables[table.code]
+        back = TableLink(again.invitation(reopened), 0, seat_secret=secret)
+        task = asyncio.create_task(back.run())
+        await asyncio.wait_for(back.connected.wait(), 5)
+        assert back.seen.moves == ["draw"]
+        await back.close()
+        await task
