@@ -244,6 +244,7 @@ class Host:
                         client.send(Pong().model_dump_json())
                     continue
             except TableRefusal as refusal:
+                log.debug("table %s refused seat %s: %s", table.code, client.seat, refusal)
                 client.send(_refusal(str(refusal)))
                 continue
             self._changed(table)

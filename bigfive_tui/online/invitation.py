@@ -4,6 +4,7 @@ as it is (the host serves the game's page there); ``bigfive join`` reads the sam
 from __future__ import annotations
 
 import re
+import socket
 from typing import NamedTuple
 from urllib.parse import parse_qs, urlsplit
 
@@ -56,3 +57,10 @@ def parse_invitation(text: str) -> Invitation:
     if not _PART.match(code) or not _PART.match(secret):
         raise InvitationError("the invitation's table code or key has characters it cannot have")
     return Invitation(parts.hostname, port or 80, code, secret)
+
+
+def public_address(address: str) -> str:
+    """The address others use to reach a host listening on ``address``."""
+    if address in ("0.0.0.0", "::"):
+        return socket.gethostname()
+    return address

@@ -1,0 +1,123 @@
+"""The game screen at a table: the hot-seat screen, fed by the host's views.
+
+What differs from hot-seat is only where the game lives. The screen shows a game rebuilt from
+the newest view (:func:`bigfive_tui.online.view.state_from_view`) and its log; the person's
+action goes to the host instead of the engine here, and comes back as the next view, as do the
+others' moves, as they happen. The other seats are, to this screen, seats it does not play (as
+the computer's are in hot-seat), but it never plays them: the host does. The hand-over box
+becomes a notice that it is your turn. Undo asks the host; hints and the log work on the game
+as shown, which holds nothing hidden (a hint's look-ahead deals the hidden part itself).
+"""
+
+from __future__ import annotations
+
+from textual.message import Message
+
+from bigfive_tui.app.describe import since_last_turn
+from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.engine.actions import Action
+from bigfive_tui.engine.session import Session
+from bigfive_tui.engine.state import Game, Phase
+from bigfive_tui.online.connection import Seen, TableLink
+from bigfive_tui.online.view import TableView, game_of, state_from_view, steps_of
+
+
+class Refusal(Message):
+    """The host refused what this client asked (in words)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+
+
+def mirror(game: Game, seen: Seen) -> Session:
+    """The game as the host sent it, as a session the screens can show."""
+    assert seen.view is not None
+    session = Session.from_state(state_from_view(game, seen.view.state), steps_of(seen.log))
+    session.start_position = {}  # no seed of its own to show: the host's is secret
+    return session
+
+
+class OnlineGameScreen(GameScreen):
+    def __init__(self, link: TableLink, seen: Seen) -> None:
+        assert seen.view is not None
+        self.link = link
+        self.table_game = game_of(seen.view.setup)
+        self.view: TableView = seen.view
+        others = frozenset(range(len(self.table_game.guides))) - {link.seat}
+        super().__init__(mirror(self.table_game, seen), others, card_pause=False)
+        self._told_turn = -1
+        self._shown_once = False  # mounted: views can be shown (before, the mount shows it)
+
+    def on_mount(self) -> None:
+        self._shown_once = True
+        super().on_mount()
+
+    @property
+    def seat(self) -> int | None:
+        return self.link.seat
+
+    def show(self, seen: Seen) -> None:
+        """The host's newest view: shown at once; a move of the game ends any choosing."""
+        assert seen.view is not None
+        moved = len(seen.moves) != len(self.session.texts) or seen.view.version != self.view.version
+        self.view = seen.view
+        self.session = mirror(self.table_game, seen)
+        if not self._shown_once:
+            return
+        if moved and self._pending is not None and self.state.seat != self.seat:
+            self._leave_modes()
+        self.refresh_view()
+        self._continue_flow()
+
+    # ------------------------------------------------------------------ the flow
+
+    def _continue_flow(self) -> None:
+        state = self.state
+        if self._dialog_open or not self.is_current:
+            return
+        if state.over:
+            self._announce_over()
+            return
+        if state.seat != self.seat:
+            return  # another guide's turn: their moves arrive as they happen
+        if state.phase == Phase.DRAW and self._told_turn != state.turn:
+            self._told_turn = state.turn
+            summary = since_last_turn(self.session.log, state.guide.title)
+            self.notify(
+                "\n".join([f"{state.guide.title}, it is your turn: draw an event card.", *summary]),
+                title="Your turn",
+                timeout=12,
+            )
+        elif state.phase == Phase.INFLUENCE:
+            self._ask_influence()
+
+    def _schedule_computer(self) -> None:
+        """The host plays the computer's seats."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self.human_turn and self.view.can_undo and not self.too_small
+        if action in ("computer_step", "finish", "pace", "toggle_debug", "rig", "edit_position"):
+            return False
+        return super().check_action(action, parameters)
+
+    # ------------------------------------------------------------------ asking the host
+
+    def play(self, action: Action, reason: str = "") -> bool:
+        self._leave_modes()
+        if self.state.seat != self.seat or self.state.over:
+            self.warn("It is not your turn.")
+            return False
+        self.run_worker(self.link.act(self.session.describe(action)), group="send")
+        return True
+
+    def action_undo(self) -> None:
+        if not self.check_action("undo", ()):
+            self.warn("Nothing to undo now.")
+            return
+        self._leave_modes()
+        self.run_worker(self.link.undo(), group="send")
+
+    def on_refusal(self, message: Refusal) -> None:
+        self.warn(message.reason)

@@ -1,0 +1,91 @@
+"""Playing at a table from terminals: the game's screens fed by the host's views, through
+Pilot, against a host on a free loopback port (issue 29)."""
+
+from __future__ import annotations
+
+import random
+
+from online_support import new_table, running
+from test_app_support import SIZE, wait_until
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from bigfive_tui.app.screens.end import EndScreen
+from bigfive_tui.engine.state import Phase
+from bigfive_tui.online.table import Table
+from bigfive_tui.online.terminal.app import JoinApp
+from bigfive_tui.online.terminal.screen import OnlineGameScreen
+
+
+def screen_of(app: JoinApp) -> OnlineGameScreen:
+    screen = app.online_screen()
+    assert screen is not None
+    return screen
+
+
+def caught_up(app: JoinApp, table: Table) -> bool:
+    """The client has been sent every move the host has played."""
+    return app.link is not None and len(app.link.seen.moves) == len(table.session.texts)
+
+
+def ended(app: JoinApp) -> bool:
+    """The end screen is up, with its account of the game."""
+    return isinstance(app.screen, EndScreen) and bool(app.screen.query("#turns"))
+
+
+def over(table: Table) -> bool:
+    return table.session.state.over
+
+
+async def moved_on(pilot: Pilot[None], table: Table, count: int) -> None:
+    await wait_until(pilot, lambda: len(table.session.texts) > count or over(table))
+
+
+async def take_turn(pilot: Pilot[None], app: JoinApp, table: Table, rng: random.Random) -> None:
+    """The client at the wheel plays one action through its screen: the first card of an
+    influence (its dialog, by key), else a random legal action the screen offers."""
+    count = len(table.session.texts)
+    await wait_until(pilot, lambda: caught_up(app, table))
+    screen = screen_of(app)
+    if table.session.state.phase == Phase.INFLUENCE:
+        await wait_until(pilot, lambda: screen._dialog_open)
+        await pilot.press("1")
+    else:
+        legal = screen.legal()
+        assert legal, "the screen offers the seat at the wheel an action"
+        assert screen.play(rng.choice(legal))
+    await moved_on(pilot, table, count)
+
+
+async def test_two_terminals_play_a_game_to_its_end_with_one_dropped_and_back() -> None:
+    table = new_table(seed=11, players=["person", "person", "computer"])
+    rng = random.Random(5)
+    async with running(table) as run:
+        jack = JoinApp(run.invitation(table), 0, name="Jo")
+        anna = JoinApp(run.invitation(table), 1, name="Ann")
+        apps = (jack, anna)
+        size = (SIZE[0], SIZE[1])
+        async with jack.run_test(size=size) as p1, anna.run_test(size=size) as p2:
+            pilots = (p1, p2)
+            await wait_until(p1, lambda: jack.online_screen() is not None)
+            await wait_until(p2, lambda: anna.online_screen() is not None)
+            assert screen_of(jack).seat == 0 and screen_of(anna).seat == 1
+            dropped = False
+            for _ in range(3000):
+                state = table.session.state
+                if state.over:
+                    break
+                if len(table.session.texts) > 30 and not dropped:
+                    dropped = True
+                    assert anna.link is not None
+                    await anna.link.drop()
+                    await wait_until(p2, lambda: anna.link is not None and anna.link.joined == 2)
+                if state.seat == 2:  # the computer teammate, on the host
+                    await wait_until(p1, lambda: table.session.state.seat != 2 or over(table))
+                else:
+                    await take_turn(pilots[state.seat], apps[state.seat], table, rng)
+            assert table.session.state.over and dropped
+            for app, pilot in zip(apps, pilots, strict=True):
+                await wait_until(pilot, lambda app=app: ended(app))  # type: ignore[misc]
+                assert app.link is not None and app.link.seen.moves == table.session.texts
+                assert "seed" not in str(app.screen.query_one("#turns", Static).render())
