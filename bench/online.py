@@ -1,0 +1,275 @@
+"""Online play under load: many tables of scripted clients against one host process.
+
+Not a test: it prints figures (record them in docs/online.md; tests/test_online_load.py runs a
+small bounded version of it). Run from the project root, niced on a shared machine::
+
+    nice -n 19 .venv/bin/python bench/online.py                  # 200 tables × 5 clients, 60 s
+    nice -n 19 .venv/bin/python bench/online.py --tables 1000 --seconds 90 --think 2
+
+The host is a process of its own (this script with ``--serve``): it opens the tables (five
+guides each, every seat a person), listens on a free loopback port and keeps each table on
+disk as ``bigfive host`` does (``--no-keep`` leaves that out). This process runs the clients:
+five websockets a table, each a scripted guide that reads every message against the protocol,
+keeps the log, and at its turn waits ``--think`` seconds (± half) and plays a random legal
+action of the game it rebuilt from the view.
+
+Figures:
+
+* **move to every screen**: from the moment a client sends an action to the moment each of the
+  table's five clients has the view with that move; p50, p99 and the worst, over every move
+  and every screen.
+* **lost or doubled actions**: every action sent is either refused (with a reason) or is the
+  move at the place it was sent for, once; every client ends with the same moves as the host.
+* **memory per table**: the host's resident memory after the run, less before the tables were
+  opened, divided by the tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import aiohttp
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bigfive_tui.engine.legal_actions import legal_actions  # noqa: E402
+from bigfive_tui.engine.notation import format_action  # noqa: E402
+from bigfive_tui.online.connection import Seen  # noqa: E402
+from bigfive_tui.online.protocol import HOST_MESSAGE, Act, Join, Refused  # noqa: E402
+from bigfive_tui.online.view import game_of, state_from_view  # noqa: E402
+
+SEATS = 5
+#: Seconds the clients go on reading after the time is up (no action is sent then).
+GRACE = 5.0
+
+
+def now_before(until: float) -> bool:
+    return time.monotonic() < until
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+# --------------------------------------------------------------------------- the host process
+
+
+async def serve_tables(count: int, keep: Path | None) -> None:
+    from bigfive_tui.assets import seeded_board
+    from bigfive_tui.engine.content import Difficulty, Guide
+    from bigfive_tui.engine.session import Session, make_game
+    from bigfive_tui.online.host import Host, serve
+    from bigfive_tui.online.table import Table
+
+    seeded_board(0)  # the pieces and the engine loaded before the baseline
+    base = rss_kib(os.getpid())
+    host = Host(keep)
+    guides = list(Guide)
+    for seed in range(count):
+        game = make_game(seeded_board(seed), guides, Difficulty.NORMAL, seed=seed)
+        host.add(Table(Session(game), ["person"] * SEATS))
+    runner, port = await serve(host, "127.0.0.1", 0)
+    tables = [[table.code, table.secret] for table in host.tables.values()]
+    print(json.dumps({"port": port, "base_kib": base, "tables": tables}), flush=True)
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    await stop.wait()
+    await runner.cleanup()
+
+
+# --------------------------------------------------------------------------- the clients
+
+
+@dataclass
+class Figures:
+    latencies: list[float] = field(default_factory=list)
+    sent: dict[tuple[str, int], tuple[float, str, int]] = field(default_factory=dict)
+    refused: set[tuple[str, int]] = field(default_factory=set)
+    reasons: list[str] = field(default_factory=list)
+    finals: dict[str, list[list[str]]] = field(default_factory=dict)
+    games_over: set[str] = field(default_factory=set)
+    doubled_sends: int = 0
+
+
+class Scripted:
+    def __init__(
+        self, port: int, code: str, secret: str, seat: int, rng: random.Random, think: float
+    ) -> None:
+        self.url = f"ws://127.0.0.1:{port}/t/{code}/ws"
+        self.code, self.secret, self.seat = code, secret, seat
+        self.rng, self.think = rng, think
+        self.seen = Seen()
+        self.acting_at = -1  # the move count this client last acted at
+
+    async def play(self, http: aiohttp.ClientSession, figures: Figures, until: float) -> None:
+        async with http.ws_connect(self.url, max_msg_size=0) as socket:
+            join = Join(table=self.code, secret=self.secret, seat=self.seat)
+            await socket.send_str(join.model_dump_json())
+            game = None
+            # After the time is up no action is sent; the messages on their way are read.
+            while time.monotonic() < until + GRACE:
+                wait = until + GRACE - time.monotonic()
+                if time.monotonic() >= until and self.acting_at < len(self.seen.moves):
+                    wait = min(wait, 0.5)  # nothing of ours on its way: a short look
+                try:
+                    message = await socket.receive(timeout=max(0.01, wait))
+                except TimeoutError:
+                    break
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    break
+                now = time.perf_counter()
+                data = HOST_MESSAGE.validate_json(message.data)
+                if isinstance(data, Refused):
+                    figures.refused.add((self.code, self.acting_at))
+                    figures.reasons.append(data.reason)
+                    continue
+                if not hasattr(data, "view"):
+                    continue
+                known = len(self.seen.moves)
+                if not self.seen.take(data.view):  # type: ignore[union-attr]
+                    raise AssertionError("a view continued a log this client does not have")
+                for index in range(min(known, data.view.moves_from), len(self.seen.moves)):  # type: ignore[union-attr]
+                    sent = figures.sent.get((self.code, index))
+                    if sent is not None and index >= known:
+                        figures.latencies.append(now - sent[0])
+                view = self.seen.view
+                assert view is not None
+                if game is None:
+                    game = game_of(view.setup)
+                if view.state.outcome:
+                    figures.games_over.add(self.code)
+                    break
+                at = len(self.seen.moves)
+                if view.state.seat == self.seat and self.acting_at != at and now_before(until):
+                    self.acting_at = at
+                    state = state_from_view(game, view.state)
+                    action = self.rng.choice(legal_actions(state))
+                    text = format_action(game, action, state.seat)
+                    await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+                    if (self.code, at) in figures.sent:
+                        figures.doubled_sends += 1
+                    figures.sent[(self.code, at)] = (time.perf_counter(), text, self.seat)
+                    await socket.send_str(Act(action=text, at=at).model_dump_json())
+            figures.finals.setdefault(self.code, []).append(list(self.seen.moves))
+
+
+async def drive(port: int, tables: list[list[str]], seconds: float, think: float) -> Figures:
+    figures = Figures()
+    rng = random.Random(29)
+    until = time.monotonic() + seconds
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector) as http:
+        clients = [
+            Scripted(port, code, secret, seat, random.Random(rng.getrandbits(64)), think)
+            for code, secret in tables
+            for seat in range(SEATS)
+        ]
+        await asyncio.gather(*(client.play(http, figures, until) for client in clients))
+    return figures
+
+
+def check(figures: Figures) -> tuple[int, int, int]:
+    """(moves played, actions lost, actions doubled) over every table: every action sent is
+    refused or is the move at the place it was sent for; the host played no move nobody sent
+    (or one twice); every client ends with the host's moves."""
+    moves, lost, doubled = 0, 0, figures.doubled_sends
+    for code, finals in figures.finals.items():
+        longest = max(finals, key=len)
+        doubled += sum(1 for final in finals if final != longest)  # a screen left behind
+        moves += len(longest)
+        accepted = 0
+        for (table, at), (_, text, _) in figures.sent.items():
+            if table != code or (table, at) in figures.refused:
+                continue
+            accepted += 1
+            if at >= len(longest) or longest[at] != text:
+                lost += 1
+        doubled += max(0, len(longest) - accepted)
+    return moves, lost, doubled
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
+def run_load(tables: int, seconds: float, think: float, keep: bool) -> dict[str, float]:
+    """Start a host process with ``tables`` tables, play for ``seconds``, and return figures."""
+    folder = tempfile.mkdtemp(prefix="bigfive-online-") if keep else ""
+    command = [sys.executable, __file__, "--serve", str(tables)]
+    if folder:
+        command += ["--keep", folder]
+    host = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        assert host.stdout is not None
+        started = json.loads(host.stdout.readline())
+        opened = rss_kib(host.pid)
+        start = time.perf_counter()
+        figures = asyncio.run(drive(started["port"], started["tables"], seconds, think))
+        took = time.perf_counter() - start
+        end_kib = rss_kib(host.pid)
+    finally:
+        host.send_signal(signal.SIGTERM)
+        host.wait(timeout=60)
+    moves, lost, doubled = check(figures)
+    late = [1000 * value for value in figures.latencies]
+    stale = sum(1 for reason in figures.reasons if "moved on" in reason)
+    return {
+        "tables": tables,
+        "clients": tables * SEATS,
+        "seconds": took,
+        "moves": moves,
+        "moves_per_s": moves / took,
+        "screens_updated": len(late),
+        "p50_ms": statistics.median(late) if late else 0.0,
+        "p99_ms": percentile(late, 0.99),
+        "max_ms": max(late, default=0.0),
+        "lost": lost,
+        "doubled": doubled,
+        "refused": len(figures.refused),
+        "refused_stale": stale,
+        "games_over": len(figures.games_over),
+        "host_kib_base": started["base_kib"],
+        "host_kib_opened": opened,
+        "host_kib_end": end_kib,
+        "kib_per_table": (end_kib - started["base_kib"]) / tables,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--think", type=float, default=0.5, help="seconds a guide thinks")
+    parser.add_argument("--no-keep", action="store_true", help="do not keep tables on disk")
+    parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--keep", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve is not None:
+        asyncio.run(serve_tables(args.serve, Path(args.keep) if args.keep else None))
+        return
+    print(f"load: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores", flush=True)
+    figures = run_load(args.tables, args.seconds, args.think, not args.no_keep)
+    for name, value in figures.items():
+        print(f"{name:>16}: {value:,.2f}" if isinstance(value, float) else f"{name:>16}: {value}")
+    print(f"load: {os.getloadavg()[0]:.2f} (1 min) at the end", flush=True)
+
+
+if __name__ == "__main__":
+    main()
