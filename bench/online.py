@@ -60,6 +60,12 @@ def now_before(until: float) -> bool:
     return time.monotonic() < until
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of process ``pid`` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -221,8 +227,11 @@ def run_load(tables: int, seconds: float, think: float, keep: bool) -> dict[str,
         started = json.loads(host.stdout.readline())
         opened = rss_kib(host.pid)
         start = time.perf_counter()
+        host_cpu, own_cpu = cpu_seconds(host.pid), cpu_seconds(os.getpid())
         figures = asyncio.run(drive(started["port"], started["tables"], seconds, think))
         took = time.perf_counter() - start
+        host_cpu = cpu_seconds(host.pid) - host_cpu
+        own_cpu = cpu_seconds(os.getpid()) - own_cpu
         end_kib = rss_kib(host.pid)
     finally:
         host.send_signal(signal.SIGTERM)
@@ -245,6 +254,9 @@ def run_load(tables: int, seconds: float, think: float, keep: bool) -> dict[str,
         "refused": len(figures.refused),
         "refused_stale": stale,
         "games_over": len(figures.games_over),
+        "host_cpu_s": host_cpu,
+        "host_cpu_ms_per_move": 1000 * host_cpu / max(1, moves),
+        "clients_cpu_s": own_cpu,
         "host_kib_base": started["base_kib"],
         "host_kib_opened": opened,
         "host_kib_end": end_kib,
@@ -262,7 +274,18 @@ def main() -> None:
     parser.add_argument("--keep", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve is not None:
-        asyncio.run(serve_tables(args.serve, Path(args.keep) if args.keep else None))
+        profile = os.environ.get("BIGFIVE_PROFILE_HOST")  # a file for the host's profile
+        if profile:
+            import cProfile
+
+            profiler = cProfile.Profile()
+            keep = Path(args.keep) if args.keep else None
+            try:
+                profiler.runcall(asyncio.run, serve_tables(args.serve, keep))
+            finally:
+                profiler.dump_stats(profile)
+        else:
+            asyncio.run(serve_tables(args.serve, Path(args.keep) if args.keep else None))
         return
     print(f"load: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores", flush=True)
     figures = run_load(args.tables, args.seconds, args.think, not args.no_keep)

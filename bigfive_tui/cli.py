@@ -26,8 +26,8 @@ COMMANDS = {
     "playthrough": "write every state, legal action and rule step of a game",
     "serve": "play in a web browser: serve the game on this computer",
     "photo-safari": "play Photo Safari, the second game in the box",
-    "host": "play together: open a table that friends join from their computers",
-    "join": "play together: sit at a table from its invitation",
+    "host": "play together: open a table others join",
+    "join": "play together: join a host's table",
 }
 
 

@@ -39,8 +39,8 @@ def run(args: argparse.Namespace) -> int:
     except InvitationError as problem:
         print(f"bigfive join: {problem}", file=sys.stderr)
         return 2
-    from bigfive_tui.app import settings
-    from bigfive_tui.app.saves import data_dir
+    from bigfive_tui.app.files import settings
+    from bigfive_tui.app.files.saves import data_dir
     from bigfive_tui.online.remembered import remembered_seat
     from bigfive_tui.online.terminal.app import JoinApp
 

@@ -62,7 +62,7 @@ def serve_forever(
 ) -> int:
     import random
 
-    from bigfive_tui.app.saves import data_dir
+    from bigfive_tui.app.files.saves import data_dir
     from bigfive_tui.players.teammates import teammate
 
     host = Host(data_dir() / "online" / "tables", teammate=lambda: teammate("strong"))

@@ -21,10 +21,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from bigfive_tui.app import main as app_main
-from bigfive_tui.app.game_setup import GameSetup
-from bigfive_tui.app.key_names import use_written_key_names
+from bigfive_tui.app.files.saves import data_dir
+from bigfive_tui.app.keys.names import use_written_key_names
 from bigfive_tui.app.main import BigFiveApp
-from bigfive_tui.app.saves import data_dir
+from bigfive_tui.app.setups.big_five import GameSetup
 from bigfive_tui.engine.actions import IllegalAction
 from bigfive_tui.engine.pieces import BoardFileError
 from bigfive_tui.online.connection import LinkError, Seen, TableLink

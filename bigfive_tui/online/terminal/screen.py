@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from textual.message import Message
 
-from bigfive_tui.app.describe import since_last_turn
 from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.app.words.describe import since_last_turn
 from bigfive_tui.engine.actions import Action
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import Game, Phase
