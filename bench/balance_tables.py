@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bigfive_tui.commands.simulate import wilson_interval
+from bigfive_tui.simulation.report import wilson_interval
 
 POLICIES = ("random", "greedy", "tactics", "search")
 HEADER = (

@@ -16,13 +16,13 @@ both alike; every round gives a ratio, and the summary prints the median ratio a
 (lowest to highest) over the rounds.
 
 bigfive plays whole games with the random policy of ``bigfive_tui.players.random_player`` (an
-action kind uniformly, then an action of that kind) through ``simulate.play_out``, the path
-``bigfive simulate`` uses (``legal_actions`` + ``apply_in_place``; no rule steps are built, as
-``simulate`` reads none), a random set of guides per game at normal difficulty. Each game builds
-its own board from its seed (``seeded_board``), makes the game and sets it up (``new_game``):
-that is its *setup*. The reference is catanatron (the project's ``bench`` extra) with four
-``RandomPlayer``s: its setup is ``Game(...)``, its actions are counted from the game's action
-records.
+action kind uniformly, then an action of that kind) through ``simulation.playing.play_out``, the
+path ``bigfive simulate`` uses (``legal_actions`` + ``apply_in_place``; no rule steps are built,
+as ``simulate`` reads none), a random set of guides per game at normal difficulty. Each game
+builds its own board from its seed (``seeded_board``), makes the game and sets it up
+(``new_game``): that is its *setup*. The reference is catanatron (the project's ``bench`` extra)
+with four ``RandomPlayer``s: its setup is ``Game(...)``, its actions are counted from the game's
+action records.
 
 * *play loop*: actions per second of play alone (``play_out``; catanatron's ``game.play()``).
   The decisions are not timed (``bigfive simulate`` times each one for its report, which costs
@@ -51,12 +51,12 @@ if "--installed" not in sys.argv:  # decided before the imports below
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bigfive_tui.assets import load_pieces, seeded_board
-from bigfive_tui.commands.simulate import play_out
 from bigfive_tui.engine import state as engine_state
 from bigfive_tui.engine.content import Difficulty, Guide
 from bigfive_tui.engine.session import make_game
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.players.random_player import choose
+from bigfive_tui.simulation.playing import play_out
 
 ROOT = Path(__file__).resolve().parent.parent
 GUIDE_COUNTS = (2, 3, 5)

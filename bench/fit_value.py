@@ -22,13 +22,14 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bigfive_tui.assets import seeded_board
-from bigfive_tui.commands.simulate import Settings, game_setup
 from bigfive_tui.engine.apply_action import apply_in_place
 from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.session import make_game
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import Phase
 from bigfive_tui.players import tactics, value
+from bigfive_tui.simulation.playing import game_setup
+from bigfive_tui.simulation.settings import Settings
 
 
 def positions(seed: int) -> tuple[list[list[float]], bool]:

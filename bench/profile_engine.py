@@ -5,7 +5,7 @@ Not a test. Run from the project root::
     .venv/bin/python bench/profile_engine.py                 # 5 guides, 6 s
     .venv/bin/python bench/profile_engine.py --guides 2 --seconds 10 --policy greedy
 
-The loop is the one ``bench/engine.py`` times (``simulate.play_out``, decisions not timed) on
+The loop is the one ``bench/engine.py`` times (``play_out``, decisions not timed) on
 pre-assembled boards, each game set up with ``new_game`` as ``bigfive simulate`` does, so the
 profile shows the engine (``legal_actions``, ``apply_in_place``) and the policy, not board
 assembly.
@@ -24,11 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from pyinstrument import Profiler
 
 from bigfive_tui.assets import seeded_board
-from bigfive_tui.commands.simulate import play_out
 from bigfive_tui.engine.content import Difficulty, Guide
 from bigfive_tui.engine.session import make_game
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.players import POLICIES
+from bigfive_tui.simulation.playing import play_out
 
 
 def main() -> int:

@@ -26,7 +26,7 @@ SWITCH = "BIGFIVE_TEST_COMPILED"
 RECORD = """
 import random
 from bigfive_tui.assets import seeded_board
-from bigfive_tui.commands.simulate import play_out
+from bigfive_tui.simulation.playing import play_out
 from bigfive_tui.engine.content import Difficulty, Guide
 from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.session import Session, make_game

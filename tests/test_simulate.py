@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 
 from bigfive_tui.cli import main
-from bigfive_tui.commands import simulate
 from bigfive_tui.engine.content import Difficulty, Guide
+from bigfive_tui.simulation import playing, report
+from bigfive_tui.simulation.run import simulate
+from bigfive_tui.simulation.settings import Settings
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *flags: str) -> dict[str, Any]:
@@ -118,19 +120,18 @@ def test_bad_flags_exit_2(
 
 def test_an_engine_error_is_counted_with_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """A failing game is an error with a reproducing command; the run goes on."""
-    real = simulate.play_game
+    real = playing.play_game
 
-    def flaky(board: Any, setup: simulate.GameSetup, policy: Any, max_actions: int) -> Any:
+    def flaky(board: Any, setup: playing.GameSetup, policy: Any, max_actions: int) -> Any:
         if setup.seed == 101:
             raise RuntimeError("boom")
         return real(board, setup, policy, max_actions)
 
-    monkeypatch.setattr(simulate, "play_game", flaky)
-    settings = simulate.Settings(4, None, 2, "normal", "random", 100, None)
+    monkeypatch.setattr(playing, "play_game", flaky)
+    settings = Settings(4, None, 2, "normal", "random", 100, None)
     from bigfive_tui.assets import seeded_board
 
-    report = simulate.simulate(settings, seeded_board)
-    data = report.as_dict()
+    data = simulate(settings, seeded_board).as_dict()
     assert data["games"] == 4 and data["errors"] == 1
     assert_adds_up(data)
     (error,) = data["error_games"]
@@ -145,8 +146,8 @@ def test_a_runaway_game_is_an_error() -> None:
     def first(state: Any, legal: Any, rng: random.Random) -> Any:
         return legal[0]  # draw, then end the turn at once
 
-    setup = simulate.GameSetup(3, (Guide.JACK, Guide.KATE), Difficulty.NORMAL)
-    result = simulate.safe_game(seeded_board, setup, first, max_actions=5)
+    setup = playing.GameSetup(3, (Guide.JACK, Guide.KATE), Difficulty.NORMAL)
+    result = playing.safe_game(seeded_board, setup, first, max_actions=5)
     assert result.outcome == "error"
     assert "RunawayGame" in result.error and "5 actions" in result.error
 
@@ -161,8 +162,8 @@ def test_win_rates_have_a_95_percent_interval(capsys: pytest.CaptureFixture[str]
     data = run_json(capsys, "--games", "6", "--seed", "3", "--policy", "greedy")
     low, high = data["win_rate_95"]
     assert 0 <= low <= data["win_rate"] <= high <= 1
-    assert simulate.wilson_interval(50, 100) == pytest.approx((0.4038, 0.5962), abs=1e-4)
-    assert simulate.wilson_interval(0, 10)[0] == 0.0
+    assert report.wilson_interval(50, 100) == pytest.approx((0.4038, 0.5962), abs=1e-4)
+    assert report.wilson_interval(0, 10)[0] == 0.0
 
 
 def test_losses_are_counted_by_cause(capsys: pytest.CaptureFixture[str]) -> None:

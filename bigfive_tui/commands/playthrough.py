@@ -62,10 +62,10 @@ class UsageError(ValueError):
 
 
 def _setup(args: argparse.Namespace) -> Setup:
-    from bigfive_tui.commands.simulate import UsageError as GuidesError
-    from bigfive_tui.commands.simulate import parse_guides
     from bigfive_tui.engine.content import Difficulty, Species
     from bigfive_tui.playthrough import MAX_LINES, Setup
+    from bigfive_tui.simulation.settings import UsageError as GuidesError
+    from bigfive_tui.simulation.settings import parse_guides
 
     try:
         guides = parse_guides(args.guides)

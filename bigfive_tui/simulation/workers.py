@@ -1,0 +1,29 @@
+"""Where a run's games are played on this machine: in this process, or a pool of processes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+from bigfive_tui.engine.board import Board
+from bigfive_tui.simulation.playing import GameResult, game_setup, play_task, safe_game
+from bigfive_tui.simulation.settings import Settings
+
+
+def serially(
+    settings: Settings, seeds: Sequence[int], board_for: Callable[[int], Board], max_actions: int
+) -> Iterator[tuple[int, GameResult]]:
+    from bigfive_tui.players import POLICIES
+
+    policy = POLICIES[settings.policy]
+    for seed in seeds:
+        yield seed, safe_game(board_for, game_setup(settings, seed), policy, max_actions)
+
+
+def in_processes(
+    settings: Settings, seeds: Sequence[int], max_actions: int
+) -> Iterator[tuple[int, GameResult]]:
+    from multiprocessing import get_context
+
+    tasks = [(settings, seed, max_actions) for seed in seeds]
+    with get_context("spawn").Pool(settings.workers) as pool:
+        yield from pool.imap_unordered(play_task, tasks)
