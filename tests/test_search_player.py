@@ -255,3 +255,17 @@ def test_a_plan_repeats_a_reason_only_where_it_says_more() -> None:
         "Drive to ♠1 · Drive to ♠c · Put out the fire on ♠c: it stands between the team and "
         "the lion · Drive to ♪2: on the way to the lion on ♪5 (3 actions more)"
     )
+
+
+def test_the_strong_teammate_leaves_the_steady_turn_only_when_the_worlds_agree() -> None:
+    """The gate: another intent must beat the steady turn in the same worlds by more than
+    its noise (1.5 standard errors of the paired gain at the practice and hint settings)."""
+    from bigfive_tui.players.search_player import HINT, PRACTICE, _choice
+    from bigfive_tui.players.tactics import Intent
+
+    clear = {Intent.STEADY: [0.5, 0.6, 0.4, 0.5], Intent.FIRES: [0.6, 0.7, 0.5, 0.6]}
+    noisy = {Intent.STEADY: [0.5, 0.6, 0.4, 0.5], Intent.FIRES: [0.9, 0.3, 0.8, 0.2]}
+    assert PRACTICE.gate == HINT.gate == 1.5
+    assert _choice(clear, PRACTICE.gate) == Intent.FIRES
+    assert _choice(noisy, PRACTICE.gate) == Intent.STEADY
+    assert _choice(noisy, 0.0) == Intent.FIRES  # without a gate the best mean wins
