@@ -14,10 +14,12 @@ can know (:func:`engine.hidden.determinize`, as the players do: the hidden deck,
 dealt anew) the action is taken and the game played **to its end** by the fast policy, and the
 action's value is the share of those worlds won. Every action is judged in the same worlds.
 
-The best action is picked on one half of the worlds and every action is scored on the other half
-(so the best is not flattered by the noise that made it look best); a player's **regret** at a
-position is the chance to win of that best action less the chance to win of the player's action,
-both on the second half. The mean over positions, with a 95 % interval, is the figure.
+A player's **regret** at a position is the chance to win of the best action less that of the
+player's action. Which action is best is itself estimated, so two estimates bracket it: the best
+of all the worlds' means less the player's (too high: the best is flattered by the noise that
+made it look best), and the best picked on one half of the worlds with both scored on the other
+half (too low: the pick may miss the best). The means over positions, with 95 % intervals, are
+the figures.
 
     python bench/hint_regret.py --positions 300 --worlds 64 --results regret.jsonl
 
@@ -135,15 +137,21 @@ def judge(task: tuple[int, int, tuple[str, ...]]) -> dict[str, Any]:
     }
 
 
-def regrets(entry: dict[str, Any]) -> dict[str, float]:
-    """Each player's regret at one position: best picked on the first half of the worlds,
-    everything scored on the second half."""
+def regrets(entry: dict[str, Any]) -> dict[str, tuple[float, float]]:
+    """Each player's regret at one position, as two estimates that bracket it: the best action
+    picked on the first half of the worlds and everything scored on the second half (low: the
+    pick may miss the best), and the best of all worlds' means less the player's (high: the
+    best is flattered by the noise that made it look best)."""
     wins: list[list[float]] = entry["wins"]
     half = len(wins[0]) // 2
     pick_on = [sum(row[:half]) for row in wins]
     score_on = [sum(row[half:]) / (len(row) - half) for row in wins]
+    mean = [sum(row) / len(row) for row in wins]
     best = max(range(len(wins)), key=lambda number: (pick_on[number], -number))
-    return {name: score_on[best] - score_on[number] for name, number in entry["picks"].items()}
+    return {
+        name: (score_on[best] - score_on[number], max(mean) - mean[number])
+        for name, number in entry["picks"].items()
+    }
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
@@ -156,23 +164,29 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
 
 def report(entries: Sequence[dict[str, Any]], players: Sequence[str]) -> str:
     lines = [
-        "| player | positions | mean regret (95 % interval) | best action | "
-        "regret by guides 2 / 3 / 4 / 5 |",
-        "|---|---:|---|---:|---|",
+        "| player | positions | regret, best picked on other worlds (95 %) | regret against "
+        "the best mean (95 %) | its action the best mean | high estimate by guides 2 / 3 / 4 / 5 |",
+        "|---|---:|---|---|---:|---|",
     ]
     for name in players:
-        values = [regrets(entry)[name] for entry in entries]
-        mean, low, high = mean_interval(values)
-        same = sum(value <= 0 for value in values) / len(values)
+        pairs = [regrets(entry)[name] for entry in entries]
+        low = mean_interval([pair[0] for pair in pairs])
+        high = mean_interval([pair[1] for pair in pairs])
+        best = sum(pair[1] <= 0 for pair in pairs) / len(pairs)
         by_guides = []
         for count in (2, 3, 4, 5):
-            part = [regrets(e)[name] for e in entries if e["guides"] == count]
-            by_guides.append(f"{100 * sum(part) / len(part):.1f}" if part else "–")
+            part = [regrets(e)[name][1] for e in entries if e["guides"] == count]
+            by_guides.append(f"{100 * sum(part) / len(part):.2f}" if part else "–")
         lines.append(
-            f"| {name} | {len(values)} | {100 * mean:.2f} points ({100 * low:.2f}–{100 * high:.2f})"
-            f" | {100 * same:.0f} % | {' / '.join(by_guides)} |"
+            f"| {name} | {len(pairs)} | {points(low)} | {points(high)} | {100 * best:.0f} % "
+            f"| {' / '.join(by_guides)} |"
         )
     return "\n".join(lines)
+
+
+def points(estimate: tuple[float, float, float]) -> str:
+    mean, low, high = estimate
+    return f"{100 * mean:.2f} points ({100 * low:.2f} to {100 * high:.2f})"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

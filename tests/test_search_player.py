@@ -22,7 +22,7 @@ from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.formats.replay import record_of, replay
 from bigfive_tui.players import POLICIES, greedy_player, random_player, tactics
 from bigfive_tui.players.reasons import Reason, Why, explain, plan_words
-from bigfive_tui.players.search_player import MEASURED, SearchPlayer, candidates
+from bigfive_tui.players.search_player import MEASURED, SETTINGS, SearchPlayer, candidates
 
 
 def started(seed: int, guides: tuple[Guide, ...], level: Difficulty) -> GameState:
@@ -190,6 +190,20 @@ def test_the_search_player_plays_whole_games_to_the_end() -> None:
             log.clear()
         outcomes[state.outcome] += 1
     assert sum(outcomes.values()) == 3
+
+
+@pytest.mark.parametrize("setting", sorted(SETTINGS))
+def test_every_setting_plays_a_whole_game(setting: str) -> None:
+    """The strong teammate's and the hint's settings (with their gate) play a whole game too."""
+    player = SearchPlayer(SETTINGS[setting])
+    state = started(7, (Guide.JACK, Guide.KATE), Difficulty.BEGINNER)
+    rng = random.Random(7)
+    while not state.outcome:
+        legal = legal_actions(state)
+        decision = player.decide(state, legal, rng, plan=False)
+        assert decision.action in legal and decision.reason
+        apply_in_place(state, decision.action, None)
+    assert state.outcome == "won" or state.outcome.startswith("lost:")
 
 
 def test_a_seeded_bot_game_replays_exactly() -> None:
