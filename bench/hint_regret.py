@@ -137,6 +137,28 @@ def judge(task: tuple[int, int, tuple[str, ...]]) -> dict[str, Any]:
     }
 
 
+def recheck(task: tuple[int, int, str, str]) -> dict[str, Any]:
+    """Where a player's action differs from the fast policy's: both played to the end in
+    ``worlds`` fresh worlds (not those of the first judgement), win for win."""
+    seed, worlds, name, base = task
+    state = position(seed)
+    legal = legal_actions(state)
+    mine = chooser(name)(state, legal, random.Random(seed + 1))
+    theirs = chooser(base)(state, legal, random.Random(seed + 1))
+    dealer = random.Random(f"bigfive-regret-recheck:{seed}")
+    gains = []
+    for _ in range(worlds):
+        world = determinize(state, dealer)
+        roll = dealer.getrandbits(32)
+        results = []
+        for action in (mine, theirs):
+            copy = world.copy()
+            apply_in_place(copy, action, None)
+            results.append(play_to_end(copy, random.Random(roll)))
+        gains.append(results[0] - results[1])
+    return {"seed": seed, "player": name, "base": base, "gains": gains}
+
+
 def regrets(entry: dict[str, Any]) -> dict[str, tuple[float, float]]:
     """Each player's regret at one position, as two estimates that bracket it: the best action
     picked on the first half of the worlds and everything scored on the second half (low: the
@@ -197,6 +219,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", default="tactics,practice,hint")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--results", help="JSON lines file; a run again judges only the rest")
+    parser.add_argument(
+        "--recheck",
+        metavar="PLAYER:WORLDS",
+        help="after the run: where PLAYER's action differs from the first player's, play both "
+        "in WORLDS fresh worlds and report PLAYER's gain",
+    )
     args = parser.parse_args(argv)
     players = tuple(args.players.split(","))
     done: dict[int, dict[str, Any]] = {}
@@ -219,6 +247,24 @@ def main(argv: Sequence[str] | None = None) -> int:
                     out.write(json.dumps(entry) + "\n")
     entries = [done[seed] for seed in seeds if seed in done]
     sys.stdout.write(report(entries, players) + "\n")
+    if args.recheck:
+        name, worlds = args.recheck.split(":")
+        base = players[0]
+        tasks = [
+            (entry["seed"], int(worlds), name, base)
+            for entry in entries
+            if entry["picks"][name] != entry["picks"][base]
+        ]
+        with Pool(args.workers) as pool:
+            checked = list(pool.imap_unordered(recheck, tasks))
+        per_position = [sum(item["gains"]) / len(item["gains"]) for item in checked]
+        mean, low, high = mean_interval(per_position)
+        sys.stdout.write(
+            f"{name} against {base} where they differ: {len(checked)} positions, "
+            f"{worlds} worlds each: {100 * mean:+.2f} points ({100 * low:+.2f} to "
+            f"{100 * high:+.2f}) per position, {100 * mean * len(checked) / len(entries):+.3f} "
+            f"points per position over all {len(entries)}\n"
+        )
     return 0
 
 
