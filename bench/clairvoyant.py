@@ -40,16 +40,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bigfive_tui.assets import seeded_board
-from bigfive_tui.commands.simulate import (
-    MAX_ACTIONS,
-    GameResult,
-    Settings,
-    append_result,
-    game_setup,
-    read_results,
-    safe_game,
-    wilson_interval,
-)
 from bigfive_tui.engine.actions import Action
 from bigfive_tui.engine.apply_action import apply_in_place
 from bigfive_tui.engine.legal_actions import legal_actions
@@ -57,6 +47,10 @@ from bigfive_tui.engine.state import GameState
 from bigfive_tui.players import tactics
 from bigfive_tui.players.search_player import candidates
 from bigfive_tui.players.tactics import Intent
+from bigfive_tui.simulation.playing import MAX_ACTIONS, GameResult, game_setup, safe_game
+from bigfive_tui.simulation.report import wilson_interval
+from bigfive_tui.simulation.results import append_result, read_results
+from bigfive_tui.simulation.settings import Settings
 
 #: Share of the later turns of an exploring line that take a random intent.
 EXPLORE = 0.35

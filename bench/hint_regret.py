@@ -42,7 +42,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bigfive_tui.assets import seeded_board
-from bigfive_tui.commands.simulate import Settings, game_setup
 from bigfive_tui.engine.actions import Action
 from bigfive_tui.engine.apply_action import apply_in_place
 from bigfive_tui.engine.hidden import determinize
@@ -53,6 +52,8 @@ from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.players import tactics
 from bigfive_tui.players.search_player import SETTINGS, SearchPlayer, SearchSettings
 from bigfive_tui.players.tactics import Intent
+from bigfive_tui.simulation.playing import game_setup
+from bigfive_tui.simulation.settings import Settings
 
 #: A roll-out that has not ended after this many actions counts as lost (never seen).
 _MAX_ACTIONS = 20_000

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bigfive_tui.commands.simulate import wilson_interval
+from bigfive_tui.simulation.report import wilson_interval
 
 LEVELS = ("beginner", "normal", "expert")
 

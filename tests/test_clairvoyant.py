@@ -13,12 +13,13 @@ from types import ModuleType
 import pytest
 
 from bigfive_tui.assets import seeded_board
-from bigfive_tui.commands.simulate import POLICY_CHOICES, Settings, game_setup, play_game
 from bigfive_tui.engine.content import Guide
 from bigfive_tui.engine.hidden import determinize
 from bigfive_tui.engine.session import make_game
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.players import POLICIES
+from bigfive_tui.simulation.playing import game_setup, play_game
+from bigfive_tui.simulation.settings import POLICY_CHOICES, Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
