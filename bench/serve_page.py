@@ -48,7 +48,14 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from app import child_env, load, machine, make_save, spawn  # noqa: E402  (bench/app.py)
-from browser import Page, chromium, find_chromium, free_port, wait_for_port  # noqa: E402
+from browser import (  # noqa: E402
+    Page,
+    chromium,
+    find_chromium,
+    free_port,
+    printed_address,
+    wait_for_port,
+)
 
 TABS = "browser-tabs"
 
@@ -92,7 +99,7 @@ async def open_and_play(page: Page, url: str, first_words: str) -> Run:
 
 
 async def bench(
-    runs: int, save: Path, data: Path, url: str, folder: Path
+    runs: int, save: Path, data: Path, address: str, url: str, folder: Path
 ) -> tuple[dict[str, list[Run]], list[float]]:
     executable = find_chromium()
     if executable is None:
@@ -104,7 +111,7 @@ async def bench(
     tabs = data / TABS
     async with chromium(executable) as browser:
         warm = await browser.new_page()  # the browser's own first start is not the game's
-        await warm.open(url)
+        await warm.open(address)
         await warm.wait_for(lambda text: "Start the safari" in text, "the warm-up page")
         await browser.close_page(warm)
         for run in range(runs * 2):
@@ -150,12 +157,14 @@ def main() -> None:
         port = free_port()
         server = subprocess.Popen(
             [sys.executable, "-m", "bigfive_tui.cli", "serve", "--port", str(port)],
-            stdout=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
         )
         try:
+            # The warm-up opens the address with its token; its cookie lets the timed tabs in.
+            address, _ = printed_address(server)
             wait_for_port(port, server)
             url = f"http://127.0.0.1:{port}/"
-            results, terminal = asyncio.run(bench(args.runs, save, data, url, folder))
+            results, terminal = asyncio.run(bench(args.runs, save, data, address, url, folder))
         finally:
             server.terminate()
             server.wait(timeout=30)

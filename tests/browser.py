@@ -117,6 +117,26 @@ def wait_for_port(port: int, process: subprocess.Popen[bytes], timeout: float = 
     raise AssertionError(f"nothing listens on port {port} after {timeout} s")
 
 
+def printed_address(process: subprocess.Popen[bytes], timeout: float = 60.0) -> tuple[str, str]:
+    """The address ``bigfive serve`` printed to open (with its token), and what it printed up
+    to that line. ``process`` writes its standard output to a pipe; it is read a byte at a
+    time, so that nothing after the line is kept in a buffer that ``communicate`` would miss."""
+    assert process.stdout is not None
+    said = ""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        read = b""
+        while not read.endswith(b"\n") and (byte := os.read(process.stdout.fileno(), 1)):
+            read += byte
+        line = read.decode()
+        if not line:
+            raise AssertionError(f"the server ended before it printed its address:\n{said}")
+        said += line
+        if " in a web browser." in line:
+            return line.split(" open ", 1)[1].split(" in a web browser.")[0], said
+    raise AssertionError(f"no address printed in {timeout} s:\n{said}")
+
+
 class Page:
     """One browser tab showing the game: its screen as text, keys typed as a person would."""
 

@@ -7,6 +7,13 @@ thousands of digits, brackets nested thousands deep, bytes that are not UTF-8, m
 sequences), cut out, or the file cut short. Loading it through the same calls the game makes
 must then either work or raise the error of that kind of file, never anything else. The deep
 profile (``BIGFIVE_HYPOTHESIS=deep``) runs 3,000 mutations of each kind.
+
+The browser server's requests are tried the same way: request lines, paths, queries and
+headers made by hypothesis (bytes that are not UTF-8, huge values, foreign origins, wrong and
+right tokens, websocket upgrades) go over a real socket to a real ``bigfive serve``, which must
+answer each (never with a 500) and go on answering, printing no traceback and at most a line
+per request; the websocket messages a tab may send are checked by one parser, which accepts
+or refuses any text.
 """
 
 from __future__ import annotations
@@ -15,13 +22,16 @@ import contextlib
 import io
 import json
 import re
-from collections.abc import Callable
+import socket
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 from rich.console import Console
+from served import Served, serve
 from test_app_support import seeded_session
 
 from bigfive_tui.app.files import saves
@@ -33,6 +43,7 @@ from bigfive_tui.engine.pieces import BoardFileError
 from bigfive_tui.photo_safari.formats.setup_file import SetupFileError
 from bigfive_tui.photo_safari.setups import load_setup
 from bigfive_tui.scenarios.model import ScenarioError
+from bigfive_tui.web.relay import MESSAGE
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Twice the profile's examples: 80 in the quick profile, 3,000 in the deep one.
@@ -302,3 +313,197 @@ def test_a_mutated_file_loads_or_raises_only_its_own_error(
             load(path)
 
     check()
+
+
+# ------------------------------------------------------------------ the browser server's requests
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    served = serve(tmp_path_factory.mktemp("serve") / "data")
+    yield served
+    out, err = served.stop()
+    assert "Traceback" not in out + err and "╭" not in out + err, err
+    assert all(line.startswith("bigfive serve: ") for line in err.splitlines()), err
+
+
+def request_bytes(port: int, token: str) -> st.SearchStrategy[bytes]:
+    """Whole requests: a method, a path and query, a version, a Host, a cookie, more headers
+    and a body. Each is plausible, except for up to two parts that are wild: a request with
+    one wild part reaches the server's own checks, where one with every part wild stops at
+    aiohttp's first look."""
+    crasher = st.sampled_from(CRASHERS)
+    own_host = f"127.0.0.1:{port}".encode()
+    right = token.encode()
+    line_end = b"\r\n"
+    plausible: dict[str, st.SearchStrategy[bytes]] = {
+        "method": st.sampled_from([b"GET", b"HEAD"]),
+        "path": st.sampled_from(
+            [b"/", b"/ws", b"/static/js/textual.js", b"/static/", b"/download/x", b"/nowhere"]
+        ),
+        "query": st.sampled_from(
+            [
+                b"",
+                b"?token=" + right,
+                b"?token=wrong",
+                b"?token=&token=" + right,
+                b"?fontsize=9999999999999",
+                b"?width=-1&height=abc",
+                b"?token=" + right + b"&width=100000",
+                b"?token=%ff%fe",
+            ]
+        ),
+        "version": st.just(b"HTTP/1.1"),
+        "host": st.sampled_from([own_host, b"localhost:1", b"safari.example", b"[::1]:80"]),
+        "cookie": st.sampled_from(
+            [
+                b"",
+                f"bigfive-serve-{port}={token}".encode(),
+                f"bigfive-serve-{port}=wrong".encode(),
+                f"bigfive-serve-{port}={token}; bigfive-serve-{port}=x".encode(),
+                b"=;;;==",
+            ]
+        ),
+        "headers": st.lists(
+            st.sampled_from(
+                [
+                    b"Origin: http://" + own_host,
+                    b"Origin: http://evil.example",
+                    b"Origin: null",
+                    b"Origin: ",
+                    b"Upgrade: websocket",
+                    b"Upgrade: h2c",
+                    b"Connection: Upgrade",
+                    b"Connection: close",
+                    b"Sec-WebSocket-Key: zzz",
+                    b"Sec-WebSocket-Version: 99",
+                    b"Accept: */*",
+                    b"Content-Length: 5",
+                ]
+            ).map(lambda line: line + b"\r\n"),
+            max_size=5,
+        ).map(b"".join),
+        "body": st.sampled_from([b"", b"hello"]),
+    }
+    wild: dict[str, st.SearchStrategy[bytes]] = {
+        "method": st.sampled_from([b"POST", b"DELETE", b"get", b"\xff", b"", b"G\x00T"]),
+        "path": st.one_of(
+            st.sampled_from([b"/static/../../etc/passwd", b"/%2e%2e/%2e%2e/", b"/static/%00"]),
+            st.binary(max_size=40).map(lambda raw: b"/" + raw),
+            st.text(max_size=30).map(lambda text: b"/" + text.encode("utf-8", "surrogatepass")),
+            crasher.map(lambda raw: b"/" + raw[:9000]),
+        ),
+        "query": st.one_of(
+            st.binary(max_size=30).map(lambda raw: b"?" + raw),
+            st.text(max_size=30).map(lambda text: b"?token=" + text.encode("utf-8", "replace")),
+        ),
+        "version": st.sampled_from([b"HTTP/1.0", b"HTTP/2", b"HTTP/9.9", b"", b"x"]),
+        "host": st.one_of(st.just(b""), st.binary(max_size=20), crasher),
+        "cookie": st.one_of(st.binary(max_size=60), crasher),
+        "headers": st.lists(
+            st.one_of(
+                st.tuples(st.binary(min_size=1, max_size=12), st.binary(max_size=30)).map(
+                    lambda pair: pair[0] + b": " + pair[1]
+                ),
+                st.sampled_from(
+                    [
+                        b"Content-Length: -1",
+                        b"Content-Length: " + b"9" * 40,
+                        b"Transfer-Encoding: chunked",
+                        b"Transfer-Encoding: gzip, x",
+                        b"Origin: \xff\xfe",
+                        b"no colon",
+                        b" folded: line",
+                    ]
+                ),
+                st.integers(1, 20_000).map(lambda size: b"X-Huge: " + b"a" * size),
+            ).map(lambda line: line + b"\r\n"),
+            min_size=1,
+            max_size=6,
+        ).map(b"".join),
+        "body": st.one_of(st.binary(max_size=40), crasher),
+    }
+
+    def build(part: dict[str, bytes]) -> bytes:
+        line = b" ".join([part["method"], part["path"] + part["query"], part["version"]])
+        host = b"Host: " + part["host"] + line_end if part["host"] else b""
+        cookie = b"Cookie: " + part["cookie"] + line_end if part["cookie"] else b""
+        return line + line_end + host + cookie + part["headers"] + line_end + part["body"]
+
+    def request(damaged: frozenset[str]) -> st.SearchStrategy[bytes]:
+        chosen = {name: (wild if name in damaged else plausible)[name] for name in plausible}
+        return st.fixed_dictionaries(chosen).map(build)
+
+    return st.frozensets(st.sampled_from(sorted(plausible)), max_size=2).flatmap(request)
+
+
+def answered(port: int, request: bytes) -> bytes:
+    """The first line of the server's answer to ``request``; empty when it closed without one,
+    or when the request is one it waits to see the rest of (then the end of the connection
+    ends it)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as connection:
+        with contextlib.suppress(ConnectionError):  # it may answer and close mid-request
+            connection.sendall(request)
+        connection.settimeout(WAIT_FOR_MORE)
+        got = b""
+        with contextlib.suppress(ConnectionError, TimeoutError):
+            while b"\r\n" not in got and (more := connection.recv(4096)):
+                got += more
+    return got.split(b"\r\n", 1)[0]
+
+
+#: How long a request that is not whole is given before its connection is closed.
+WAIT_FOR_MORE = 2.0
+
+
+def test_any_request_to_the_browser_server_is_answered_without_a_traceback(
+    server: Served,
+) -> None:
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    @given(request=request_bytes(server.port, server.token))
+    def check(request: bytes) -> None:
+        first_line = answered(server.port, request)
+        event(first_line[:12].decode("latin-1") or "no answer")
+        assert not re.match(rb"HTTP/1\.[01] 5", first_line), (request[:200], first_line)
+        assert server.process.poll() is None
+
+    check()
+    page = f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nCookie: {server.cookie}\r\n\r\n"
+    assert answered(server.port, page.encode()).startswith(b"HTTP/1.1 200")
+
+
+@settings(max_examples=EXAMPLES * 10, deadline=None)
+@given(
+    text=st.one_of(
+        st.text(max_size=60),
+        st.builds(
+            json.dumps,
+            st.recursive(
+                st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+                lambda inner: (
+                    st.lists(inner, max_size=4)
+                    | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+                ),
+                max_leaves=12,
+            ),
+        ),
+        st.builds(
+            lambda kind, data: json.dumps([kind, data]),
+            st.sampled_from(["stdin", "resize", "ping", "blur", "focus", "quit"]),
+            st.one_of(
+                st.text(max_size=20),
+                st.integers(),
+                st.fixed_dictionaries(
+                    {"width": st.integers(-5, 5000), "height": st.integers(-5, 5000)}
+                ),
+            ),
+        ),
+    )
+)
+def test_a_tabs_message_is_accepted_or_refused_never_anything_else(text: str) -> None:
+    with contextlib.suppress(ValidationError):
+        MESSAGE.validate_json(text)

@@ -20,12 +20,12 @@ import subprocess
 import sys
 import textwrap
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from browser import Page, chromium, find_chromium, free_port, wait_for_port
+from browser import Page, chromium, find_chromium, free_port
+from served import Served, answer, serve
 
 from bigfive_tui.app.drawing.themes import SAVANNA, SAVANNA_LIGHT
 from bigfive_tui.cli import main
@@ -95,29 +95,6 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "data"
 
 
-class Served:
-    def __init__(self, process: subprocess.Popen[bytes], port: int, data: Path) -> None:
-        self.process, self.port, self.data = process, port, data
-        self.url = f"http://127.0.0.1:{port}/"
-
-    def stop(self) -> tuple[str, str]:
-        self.process.send_signal(signal.SIGINT)
-        out, err = self.process.communicate(timeout=30)
-        return out.decode(), err.decode()
-
-
-def serve(data: Path, *flags: str) -> Served:
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bigfive_tui.cli", "serve", "--port", str(port), *flags],
-        env={**os.environ, "BIGFIVE_DATA_DIR": str(data)},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    wait_for_port(port, process)
-    return Served(process, port, data)
-
-
 @pytest.fixture
 def served(data_dir: Path) -> Iterator[Served]:
     server = serve(data_dir)
@@ -129,42 +106,52 @@ def served(data_dir: Path) -> Iterator[Served]:
 
 def test_it_says_where_to_open_it_and_that_only_this_computer_can(served: Served) -> None:
     out, err = served.stop()
-    assert f"{TITLE}: open http://127.0.0.1:{served.port} in a web browser." in out
-    assert "Only this computer can open it: the server listens on 127.0.0.1" in out
+    assert re.search(
+        rf"{TITLE}: open http://127\.0\.0\.1:{served.port}/\?token=[\w-]{{43}} in a web browser\.",
+        out,
+    )
+    assert "Only this computer can reach it: the server listens on 127.0.0.1" in out
     assert f"autosaves and saves go to {served.data}" in out
     assert "Warning" not in out + err and served.process.returncode == 0
 
 
 def test_a_host_other_computers_reach_is_served_with_a_warning(data_dir: Path) -> None:
     server = serve(data_dir, "--host", "0.0.0.0")
-    out, err = server.stop()
-    assert f"On this computer: http://127.0.0.1:{server.port}" in out
+    try:
+        # The token is the only way in, whichever address a request comes to.
+        assert answer(server.url).status == 403
+        assert answer(server.url, cookie=server.cookie).status == 200
+    finally:
+        out, err = server.stop()
+    assert f"On this computer: http://127.0.0.1:{server.port}/?token={server.token}" in out
     assert "Warning: the server listens on 0.0.0.0" in err
-    assert f"anyone who can reach port {server.port} of this computer can play" in err
+    assert f"every computer that can reach port {server.port} of this one can try" in err
+    assert "The token in the address is the only way in" in err
 
 
 # ------------------------------------------------------------------ the page
 
 
-def fetch(url: str, host: str | None = None) -> str:
-    request = urllib.request.Request(url, headers={"Host": host} if host else {})
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return str(response.read().decode("utf-8"))
+def fetch(served: Served, host: str | None = None) -> str:
+    """The page, as a browser that has the token's cookie gets it."""
+    got = answer(served.url, cookie=served.cookie, **({"Host": host} if host else {}))
+    assert got.status == 200, got
+    return got.text
 
 
 def test_the_page_has_the_games_title_and_the_themes_colours(served: Served) -> None:
-    page = fetch(served.url)
+    page = fetch(served)
     assert f"<title>{TITLE}</title>" in page
     assert f"background: {SAVANNA.background};".lower() in page.lower()
     assert "fonts.googleapis.com" not in page  # the font comes from this server
     # A theme chosen in a tab (kept in settings.json) is the next page's too.
     served.data.mkdir(parents=True, exist_ok=True)
     (served.data / "settings.json").write_text('{"theme": "savanna-light"}', encoding="utf-8")
-    assert f"background: {SAVANNA_LIGHT.background};".lower() in fetch(served.url).lower()
+    assert f"background: {SAVANNA_LIGHT.background};".lower() in fetch(served).lower()
 
 
 def test_the_page_connects_back_to_the_address_the_browser_used(served: Served) -> None:
-    page = fetch(served.url, host=f"safari.example:{served.port}")
+    page = fetch(served, host=f"safari.example:{served.port}")
     assert f'data-session-websocket-url="ws://safari.example:{served.port}/ws"' in page
 
 
@@ -380,9 +367,12 @@ async def test_a_game_in_a_real_browser(served: Served) -> None:
     async with chromium(executable) as browser:
         page = await browser.new_page()
         page.failure_shot = ARTIFACTS / "failed.png"
-        await page.open(served.url)
+        await page.open(served.address)  # the address printed, with its token
         await page.wait_for(lambda text: "Start the safari" in text, "the new-game screen")
         assert await page.evaluate("document.title") == TITLE
+        # The token went into a cookie, and out of the address the browser shows.
+        assert await page.evaluate("location.href") == served.url
+        assert await page.evaluate("document.cookie") == ""  # HttpOnly: no script reads it
         await page.screenshot(ARTIFACTS / "1-new-game.png")
 
         await page.press("Enter")  # start the default game: Jack and Kate
