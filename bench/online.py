@@ -48,16 +48,16 @@ sys.path.insert(0, str(ROOT))
 from bigfive_tui.engine.legal_actions import legal_actions  # noqa: E402
 from bigfive_tui.engine.notation import format_action  # noqa: E402
 from bigfive_tui.online.connection import Seen  # noqa: E402
-from bigfive_tui.online.protocol import HOST_MESSAGE, Act, Join, Refused  # noqa: E402
+from bigfive_tui.online.protocol import HOST_MESSAGE, Act, Join, Refused, Update, Welcome  # noqa: E402
 from bigfive_tui.online.view import game_of, state_from_view  # noqa: E402
 
 SEATS = 5
-#: Seconds the clients go on reading after the time is up (no action is sent then).
-GRACE = 5.0
-
-
-def now_before(until: float) -> bool:
-    return time.monotonic() < until
+#: After the time is up no action is sent; a client reads on until its last action is
+#: answered and nothing came for QUIET seconds, for LAST_WAIT seconds at most.
+QUIET = 3.0
+LAST_WAIT = 120.0
+#: Clients connecting at once.
+CONNECTING = 50
 
 
 def cpu_seconds(pid: int) -> float:
@@ -122,71 +122,92 @@ class Scripted:
         self.rng, self.think = rng, think
         self.seen = Seen()
         self.acting_at = -1  # the move count this client last acted at
+        self.answered = True  # its last action was refused or played
+        self.socket: aiohttp.ClientWebSocketResponse | None = None
 
-    async def play(self, http: aiohttp.ClientSession, figures: Figures, until: float) -> None:
-        async with http.ws_connect(self.url, max_msg_size=0) as socket:
+    async def connect(self, http: aiohttp.ClientSession, gate: asyncio.Semaphore) -> None:
+        async with gate:
+            self.socket = await http.ws_connect(self.url, max_msg_size=0)
             join = Join(table=self.code, secret=self.secret, seat=self.seat)
-            await socket.send_str(join.model_dump_json())
-            game = None
-            # After the time is up no action is sent; the messages on their way are read.
-            while time.monotonic() < until + GRACE:
-                wait = until + GRACE - time.monotonic()
-                if time.monotonic() >= until and self.acting_at < len(self.seen.moves):
-                    wait = min(wait, 0.5)  # nothing of ours on its way: a short look
-                try:
-                    message = await socket.receive(timeout=max(0.01, wait))
-                except TimeoutError:
+            await self.socket.send_str(join.model_dump_json())
+
+    async def play(self, figures: Figures, until: float) -> None:
+        """Play until ``until``; then send nothing more and read on until this client's last
+        action is answered and the table has been quiet for :data:`QUIET` seconds."""
+        socket = self.socket
+        assert socket is not None
+        game = None
+        while True:
+            ending = time.monotonic() >= until
+            if ending and time.monotonic() > until + LAST_WAIT:
+                break
+            try:
+                message = await socket.receive(
+                    timeout=QUIET if ending else until - time.monotonic()
+                )
+            except TimeoutError:
+                if ending and self.answered:
                     break
-                if message.type != aiohttp.WSMsgType.TEXT:
-                    break
-                now = time.perf_counter()
-                data = HOST_MESSAGE.validate_json(message.data)
-                if isinstance(data, Refused):
-                    figures.refused.add((self.code, self.acting_at))
-                    figures.reasons.append(data.reason)
-                    continue
-                if not hasattr(data, "view"):
-                    continue
-                known = len(self.seen.moves)
-                if not self.seen.take(data.view):  # type: ignore[union-attr]
-                    raise AssertionError("a view continued a log this client does not have")
-                for index in range(min(known, data.view.moves_from), len(self.seen.moves)):  # type: ignore[union-attr]
-                    sent = figures.sent.get((self.code, index))
-                    if sent is not None and index >= known:
-                        figures.latencies.append(now - sent[0])
-                view = self.seen.view
-                assert view is not None
-                if game is None:
-                    game = game_of(view.setup)
-                if view.state.outcome:
-                    figures.games_over.add(self.code)
-                    break
-                at = len(self.seen.moves)
-                if view.state.seat == self.seat and self.acting_at != at and now_before(until):
-                    self.acting_at = at
-                    state = state_from_view(game, view.state)
-                    action = self.rng.choice(legal_actions(state))
-                    text = format_action(game, action, state.seat)
-                    await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
-                    if (self.code, at) in figures.sent:
-                        figures.doubled_sends += 1
-                    figures.sent[(self.code, at)] = (time.perf_counter(), text, self.seat)
-                    await socket.send_str(Act(action=text, at=at).model_dump_json())
-            figures.finals.setdefault(self.code, []).append(list(self.seen.moves))
+                continue
+            if message.type != aiohttp.WSMsgType.TEXT:
+                break
+            now = time.perf_counter()
+            data = HOST_MESSAGE.validate_json(message.data)
+            if isinstance(data, Refused):
+                figures.refused.add((self.code, self.acting_at))
+                figures.reasons.append(data.reason)
+                self.answered = True
+                continue
+            if not isinstance(data, (Welcome, Update)):
+                continue
+            known = len(self.seen.moves)
+            if not self.seen.take(data.view):
+                raise AssertionError("a view continued a log this client does not have")
+            for index in range(known, len(self.seen.moves)):
+                sent = figures.sent.get((self.code, index))
+                if sent is not None:
+                    figures.latencies.append(now - sent[0])
+                if index == self.acting_at:
+                    self.answered = True
+            view = self.seen.view
+            assert view is not None
+            if game is None:
+                game = game_of(view.setup)
+            if view.state.outcome:
+                figures.games_over.add(self.code)
+                break
+            at = len(self.seen.moves)
+            if view.state.seat == self.seat and self.acting_at != at and not ending:
+                self.acting_at = at
+                self.answered = False
+                state = state_from_view(game, view.state)
+                action = self.rng.choice(legal_actions(state))
+                text = format_action(game, action, state.seat)
+                await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+                if (self.code, at) in figures.sent:
+                    figures.doubled_sends += 1
+                figures.sent[(self.code, at)] = (time.perf_counter(), text, self.seat)
+                await socket.send_str(Act(action=text, at=at).model_dump_json())
+        figures.finals.setdefault(self.code, []).append(list(self.seen.moves))
+        await socket.close()
 
 
 async def drive(port: int, tables: list[list[str]], seconds: float, think: float) -> Figures:
+    """Connect every client (a few at a time), then play for ``seconds``."""
     figures = Figures()
     rng = random.Random(29)
-    until = time.monotonic() + seconds
     connector = aiohttp.TCPConnector(limit=0)
-    async with aiohttp.ClientSession(connector=connector) as http:
+    timeout = aiohttp.ClientTimeout(total=None, connect=120)
+    async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
         clients = [
             Scripted(port, code, secret, seat, random.Random(rng.getrandbits(64)), think)
             for code, secret in tables
             for seat in range(SEATS)
         ]
-        await asyncio.gather(*(client.play(http, figures, until) for client in clients))
+        gate = asyncio.Semaphore(CONNECTING)
+        await asyncio.gather(*(client.connect(http, gate) for client in clients))
+        until = time.monotonic() + seconds
+        await asyncio.gather(*(client.play(figures, until) for client in clients))
     return figures
 
 
@@ -226,8 +247,8 @@ def run_load(tables: int, seconds: float, think: float, keep: bool) -> dict[str,
         assert host.stdout is not None
         started = json.loads(host.stdout.readline())
         opened = rss_kib(host.pid)
-        start = time.perf_counter()
         host_cpu, own_cpu = cpu_seconds(host.pid), cpu_seconds(os.getpid())
+        start = time.perf_counter()
         figures = asyncio.run(drive(started["port"], started["tables"], seconds, think))
         took = time.perf_counter() - start
         host_cpu = cpu_seconds(host.pid) - host_cpu

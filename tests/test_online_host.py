@@ -261,3 +261,69 @@ async def test_a_host_that_restarts_reopens_its_tables_and_lets_everybody_back(
         assert back.seen.moves == ["draw"]
         await back.close()
         await task
+
+
+async def test_an_empty_seat_is_handed_to_the_computer_by_another_guide_over_the_socket(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bigfive_tui.online import table as table_module
+
+    table = new_table()
+    async with (
+        running(table) as run,
+        aiohttp.ClientSession() as http,
+        http.ws_connect(run.ws_url(table.code)) as jack,
+    ):
+        await jack.send_str(join_text(table, 0))
+        await next_of(jack, "welcome")
+        await jack.send_str(json.dumps({"type": "hand_over", "seat": 1}))
+        assert "can be handed to the computer after" in (await next_of(jack, "refused"))["reason"]
+        monkeypatch.setattr(table_module, "EMPTY_TOO_LONG", 0.0)
+        await jack.send_str(json.dumps({"type": "hand_over", "seat": 1}))
+        while True:
+            update = await next_of(jack, "update")
+            if update["view"]["seats"][1]["player"] == "computer":
+                break
+        assert table.computer_seats() == {1}
+
+
+async def test_the_browser_page_and_its_socket_let_in_only_the_invited() -> None:
+    table = new_table()
+    async with running(table) as run, aiohttp.ClientSession() as http:
+        base = f"http://127.0.0.1:{run.port}/t/{table.code}"
+        async with http.get(f"{base}?key={table.secret}") as page:
+            assert page.status == 200 and "bigfive-browser" in page.cookies
+            text = await page.text()
+            assert f"/t/{table.code}/play/{table.secret}" in text
+        for address, status in [
+            (base, 403),
+            (f"{base}?key=wrong", 403),
+            (f"http://127.0.0.1:{run.port}/t/nosuchtable?key={table.secret}", 404),
+        ]:
+            async with http.get(address) as refused:
+                assert refused.status == status, address
+        play = f"ws://127.0.0.1:{run.port}/t/{table.code}/play"
+        own = {"Origin": f"http://127.0.0.1:{run.port}"}
+        for address, headers, status in [
+            (f"{play}/{table.secret}", {"Origin": "http://evil.example"}, 403),
+            (f"{play}/{table.secret}", {}, 403),
+            (f"{play}/wrong", own, 403),
+        ]:
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused_socket:
+                await http.ws_connect(address, headers=headers)
+            assert refused_socket.value.status == status
+
+
+async def test_a_browser_socket_that_sends_what_the_page_never_sends_is_closed() -> None:
+    table = new_table()
+    async with running(table) as run, aiohttp.ClientSession() as http:
+        play = f"ws://127.0.0.1:{run.port}/t/{table.code}/play/{table.secret}?width=80&height=24"
+        own = {"Origin": f"http://127.0.0.1:{run.port}"}
+        async with http.ws_connect(play, headers=own) as socket:
+            await socket.send_str('["stdin", 5]')
+            async with asyncio.timeout(30):
+                async for message in socket:
+                    if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                        break
+            assert socket.closed
+        assert table.session.texts == []

@@ -4,16 +4,21 @@ Pilot, against a host on a free loopback port (issue 29)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
+import pytest
 from online_support import new_table, running
 from test_app_support import SIZE, wait_until
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from bigfive_tui.app.screens.end import EndScreen
+from bigfive_tui.app.screens.new_game import NewGameScreen
+from bigfive_tui.app.setups.big_five import GameSetup, SeatChoice
+from bigfive_tui.engine.content import Guide
 from bigfive_tui.engine.state import Phase
 from bigfive_tui.online.table import Table
-from bigfive_tui.online.terminal.app import JoinApp
+from bigfive_tui.online.terminal.app import HostApp, JoinApp
 from bigfive_tui.online.terminal.screen import OnlineGameScreen
 
 
@@ -89,3 +94,25 @@ async def test_two_terminals_play_a_game_to_its_end_with_one_dropped_and_back() 
                 await wait_until(pilot, lambda app=app: ended(app))  # type: ignore[misc]
                 assert app.link is not None and app.link.seen.moves == table.session.texts
                 assert "seed" not in str(app.screen.query_one("#turns", Static).render())
+
+
+async def test_the_host_sets_the_table_up_on_the_new_game_screen_and_sits_at_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    app = HostApp("127.0.0.1", 0)
+    async with app.run_test(size=(SIZE[0], SIZE[1])) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        seats = (SeatChoice(Guide.JACK), SeatChoice(Guide.KATE, computer=True))
+        app.start(GameSetup(seats=seats, seed=4))
+        await wait_until(pilot, lambda: app.online_screen() is not None)
+        (table,) = app.host.tables.values()
+        assert table.seats[0].present and table.computer_seats() == {1}
+        assert app.invitation_text.startswith(f"http://127.0.0.1:{app.port}/t/{table.code}?key=")
+        screen = screen_of(app)
+        assert screen.seat == 0 and screen.human_turn
+        count = len(table.session.texts)
+        await pilot.press("D")  # Jack draws, on the host's own table
+        await moved_on(pilot, table, count)
+        assert (tmp_path / "online" / "tables" / f"{table.code}.json").exists()
+        await app.action_quit()

@@ -23,6 +23,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     seat.add_argument("--watch", action="store_true", help="watch without a seat")
     parser.add_argument("--name", default="", help="your name, as the others see it")
+    parser.add_argument(
+        "--as",
+        dest="who",
+        default="",
+        metavar="ID",
+        help="remember the seat under ID (a host's browser tabs: the browser's)",
+    )
     parser.add_argument("--theme", default=None, help="the colour theme")
     parser.add_argument(
         "--data-dir", metavar="DIR", help="where settings and remembered seats live"
@@ -46,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
 
     seat: int | None = None
     secret: str | None = None
-    remembered = remembered_seat(data_dir(), invitation)
+    who = "".join(c for c in args.who if c.isalnum() or c in "-_")[:64]
+    remembered = remembered_seat(data_dir(), invitation, who)
     if args.seat is None and not args.watch and remembered is not None:
         seat, secret = remembered
     app = JoinApp(
@@ -56,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
         name=args.name[:40],
         guide=args.seat,
         offer_seats=args.seat is None and not args.watch and remembered is None,
+        who=who,
         theme=args.theme or settings.remembered_theme() or "textual-dark",
     )
     app.run()

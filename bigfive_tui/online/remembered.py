@@ -21,8 +21,11 @@ FILE_NAME = "online-seats.json"
 KEPT = 50
 
 
-def _key(invitation: Invitation) -> str:
-    return f"{invitation.host}:{invitation.port}/{invitation.table}"
+def _key(invitation: Invitation, who: str = "") -> str:
+    """The table's place, and (for a host's browser tabs, which share the host's data folder)
+    the browser that sat there."""
+    place = f"{invitation.host}:{invitation.port}/{invitation.table}"
+    return f"{place} {who}" if who else place
 
 
 def _read(path: Path) -> dict[str, dict[str, object]]:
@@ -33,8 +36,8 @@ def _read(path: Path) -> dict[str, dict[str, object]]:
     return data if isinstance(data, dict) else {}
 
 
-def remembered_seat(folder: Path, invitation: Invitation) -> tuple[int, str] | None:
-    entry = _read(folder / FILE_NAME).get(_key(invitation))
+def remembered_seat(folder: Path, invitation: Invitation, who: str = "") -> tuple[int, str] | None:
+    entry = _read(folder / FILE_NAME).get(_key(invitation, who))
     if not isinstance(entry, dict):
         return None
     seat, secret = entry.get("seat"), entry.get("secret")
@@ -43,7 +46,9 @@ def remembered_seat(folder: Path, invitation: Invitation) -> tuple[int, str] | N
     return None
 
 
-def remember_seat(folder: Path, invitation: Invitation, seat: int, secret: str) -> None:
+def remember_seat(
+    folder: Path, invitation: Invitation, seat: int, secret: str, who: str = ""
+) -> None:
     path = folder / FILE_NAME
     try:
         if not stat.S_ISREG(path.lstat().st_mode):
@@ -53,8 +58,8 @@ def remember_seat(folder: Path, invitation: Invitation, seat: int, secret: str) 
     except OSError:
         return
     seats = _read(path)
-    seats.pop(_key(invitation), None)
-    seats[_key(invitation)] = {"seat": seat, "secret": secret}
+    seats.pop(_key(invitation, who), None)
+    seats[_key(invitation, who)] = {"seat": seat, "secret": secret}
     kept = dict(list(seats.items())[-KEPT:])
     with contextlib.suppress(OSError):
         write_atomically(path, json.dumps(kept, indent=1))

@@ -13,10 +13,11 @@ computer.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -30,6 +31,7 @@ from bigfive_tui.engine.pieces import BoardFileError
 from bigfive_tui.online.connection import LinkError, Seen, TableLink
 from bigfive_tui.online.invitation import Invitation, public_address
 from bigfive_tui.online.remembered import remember_seat, remembered_seat
+from bigfive_tui.online.table import EMPTY_TOO_LONG
 from bigfive_tui.online.terminal.screen import OnlineGameScreen, Refusal
 
 HOST_DECIDES = "The table's host decides that; this game is kept by the host as it goes."
@@ -59,6 +61,7 @@ class JoinApp(BigFiveApp):
         name: str = "",
         guide: str | None = None,
         offer_seats: bool = False,
+        who: str = "",
         **options: Any,
     ) -> None:
         super().__init__(autosave=False, **options)
@@ -66,6 +69,9 @@ class JoinApp(BigFiveApp):
         self.offer_seats = offer_seats
         #: The guide asked for by name: the client watches until the view says their seat.
         self.guide = guide
+        #: The browser a host's tab plays for ("" in a terminal): seats are remembered per
+        #: browser, as the tabs of all of them share the host's data folder.
+        self.who = who
         self.link: TableLink | None = None
         if invitation is not None:
             self.link = self._new_link(invitation, seat, seat_secret, name)
@@ -84,6 +90,10 @@ class JoinApp(BigFiveApp):
 
     def on_mount(self) -> None:
         use_written_key_names()
+        if self.who:  # a host's browser tab: it ends with the host that started it
+            from bigfive_tui.web.tabs import end_with_server
+
+            end_with_server(self)
         if self.link is not None:
             self._join()
 
@@ -127,7 +137,7 @@ class JoinApp(BigFiveApp):
             self.computer_seats = screen.computer_seats
             self._reset_to(screen)
             if link.seat is not None and link.seat_secret:
-                remember_seat(data_dir(), link.invitation, link.seat, link.seat_secret)
+                remember_seat(data_dir(), link.invitation, link.seat, link.seat_secret, self.who)
             elif self.offer_seats:
                 self.offer_seats = False
                 self.call_later(self._offer_seats, seen)
@@ -150,7 +160,7 @@ class JoinApp(BigFiveApp):
         """Leave the connection that watched, and sit down at ``seat``."""
         old = self.link
         assert old is not None
-        remembered = remembered_seat(data_dir(), old.invitation)
+        remembered = remembered_seat(data_dir(), old.invitation, self.who)
         secret = remembered[1] if remembered is not None and remembered[0] == seat else None
         self.link = self._new_link(old.invitation, seat, secret, old.name)
         self.run_worker(old.close())
@@ -182,6 +192,26 @@ class JoinApp(BigFiveApp):
         self.push_screen(
             ChoiceDialog("Take a seat at the table", labels, "Seats nobody sits at:"), chosen
         )
+
+    # ------------------------------------------------------------------ the palette
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The game's commands, and the table's: an empty seat handed to the computer."""
+        yield from super().get_system_commands(screen)
+        game = self.online_screen()
+        if game is None or game.seat is None or self.link is None:
+            return
+        link = self.link
+        for index, seat in enumerate(game.view.seats):
+            if index == game.seat or seat.player != "person" or seat.present:
+                continue
+            guide = seat.guide.title()
+            yield SystemCommand(
+                f"Hand {guide}'s empty seat to the computer",
+                f"{guide}'s player is away: a computer teammate plays {guide} until they come "
+                f"back (the others may do this after {EMPTY_TOO_LONG:.0f} s)",
+                lambda index=index: self.run_worker(link.hand_over(index)),
+            )
 
     # ------------------------------------------------------------------ what the host decides
 
@@ -290,6 +320,24 @@ class HostApp(JoinApp):
             timeout=60,
             markup=False,
         )
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        if self.invitation_text:
+            yield SystemCommand(
+                "Show the invitation",
+                "the address friends join with (bigfive join, or a browser)",
+                lambda: self.notify(
+                    f"bigfive join {self.invitation_text}",
+                    title="Invitation",
+                    timeout=60,
+                    markup=False,
+                ),
+            )
+
+    def _show_invitation(self) -> None:
+        text = f"bigfive join {self.invitation_text}"
+        self.notify(text, title="Invitation", timeout=60, markup=False)
 
     async def action_quit(self) -> None:
         if self.link is not None:

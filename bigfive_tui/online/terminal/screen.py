@@ -11,9 +11,13 @@ as shown, which holds nothing hidden (a hint's look-ahead deals the hidden part 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from textual.content import Content
 from textual.message import Message
 
 from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.app.screens.game.view import markup_content
 from bigfive_tui.app.words.describe import since_last_turn
 from bigfive_tui.engine.actions import Action
 from bigfive_tui.engine.session import Session
@@ -44,9 +48,17 @@ class OnlineGameScreen(GameScreen):
         self.link = link
         self.table_game = game_of(seen.view.setup)
         self.view: TableView = seen.view
-        others = frozenset(range(len(self.table_game.guides))) - {link.seat}
-        super().__init__(mirror(self.table_game, seen), others, card_pause=False)
+        computers = frozenset(
+            i for i, seat in enumerate(self.view.seats) if seat.player != "person"
+        )
+        super().__init__(mirror(self.table_game, seen), computers, card_pause=False)
         self._told_turn = -1
+        #: The moves played so far (the session shown starts at the view: its record is
+        #: the host's).
+        self.moves = len(seen.moves)
+        #: The moves played when this client last asked its person to influence: a view that
+        #: only says who is present must not ask again while the answer is on its way.
+        self._influence_at = -1
         self._shown_once = False  # mounted: views can be shown (before, the mount shows it)
 
     def on_mount(self) -> None:
@@ -57,16 +69,36 @@ class OnlineGameScreen(GameScreen):
     def seat(self) -> int | None:
         return self.link.seat
 
+    @property
+    def human_turn(self) -> bool:
+        """This client's turn: its seat is at the wheel (the others act on their screens)."""
+        state = self.state
+        return not state.over and state.seat == self.seat
+
+    def _default_prompt(self, legal: Sequence[Action] | None = None) -> Content:
+        state = self.state
+        if state.over or state.seat == self.seat:
+            return super()._default_prompt(legal)
+        place = self.view.seats[state.seat]
+        who = "the computer" if place.player == "computer" else place.name or "another player"
+        if place.player == "person" and not place.present:
+            who += ", away just now"
+        return markup_content("[b]$name[/] ($who) is playing…", name=state.guide.title, who=who)
+
     def show(self, seen: Seen) -> None:
         """The host's newest view: shown at once; a move of the game ends any choosing."""
         assert seen.view is not None
-        moved = len(seen.moves) != len(self.session.texts) or seen.view.version != self.view.version
+        moved = len(seen.moves) != self.moves  # the game went on (or back)
+        self.moves = len(seen.moves)
         self.view = seen.view
         self.session = mirror(self.table_game, seen)
         if not self._shown_once:
             return
         if moved and self._pending is not None and self.state.seat != self.seat:
             self._leave_modes()
+        if moved and self._dialog_open and self.app.screen is not self:
+            # A question the game has moved past (asked again before the answer arrived).
+            self.app.screen.dismiss(None)
         self.refresh_view()
         self._continue_flow()
 
@@ -91,6 +123,11 @@ class OnlineGameScreen(GameScreen):
             )
         elif state.phase == Phase.INFLUENCE:
             self._ask_influence()
+
+    def _ask_influence(self) -> None:
+        if self._influence_at != self.moves:
+            self._influence_at = self.moves
+            super()._ask_influence()
 
     def _schedule_computer(self) -> None:
         """The host plays the computer's seats."""
@@ -121,3 +158,5 @@ class OnlineGameScreen(GameScreen):
 
     def on_refusal(self, message: Refusal) -> None:
         self.warn(message.reason)
+        self._influence_at = -1  # a refused choice is asked again
+        self._continue_flow()

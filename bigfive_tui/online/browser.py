@@ -1,0 +1,188 @@
+"""The invitation opened in a browser: the host serves the game's page at ``/t/CODE?key=…``.
+
+The page is ``bigfive serve``'s (its template, colours and xterm.js, through textual-serve's
+public parts); its websocket runs ``bigfive join`` for this table on the host's computer, one
+process a tab, with the tab's keys relayed to it message by checked message
+(:func:`bigfive_tui.web.relay.relay`). So a browser is one more client of the table: it is sent
+only what a guide sees, and acts through the same protocol and checks.
+
+Only the invited get in: the page needs the table's secret (the invitation's ``key``), and the
+websocket both the secret and an ``Origin`` that is this host's own page. Each browser gets a
+cookie naming it (HttpOnly, SameSite=Strict), under which its tab's process remembers the seat
+and its secret: a reload, or a tab opened again, comes back to the same seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import aiohttp_jinja2
+import jinja2
+import textual_serve
+from aiohttp import WSCloseCode, WSMsgType, web
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+
+from bigfive_tui.online.host import Host
+from bigfive_tui.online.invitation import Invitation
+from bigfive_tui.online.table import TableRefusal
+
+# The page's messages to its game (textual.js's), each a JSON list: keys typed, the terminal's
+# size, a ping, focus and blur. Anything else closes the tab's connection. (``bigfive serve``
+# checks its tabs' messages the same way.)
+MAX_MESSAGE = 256 * 1024
+MAX_CELLS = 2000
+
+
+class Size(BaseModel):
+    model_config = ConfigDict(strict=True)
+
+    width: int = Field(ge=1, le=MAX_CELLS)
+    height: int = Field(ge=1, le=MAX_CELLS)
+
+
+Keys = tuple[Literal["stdin"], Annotated[str, Field(max_length=MAX_MESSAGE)]]
+Resize = tuple[Literal["resize"], Size]
+Ping = tuple[Literal["ping"], Annotated[str, Field(max_length=40)]]
+Focus = tuple[Literal["focus", "blur"]]
+PAGE_MESSAGE: TypeAdapter[Keys | Resize | Ping | Focus] = TypeAdapter(Keys | Resize | Ping | Focus)
+
+#: The cookie that names this browser to the tables of this host.
+BROWSER_COOKIE = "bigfive-browser"
+STATICS = Path(textual_serve.__file__).resolve().parent / "static"
+TITLE = "The Big Five: Safari Tour"
+
+
+class BrowserDoor:
+    """The page and the play websocket of every table of ``host``, listening on ``port``."""
+
+    def __init__(self, host: Host, port: int) -> None:
+        self.host = host
+        self.port = port
+        self.downloads = DownloadManager()
+
+    def add_routes(self, app: web.Application) -> None:
+        from bigfive_tui.web.server import TEMPLATES, page_colours
+
+        environment = aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(TEMPLATES))
+        environment.globals["colours"] = lambda: page_colours(None)
+        app.router.add_get("/t/{code}", self.page)
+        # The key in the path: the page's script adds ``?width=…&height=…`` to the address.
+        app.router.add_get("/t/{code}/play/{key}", self.play)
+        app.router.add_static("/static", STATICS)
+
+    def _table(self, request: web.Request) -> Any:
+        table = self.host.tables.get(request.match_info["code"])
+        if table is None:
+            raise web.HTTPNotFound(text="No such table on this host.\n")
+        key = request.match_info.get("key") or request.query.get("key", "")
+        try:
+            table.check_secret(key or "-")
+        except TableRefusal as refusal:
+            raise web.HTTPForbidden(text=f"{refusal}.\n") from None
+        return table
+
+    async def page(self, request: web.Request) -> web.StreamResponse:
+        table = self._table(request)
+        base = f"{request.scheme}://{request.host}"
+        socket = f"ws{base.removeprefix('http')}/t/{table.code}/play/{table.secret}"
+        context = {
+            "font_size": 16,
+            "app_websocket_url": socket,
+            "config": {"static": {"url": f"{base}/static/"}},
+            "application": {"name": TITLE},
+        }
+        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        if not _browser_id(request):
+            response.set_cookie(
+                BROWSER_COOKIE,
+                secrets.token_urlsafe(16),
+                httponly=True,
+                samesite="Strict",
+                max_age=365 * 24 * 3600,
+            )
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    async def play(self, request: web.Request) -> web.StreamResponse:
+        origin = request.headers.get("Origin")
+        if origin != f"{request.scheme}://{request.host}":
+            return web.Response(status=403, text="The game opens only from its own page.\n")
+        table = self._table(request)
+        browser = _browser_id(request) or secrets.token_urlsafe(16)
+        invitation = Invitation("127.0.0.1", self.port, table.code, table.secret)
+        command = shlex.join(
+            [sys.executable, "-m", "bigfive_tui.cli", "join", invitation.url(), "--as", browser]
+        )
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+        if not websocket.can_prepare(request).ok:
+            raise web.HTTPBadRequest(text="This address is the game's websocket.\n")
+        width, height = _size(request)
+
+        async def close() -> None:  # the tab's game ended: so does its connection
+            await websocket.close()
+
+        await websocket.prepare(request)
+        game = AppService(
+            f"exec {command}",
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=close,
+            download_manager=self.downloads,
+            debug=False,
+        )
+        try:
+            await game.start(width, height)
+            await _relay(websocket, game)
+        except (asyncio.CancelledError, ConnectionError):  # the host stops, or the tab went
+            pass
+        finally:
+            with contextlib.suppress(ConnectionError):
+                await game.stop()
+            await websocket.close()
+        return websocket
+
+
+def _size(request: web.Request) -> tuple[int, int]:
+    """The terminal's size the page asked for; 80×24 when it is not one."""
+    try:
+        width, height = int(request.query["width"]), int(request.query["height"])
+    except (KeyError, ValueError):
+        return 80, 24
+    if not (1 <= width <= MAX_CELLS and 1 <= height <= MAX_CELLS):
+        return 80, 24
+    return width, height
+
+
+async def _relay(websocket: web.WebSocketResponse, game: AppService) -> None:
+    """The tab's messages to its game, each checked; one that is not the page's ends it."""
+    async for message in websocket:
+        try:
+            if message.type != WSMsgType.TEXT:
+                raise ValueError(message.type)
+            checked = PAGE_MESSAGE.validate_json(message.data)
+        except (ValueError, ValidationError):
+            await websocket.close(code=WSCloseCode.UNSUPPORTED_DATA, message=b"not the page's")
+            return
+        if checked[0] == "stdin":
+            await game.send_bytes(checked[1].encode("utf-8", "replace"))
+        elif checked[0] == "resize":
+            await game.set_terminal_size(checked[1].width, checked[1].height)
+        elif checked[0] == "ping":
+            await websocket.send_json(["pong", checked[1]])
+        elif checked[0] == "blur":
+            await game.blur()
+        else:
+            await game.focus()
+
+
+def _browser_id(request: web.Request) -> str:
+    value = request.cookies.get(BROWSER_COOKIE, "")
+    return value if value.replace("-", "").replace("_", "").isalnum() and len(value) <= 64 else ""
