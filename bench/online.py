@@ -111,6 +111,7 @@ class Figures:
     finals: dict[str, list[list[str]]] = field(default_factory=dict)
     games_over: set[str] = field(default_factory=set)
     doubled_sends: int = 0
+    reconnects: int = 0
 
 
 class Scripted:
@@ -124,12 +125,27 @@ class Scripted:
         self.acting_at = -1  # the move count this client last acted at
         self.answered = True  # its last action was refused or played
         self.socket: aiohttp.ClientWebSocketResponse | None = None
+        self.seat_secret: str | None = None
+        self.http: aiohttp.ClientSession | None = None
 
     async def connect(self, http: aiohttp.ClientSession, gate: asyncio.Semaphore) -> None:
+        self.http = http
         async with gate:
             self.socket = await http.ws_connect(self.url, max_msg_size=0)
-            join = Join(table=self.code, secret=self.secret, seat=self.seat)
+            join = Join(
+                table=self.code, secret=self.secret, seat=self.seat, seat_secret=self.seat_secret
+            )
             await self.socket.send_str(join.model_dump_json())
+
+    async def come_back(self, figures: Figures) -> None:
+        """The connection dropped (the host hung up on a client too slow to read, or a
+        heartbeat went unanswered on a starved machine): back to the seat with its secret, as
+        a real client does."""
+        figures.reconnects += 1
+        assert self.http is not None
+        if self.socket is not None:
+            await self.socket.close()
+        await self.connect(self.http, asyncio.Semaphore(1))
 
     async def play(self, figures: Figures, until: float) -> None:
         """Play until ``until``; then send nothing more and read on until this client's last
@@ -160,6 +176,8 @@ class Scripted:
                 continue
             if not isinstance(data, (Welcome, Update)):
                 continue
+            if isinstance(data, Welcome):
+                self.seat_secret = data.seat_secret
             known = len(self.seen.moves)
             if not self.seen.take(data.view):
                 raise AssertionError("a view continued a log this client does not have")
@@ -187,7 +205,16 @@ class Scripted:
                 if (self.code, at) in figures.sent:
                     figures.doubled_sends += 1
                 figures.sent[(self.code, at)] = (time.perf_counter(), text, self.seat)
-                await socket.send_str(Act(action=text, at=at).model_dump_json())
+                try:
+                    await socket.send_str(Act(action=text, at=at).model_dump_json())
+                except ConnectionError:
+                    # Lost with the connection: the client comes back and acts again at this
+                    # place (the host refuses a second action for one place, if it got one).
+                    del figures.sent[(self.code, at)]
+                    self.acting_at, self.answered = -1, True
+                    await self.come_back(figures)
+                    socket = self.socket
+                    assert socket is not None
         figures.finals.setdefault(self.code, []).append(list(self.seen.moves))
         await socket.close()
 
@@ -274,6 +301,7 @@ def run_load(tables: int, seconds: float, think: float, keep: bool) -> dict[str,
         "doubled": doubled,
         "refused": len(figures.refused),
         "refused_stale": stale,
+        "reconnects": figures.reconnects,
         "games_over": len(figures.games_over),
         "host_cpu_s": host_cpu,
         "host_cpu_ms_per_move": 1000 * host_cpu / max(1, moves),
