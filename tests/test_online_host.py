@@ -5,14 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import aiohttp
 import pytest
+from browser import free_port
 from online_support import join_text, new_table, next_of, running
 
 from bigfive_tui.online import host as host_module
 from bigfive_tui.online.connection import LinkError, TableLink
+from bigfive_tui.online.invitation import parse_invitation
 from bigfive_tui.online.keeping import read_table, table_path
 from bigfive_tui.online.limits import MESSAGE_LIMIT
 
@@ -327,3 +332,47 @@ async def test_a_browser_socket_that_sends_what_the_page_never_sends_is_closed()
                         break
             assert socket.closed
         assert table.session.texts == []
+
+
+def start_host(port: int, data: Path) -> tuple[subprocess.Popen[str], list[str]]:
+    """``bigfive host --guides jack,anna`` in a process of its own; its invitations."""
+    command = [sys.executable, "-m", "bigfive_tui.cli", "host", "--port", str(port)]
+    command += ["--guides", "jack,anna", "--seed", "3", "--data-dir", str(data)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    lines = []
+    while (line := process.stdout.readline()) and not line.startswith("Ctrl+C"):
+        lines.append(line)
+    return process, [line.split("bigfive join ")[1].strip() for line in lines if "join" in line]
+
+
+async def test_a_killed_host_reopens_its_tables_and_lets_everybody_back(tmp_path: Path) -> None:
+    port = free_port()
+    host, invitations = start_host(port, tmp_path)
+    try:
+        invitation = parse_invitation(invitations[0])
+        link = TableLink(invitation, 0)
+        task = asyncio.create_task(link.run())
+        await asyncio.wait_for(link.connected.wait(), 30)
+        await link.act("draw")
+        async with asyncio.timeout(30):
+            while link.seen.moves != ["draw"]:
+                await asyncio.sleep(0.02)
+        secret = link.seat_secret
+        await link.close()
+        await task
+    finally:
+        host.send_signal(signal.SIGKILL)  # no goodbye: the table was kept after the move
+        host.wait()
+    again, reopened = start_host(port, tmp_path)
+    try:
+        assert invitations[0] in reopened  # the same code and secret
+        back = TableLink(invitation, 0, seat_secret=secret)
+        task = asyncio.create_task(back.run())
+        await asyncio.wait_for(back.connected.wait(), 30)
+        assert back.seen.moves == ["draw"] and back.seat == 0
+        await back.close()
+        await task
+    finally:
+        again.send_signal(signal.SIGTERM)
+        assert again.wait(timeout=30) == 0

@@ -116,3 +116,29 @@ async def test_the_host_sets_the_table_up_on_the_new_game_screen_and_sits_at_it(
         await moved_on(pilot, table, count)
         assert (tmp_path / "online" / "tables" / f"{table.code}.json").exists()
         await app.action_quit()
+
+
+async def test_undo_from_a_terminal_takes_the_move_back_on_the_host() -> None:
+    table = new_table(seed=2, players=["person", "person", "person"])
+    async with running(table) as run:
+        jack = JoinApp(run.invitation(table), 0)
+        async with jack.run_test(size=(SIZE[0], SIZE[1])) as pilot:
+            await wait_until(pilot, lambda: jack.online_screen() is not None)
+            await pilot.press("D")
+            await moved_on(pilot, table, 0)
+            screen = screen_of(jack)
+            await wait_until(pilot, lambda: caught_up(jack, table))
+            cheap = [a for a in screen.legal() if a.kind.name in ("MOVE", "EXTINGUISH", "REFUEL")]
+            for action in cheap:
+                count = len(table.session.texts)
+                screen.play(action)
+                await moved_on(pilot, table, count)
+                if table.session.can_undo():
+                    break
+            assert table.session.can_undo()
+            await wait_until(pilot, lambda: caught_up(jack, table) and screen.view.can_undo)
+            played = list(table.session.texts)
+            await pilot.press("u")
+            await wait_until(pilot, lambda: len(table.session.texts) == len(played) - 1)
+            await wait_until(pilot, lambda: caught_up(jack, table))
+            assert jack.link is not None and jack.link.seen.moves == played[:-1]
