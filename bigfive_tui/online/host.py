@@ -19,6 +19,7 @@ import contextlib
 import logging
 import random
 from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from pydantic import ValidationError
 from bigfive_tui.engine.actions import Action
 from bigfive_tui.engine.state import GameState
 from bigfive_tui.files.reading import LoadError
-from bigfive_tui.online.keeping import read_tables, table_path, table_text, write_table
+from bigfive_tui.online.keeping import read_tables, table_path, table_snapshot, write_table
 from bigfive_tui.online.limits import MESSAGE_LIMIT, Rate
 from bigfive_tui.online.protocol import (
     CLIENT_MESSAGE,
@@ -51,6 +52,8 @@ log = logging.getLogger("bigfive.online")
 JOIN_WAIT = 10.0
 #: Messages waiting for one client before it counts as gone (it reads nothing).
 QUEUE_LIMIT = 256
+#: Threads writing tables to disk.
+KEEPERS = 2
 #: Seconds a computer teammate waits before moving, so that people can follow.
 COMPUTER_DELAY = 0.4
 
@@ -102,6 +105,9 @@ class Host:
         self._thinking: set[str] = set()
         self._saving: dict[str, bool] = {}  # table code -> another write is wanted
         self._tasks: set[asyncio.Task[object]] = set()
+        #: The threads that write tables to disk: few, so that they seldom hold the
+        #: interpreter while the loop serves moves (each table has one write under way).
+        self._keeper = ThreadPoolExecutor(max_workers=KEEPERS, thread_name_prefix="bigfive-keep")
         self.rng = random.Random()
 
     # ------------------------------------------------------------------ tables
@@ -279,11 +285,12 @@ class Host:
     async def _write_table(self, table: Table) -> None:
         assert self.folder is not None
         path = table_path(self.folder, table.code)
+        loop = asyncio.get_running_loop()
         try:
             while True:
-                text = table_text(table)
+                text = table_snapshot(table)
                 try:
-                    await asyncio.to_thread(write_table, path, text)
+                    await loop.run_in_executor(self._keeper, keep_table, path, text)
                 except OSError as error:
                     log.warning("table %s not kept: %s", table.code, error)
                 if not self._saving.get(table.code):
@@ -328,6 +335,12 @@ class Host:
         for task in list(self._tasks):
             with contextlib.suppress(Exception):
                 await task
+        self._keeper.shutdown(wait=True)
+
+
+def keep_table(path: Path, text: Callable[[], str]) -> None:
+    """In a keeper thread: the table's text, written."""
+    write_table(path, text())
 
 
 async def serve(

@@ -10,7 +10,9 @@ be read is named and left as it is.
 
 # No ``from __future__ import annotations``: pydantic reads the annotations.
 
+import copy
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
@@ -53,24 +55,30 @@ def table_path(folder: Path, code: str) -> Path:
     return folder / f"{code}.json"
 
 
-def table_text(table: Table) -> str:
-    """The table as its file holds it (made on the host's loop: the session is not copied)."""
-    record = TableRecord(
-        code=table.code,
-        secret=table.secret,
-        seats=[
-            SeatRecord(
-                player=seat.player,
-                secret=seat.secret,
-                name=seat.name,
-                claimed=seat.claimed,
-                handed_over=seat.handed_over,
-            )
-            for seat in table.seats
-        ],
-        game=record_of(table.session),
-    )
-    return record.model_dump_json(indent=1)
+def table_snapshot(table: Table) -> Callable[[], str]:
+    """What the table's file will hold, taken now (a few list copies, on the host's loop) and
+    turned into text later (in the writer's thread, while the game goes on)."""
+    session = copy.copy(table.session)
+    session.entries = list(session.entries)
+    session.texts = list(session.texts)
+    session.branches = list(session.branches)
+    seats = [
+        SeatRecord(
+            player=seat.player,
+            secret=seat.secret,
+            name=seat.name,
+            claimed=seat.claimed,
+            handed_over=seat.handed_over,
+        )
+        for seat in table.seats
+    ]
+    code, secret = table.code, table.secret
+
+    def text() -> str:
+        record = TableRecord(code=code, secret=secret, seats=seats, game=record_of(session))
+        return record.model_dump_json()
+
+    return text
 
 
 def write_table(path: Path, text: str) -> None:
