@@ -284,6 +284,8 @@ def run_load(tables: int, seconds: float, think: float, keep: bool) -> dict[str,
     finally:
         host.send_signal(signal.SIGTERM)
         host.wait(timeout=60)
+        if host.stdout is not None:
+            host.stdout.close()
     moves, lost, doubled = check(figures)
     late = [1000 * value for value in figures.latencies]
     stale = sum(1 for reason in figures.reasons if "moved on" in reason)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -17,7 +18,7 @@ from online_support import join_text, new_table, next_of, running
 
 from bigfive_tui.online import host as host_module
 from bigfive_tui.online.connection import LinkError, TableLink
-from bigfive_tui.online.invitation import parse_invitation
+from bigfive_tui.online.invitation import Invitation, parse_invitation
 from bigfive_tui.online.keeping import read_table, table_path
 from bigfive_tui.online.limits import MESSAGE_LIMIT
 
@@ -331,7 +332,27 @@ async def test_a_browser_socket_that_sends_what_the_page_never_sends_is_closed()
                     if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
                         break
             assert socket.closed
+        async with asyncio.timeout(60):  # the tab's game process ends with its connection
+            while tab_processes():
+                await asyncio.sleep(0.1)
         assert table.session.texts == []
+
+
+def tab_processes() -> list[int]:
+    """This process's children that play a browser tab (``bigfive join … --as …``)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        if parent == os.getpid() and b"join" in command and b"--as" in command:
+            found.append(int(entry.name))
+    return found
 
 
 def start_host(port: int, data: Path) -> tuple[subprocess.Popen[str], list[str]]:
@@ -364,6 +385,8 @@ async def test_a_killed_host_reopens_its_tables_and_lets_everybody_back(tmp_path
     finally:
         host.send_signal(signal.SIGKILL)  # no goodbye: the table was kept after the move
         host.wait()
+        assert host.stdout is not None
+        host.stdout.close()
     again, reopened = start_host(port, tmp_path)
     try:
         assert invitations[0] in reopened  # the same code and secret
@@ -376,3 +399,29 @@ async def test_a_killed_host_reopens_its_tables_and_lets_everybody_back(tmp_path
     finally:
         again.send_signal(signal.SIGTERM)
         assert again.wait(timeout=30) == 0
+        assert again.stdout is not None
+        again.stdout.close()
+
+
+async def test_a_link_to_a_table_the_host_does_not_have_says_so() -> None:
+    table = new_table()
+    async with running(table) as run:
+        invitation = run.invitation(table)._replace(table="nosuchtable")
+        with pytest.raises(LinkError, match="no such table"):
+            await asyncio.wait_for(TableLink(invitation, 0).run(), 10)
+
+
+async def test_a_link_to_a_host_that_is_not_there_says_so_and_keeps_trying() -> None:
+    table = new_table()
+    said: list[str] = []
+    link = TableLink(
+        Invitation("127.0.0.1", free_port(), table.code, table.secret), 0, on_refused=said.append
+    )
+    task = asyncio.create_task(link.run())
+    async with asyncio.timeout(10):
+        while not said:
+            await asyncio.sleep(0.02)
+    assert "cannot reach 127.0.0.1" in said[0] and "trying again" in said[0]
+    assert not task.done()
+    await link.close()
+    await task

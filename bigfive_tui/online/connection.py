@@ -91,8 +91,22 @@ class TableLink:
                 try:
                     await self._session(http)
                     wait = RETRY
-                except (TimeoutError, aiohttp.ClientError, OSError):
-                    pass
+                except aiohttp.WSServerHandshakeError as refused:
+                    if refused.status in (403, 404):  # no such table here, or not from here
+                        self._closing = True
+                        why = (
+                            "no such table on this host"
+                            if refused.status == 404
+                            else ("the host refused this connection")
+                        )
+                        raise LinkError(why) from None
+                    self.on_refused(f"the host answered {refused.status}; trying again…")
+                except (TimeoutError, aiohttp.ClientError, OSError) as problem:
+                    if not self.connected.is_set():
+                        where = f"{self.invitation.host}:{self.invitation.port}"
+                        self.on_refused(
+                            f"cannot reach {where} ({problem or 'no answer'}); trying again…"
+                        )
                 self.connected.clear()
                 if self._closing:
                     return

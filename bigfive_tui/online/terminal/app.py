@@ -170,6 +170,8 @@ class JoinApp(BigFiveApp):
         screen = self.online_screen()
         if screen is not None:
             screen.post_message(Refusal(reason))
+        elif isinstance(self.screen, Waiting):
+            self.screen.query_one("#waiting", Static).update(f"{self.screen.text}\n\n{reason}")
         else:
             self.notify(reason, severity="warning")
 
