@@ -52,9 +52,8 @@ from bigfive_tui.online.protocol import HOST_MESSAGE, Act, Join, Refused, Update
 from bigfive_tui.online.view import game_of, state_from_view  # noqa: E402
 
 SEATS = 5
-#: After the time is up no action is sent; a client reads on until its last action is
-#: answered and nothing came for QUIET seconds, for LAST_WAIT seconds at most.
-QUIET = 3.0
+#: After the time is up no action is sent; the clients read on until every action is
+#: answered and every screen of a table shows the same move, for LAST_WAIT seconds at most.
 LAST_WAIT = 120.0
 #: Clients connecting at once.
 CONNECTING = 50
@@ -147,26 +146,24 @@ class Scripted:
             await self.socket.close()
         await self.connect(self.http, asyncio.Semaphore(1))
 
-    async def play(self, figures: Figures, until: float) -> None:
-        """Play until ``until``; then send nothing more and read on until this client's last
-        action is answered and the table has been quiet for :data:`QUIET` seconds."""
+    async def play(self, figures: Figures, until: float, stop: asyncio.Event) -> None:
+        """Play until ``until``; then send nothing more and read on until ``stop`` (every
+        action answered, every screen of every table at the same move)."""
         socket = self.socket
         assert socket is not None
         game = None
-        while True:
+        while not stop.is_set():
             ending = time.monotonic() >= until
-            if ending and time.monotonic() > until + LAST_WAIT:
-                break
+            wait = 0.2 if ending else until - time.monotonic()
             try:
-                message = await socket.receive(
-                    timeout=QUIET if ending else until - time.monotonic()
-                )
+                message = await socket.receive(timeout=wait)
             except TimeoutError:
-                if ending and self.answered:
-                    break
                 continue
             if message.type != aiohttp.WSMsgType.TEXT:
-                break
+                await self.come_back(figures)
+                socket = self.socket
+                assert socket is not None
+                continue
             now = time.perf_counter()
             data = HOST_MESSAGE.validate_json(message.data)
             if isinstance(data, Refused):
@@ -193,7 +190,8 @@ class Scripted:
                 game = game_of(view.setup)
             if view.state.outcome:
                 figures.games_over.add(self.code)
-                break
+                self.answered = True
+                continue
             at = len(self.seen.moves)
             if view.state.seat == self.seat and self.acting_at != at and not ending:
                 self.acting_at = at
@@ -234,8 +232,25 @@ async def drive(port: int, tables: list[list[str]], seconds: float, think: float
         gate = asyncio.Semaphore(CONNECTING)
         await asyncio.gather(*(client.connect(http, gate) for client in clients))
         until = time.monotonic() + seconds
-        await asyncio.gather(*(client.play(figures, until) for client in clients))
+        stop = asyncio.Event()
+        playing = asyncio.gather(*(client.play(figures, until, stop) for client in clients))
+        await asyncio.sleep(seconds)
+        end = time.monotonic() + LAST_WAIT
+        while time.monotonic() < end and not settled(clients):
+            await asyncio.sleep(0.2)
+        stop.set()
+        await playing
     return figures
+
+
+def settled(clients: list[Scripted]) -> bool:
+    """Every action answered, and the screens of each table at the same move."""
+    moves: dict[str, set[int]] = {}
+    for client in clients:
+        if not client.answered:
+            return False
+        moves.setdefault(client.code, set()).add(len(client.seen.moves))
+    return all(len(counts) == 1 for counts in moves.values())
 
 
 def check(figures: Figures) -> tuple[int, int, int]:
@@ -245,7 +260,7 @@ def check(figures: Figures) -> tuple[int, int, int]:
     moves, lost, doubled = 0, 0, figures.doubled_sends
     for code, finals in figures.finals.items():
         longest = max(finals, key=len)
-        doubled += sum(1 for final in finals if final != longest)  # a screen left behind
+        doubled += sum(1 for final in finals if final != longest)  # a screen that differs
         moves += len(longest)
         accepted = 0
         for (table, at), (_, text, _) in figures.sent.items():
