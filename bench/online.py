@@ -54,7 +54,7 @@ from bigfive_tui.online.view import game_of, state_from_view  # noqa: E402
 SEATS = 5
 #: After the time is up no action is sent; the clients read on until every action is
 #: answered and every screen of a table shows the same move, for LAST_WAIT seconds at most.
-LAST_WAIT = 120.0
+LAST_WAIT = 60.0
 #: Clients connecting at once.
 CONNECTING = 50
 
@@ -111,6 +111,7 @@ class Figures:
     games_over: set[str] = field(default_factory=set)
     doubled_sends: int = 0
     reconnects: int = 0
+    unanswered: int = 0  # clients whose last action had no answer when the run ended
 
 
 class Scripted:
@@ -238,8 +239,9 @@ async def drive(port: int, tables: list[list[str]], seconds: float, think: float
         end = time.monotonic() + LAST_WAIT
         while time.monotonic() < end and not settled(clients):
             await asyncio.sleep(0.2)
+        figures.unanswered = sum(1 for client in clients if not client.answered)
         stop.set()
-        await playing
+        await asyncio.wait_for(playing, LAST_WAIT)
     return figures
 
 
@@ -319,6 +321,7 @@ def run_load(tables: int, seconds: float, think: float, keep: bool) -> dict[str,
         "refused": len(figures.refused),
         "refused_stale": stale,
         "reconnects": figures.reconnects,
+        "unanswered": figures.unanswered,
         "games_over": len(figures.games_over),
         "host_cpu_s": host_cpu,
         "host_cpu_ms_per_move": 1000 * host_cpu / max(1, moves),
