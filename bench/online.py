@@ -79,7 +79,8 @@ async def serve_tables(count: int, keep: Path | None) -> None:
     from bigfive_tui.assets import seeded_board
     from bigfive_tui.engine.content import Difficulty, Guide
     from bigfive_tui.engine.session import Session, make_game
-    from bigfive_tui.online.host import Host, serve
+    from bigfive_tui.online.host import Host
+    from bigfive_tui.online.listening import serve
     from bigfive_tui.online.table import Table
 
     seeded_board(0)  # the pieces and the engine loaded before the baseline

@@ -16,8 +16,9 @@ import aiohttp
 from bigfive_tui.assets import seeded_board
 from bigfive_tui.engine.content import Difficulty, Guide
 from bigfive_tui.engine.session import Session, make_game
-from bigfive_tui.online.host import Decider, Host, serve
+from bigfive_tui.online.host import Decider, Host
 from bigfive_tui.online.invitation import Invitation
+from bigfive_tui.online.listening import serve
 from bigfive_tui.online.table import Table
 from bigfive_tui.online.view import PlayerKind
 from bigfive_tui.players import random_player

@@ -20,39 +20,19 @@ import secrets
 import shlex
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any
 
 import aiohttp_jinja2
 import jinja2
 import textual_serve
-from aiohttp import WSCloseCode, WSMsgType, web
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from bigfive_tui.online.host import Host
 from bigfive_tui.online.invitation import Invitation
 from bigfive_tui.online.table import TableRefusal
-
-# The page's messages to its game (textual.js's), each a JSON list: keys typed, the terminal's
-# size, a ping, focus and blur. Anything else closes the tab's connection. (``bigfive serve``
-# checks its tabs' messages the same way.)
-MAX_MESSAGE = 256 * 1024
-MAX_CELLS = 2000
-
-
-class Size(BaseModel):
-    model_config = ConfigDict(strict=True)
-
-    width: int = Field(ge=1, le=MAX_CELLS)
-    height: int = Field(ge=1, le=MAX_CELLS)
-
-
-Keys = tuple[Literal["stdin"], Annotated[str, Field(max_length=MAX_MESSAGE)]]
-Resize = tuple[Literal["resize"], Size]
-Ping = tuple[Literal["ping"], Annotated[str, Field(max_length=40)]]
-Focus = tuple[Literal["focus", "blur"]]
-PAGE_MESSAGE: TypeAdapter[Keys | Resize | Ping | Focus] = TypeAdapter(Keys | Resize | Ping | Focus)
+from bigfive_tui.web.relay import MAX_MESSAGE, relay, terminal_size
 
 #: The cookie that names this browser to the tables of this host.
 BROWSER_COOKIE = "bigfive-browser"
@@ -124,7 +104,7 @@ class BrowserDoor:
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         if not websocket.can_prepare(request).ok:
             raise web.HTTPBadRequest(text="This address is the game's websocket.\n")
-        width, height = _size(request)
+        width, height = terminal_size(request)
 
         async def close() -> None:  # the tab's game ended: so does its connection
             await websocket.close()
@@ -140,7 +120,7 @@ class BrowserDoor:
         )
         try:
             await game.start(width, height)
-            await _relay(websocket, game)
+            await relay(websocket, game, request.remote)
         except (asyncio.CancelledError, ConnectionError):  # the host stops, or the tab went
             pass
         finally:
@@ -148,39 +128,6 @@ class BrowserDoor:
                 await game.stop()
             await websocket.close()
         return websocket
-
-
-def _size(request: web.Request) -> tuple[int, int]:
-    """The terminal's size the page asked for; 80×24 when it is not one."""
-    try:
-        width, height = int(request.query["width"]), int(request.query["height"])
-    except (KeyError, ValueError):
-        return 80, 24
-    if not (1 <= width <= MAX_CELLS and 1 <= height <= MAX_CELLS):
-        return 80, 24
-    return width, height
-
-
-async def _relay(websocket: web.WebSocketResponse, game: AppService) -> None:
-    """The tab's messages to its game, each checked; one that is not the page's ends it."""
-    async for message in websocket:
-        try:
-            if message.type != WSMsgType.TEXT:
-                raise ValueError(message.type)
-            checked = PAGE_MESSAGE.validate_json(message.data)
-        except (ValueError, ValidationError):
-            await websocket.close(code=WSCloseCode.UNSUPPORTED_DATA, message=b"not the page's")
-            return
-        if checked[0] == "stdin":
-            await game.send_bytes(checked[1].encode("utf-8", "replace"))
-        elif checked[0] == "resize":
-            await game.set_terminal_size(checked[1].width, checked[1].height)
-        elif checked[0] == "ping":
-            await websocket.send_json(["pong", checked[1]])
-        elif checked[0] == "blur":
-            await game.blur()
-        else:
-            await game.focus()
 
 
 def _browser_id(request: web.Request) -> str:

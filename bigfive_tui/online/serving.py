@@ -13,8 +13,9 @@ from bigfive_tui.assets import seeded_board
 from bigfive_tui.engine.actions import IllegalAction
 from bigfive_tui.engine.content import Difficulty, Guide
 from bigfive_tui.engine.session import Session, make_game
-from bigfive_tui.online.host import Host, serve
+from bigfive_tui.online.host import Host
 from bigfive_tui.online.invitation import Invitation, public_address
+from bigfive_tui.online.listening import serve
 from bigfive_tui.online.table import Table
 from bigfive_tui.online.view import PlayerKind
 

@@ -279,7 +279,7 @@ class HostApp(JoinApp):
         self.run_worker(self._serve(), group="host", exclusive=True)
 
     async def _serve(self) -> None:
-        from bigfive_tui.online.host import serve
+        from bigfive_tui.online.listening import serve
 
         try:
             self.runner, self.port = await serve(self.host, self.address, self.port)
