@@ -115,6 +115,8 @@ async def test_the_host_sets_the_table_up_on_the_new_game_screen_and_sits_at_it(
         await pilot.press("D")  # Jack draws, on the host's own table
         await moved_on(pilot, table, count)
         assert (tmp_path / "online" / "tables" / f"{table.code}.json").exists()
+        app.action_new_game()  # the host sets up the next table too
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await app.action_quit()
 
 

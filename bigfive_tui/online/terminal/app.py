@@ -297,6 +297,13 @@ class HostApp(JoinApp):
             )
         self._show_new_game()
 
+    def _show_new_game(self, notice: str = "", *, focus_game: bool = False) -> None:
+        """The host sets up every table: after a game's end too."""
+        BigFiveApp._show_new_game(self, notice, focus_game=focus_game)
+
+    def action_new_game(self) -> None:
+        self._show_new_game()
+
     def start(self, setup: GameSetup) -> None:
         from bigfive_tui.online.table import Table
 
@@ -313,6 +320,8 @@ class HostApp(JoinApp):
         self.invitation_text = shared.url()
         local = Invitation("127.0.0.1", self.port, table.code, table.secret)
         first = next((i for i, p in enumerate(players) if p == "person"), None)
+        if self.link is not None:  # the host leaves the last table for the new one
+            self.run_worker(self.link.close())
         self.link = self._new_link(local, first, None, "")
         self._join()
         self.notify(
