@@ -86,9 +86,17 @@ def test_photo_end_screen(snap_compare):
 
 
 def test_photo_new_game_screen_at_80x24(snap_compare):
-    """The set-up fits, and says the game plays from 120 x 34."""
+    """The set-up fits, with no note on size: the game plays at 80 x 24."""
     assert snap_compare(app(), terminal_size=(80, 24))
 
 
-def test_photo_too_small_notice_at_80x24(snap_compare):
+def test_photo_compact_board_at_80x24(snap_compare):
     assert snap_compare(app(mid_game()), terminal_size=(80, 24))
+
+
+def test_photo_compact_board_with_the_animals_next_steps_and_a_hint(snap_compare):
+    assert snap_compare(app(mid_game()), terminal_size=(80, 24), press=["a", "w"])
+
+
+def test_photo_too_small_notice_below_80x24(snap_compare):
+    assert snap_compare(app(mid_game()), terminal_size=(70, 20))
