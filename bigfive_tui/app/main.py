@@ -325,6 +325,12 @@ class BigFiveApp(GoingBack, App[None]):
     def action_photo_hint(self) -> None:
         self._on_photo_safari("hint")
 
+    def action_photo_bigger_board(self) -> None:
+        self._on_photo_safari("bigger_board")
+
+    def action_photo_smaller_board(self) -> None:
+        self._on_photo_safari("smaller_board")
+
     def action_timeline(self) -> None:
         self.open_timeline()
 

@@ -14,7 +14,9 @@ from bigfive_tui.app.messages import ExportPosition, OpenTimeline, PlayOnFrom
 from bigfive_tui.app.setups.practice import hints_used, set_hints
 
 if TYPE_CHECKING:
+    from bigfive_tui.app.photo_safari.timeline import PhotoBranching
     from bigfive_tui.app.screens.timeline import Branching
+    from bigfive_tui.photo_safari.engine.session import PhotoSession
 
 
 class GoingBack(GameInPlay):
@@ -52,7 +54,11 @@ class GoingBack(GameInPlay):
     ) -> None:
         """The whole game on the timeline, over the screen on top (the game, or its end)."""
         from bigfive_tui.app.screens.timeline import TimelineScreen
+        from bigfive_tui.photo_safari.engine.session import PhotoSession
 
+        if isinstance(self.session, PhotoSession):
+            self._open_photo_timeline(self.session, moment, replay=replay)
+            return
         session = self.big_five
         if session is None:
             self.notify(
@@ -71,6 +77,67 @@ class GoingBack(GameInPlay):
                 rule_ids=self.step_through,
             ),
             self._from_timeline if not replay else self._from_replay,
+        )
+
+    def photo_going_back_refusal(self, session: PhotoSession) -> str:
+        """As the Big Five's: playing on from an earlier moment is for debug mode, games
+        against the computer and finished games (undo keeps the fair rule in the others)."""
+        if not session.recordable:
+            return "This game began from a position that cannot be saved: it has no going back."
+        if self.step_through or session.state.over or session.computer_seats:
+            return ""
+        debug = command_key("toggle_debug", self.is_web)
+        return (
+            f"Going back to play on is for debug mode ({debug}), games against the computer "
+            "and finished games; u undoes your last move."
+        )
+
+    def _open_photo_timeline(
+        self, session: PhotoSession, moment: int | None, *, replay: bool
+    ) -> None:
+        from bigfive_tui.app.photo_safari.timeline import PhotoTimelineScreen
+
+        def closed(branching: PhotoBranching | None) -> None:
+            if branching is not None:
+                self._photo_play_from(session, branching)
+            elif replay:
+                self.exit()
+
+        self.push_screen(
+            PhotoTimelineScreen(
+                session,
+                moment=moment,
+                title="Replay" if replay else "Timeline",
+                closing="Quit" if replay else "Back",
+                refusal=self.photo_going_back_refusal(session),
+            ),
+            closed,
+        )
+
+    def _photo_play_from(self, session: PhotoSession, branching: PhotoBranching) -> None:
+        """Keep the whole line as a named save first - if it cannot be written, nothing
+        changes - then cut the game there and play on."""
+        try:
+            path = saves.save_named(branching.name, session, self.computer_seats)
+        except saves.SaveError as problem:
+            self.notify(
+                f"Not gone back: the line could not be kept ({problem}).",
+                title="Play from here",
+                severity="error",
+                markup=False,
+            )
+            return
+        session.truncate(branching.keep)
+        if self.autosave_file is not None:
+            if self.replaying:  # the autosave holds another game, if any: keep it
+                self.replaying = False
+                self.autosave_file.claim()
+            else:
+                self.autosave_file.holds_game = True
+        self._show_game()
+        self._say_kept(
+            f"The game goes on from round {session.state.round}. The line left is kept as "
+            f"{path.name}"
         )
 
     def _from_replay(self, branching: Branching | None) -> None:

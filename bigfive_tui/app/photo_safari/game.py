@@ -136,6 +136,13 @@ class PhotoGameScreen(PlayScreen):
             )
             for action in ("bigger_board", "smaller_board")
         ],
+        Binding(
+            VIEW["timeline"].key,
+            "app.timeline",
+            VIEW["timeline"].label,
+            key_display=VIEW["timeline"].display,
+            show=False,
+        ),
         Binding("question_mark", "help", "Help"),
         *command_bindings("rules", show=True),
         Binding("ctrl+s", "app.save", "Save"),
