@@ -12,15 +12,15 @@ from typing import Any
 import pytest
 from test_app_support import SIZE, wait_until
 
-from bigfive_tui.app import saves
-from bigfive_tui.app.games import PHOTO_SAFARI
+from bigfive_tui.app.files import saves
 from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.photo_safari.board import PhotoBoard
 from bigfive_tui.app.photo_safari.end import LEVELS, PhotoEndScreen, photos_over_the_rounds
 from bigfive_tui.app.photo_safari.game import PhotoGameScreen
 from bigfive_tui.app.photo_safari.timeline import PhotoTimelineScreen, moments
-from bigfive_tui.app.photo_setup import PhotoSetup
 from bigfive_tui.app.screens.dialogs import SaveDialog
+from bigfive_tui.app.setups.games import PHOTO_SAFARI
+from bigfive_tui.app.setups.photo_safari import PhotoSetup
 from bigfive_tui.photo_safari.engine.grid import NAMES, find
 from bigfive_tui.photo_safari.engine.rules import apply
 from bigfive_tui.photo_safari.engine.session import PhotoSession

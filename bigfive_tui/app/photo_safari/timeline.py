@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from bigfive_tui.app.components.game_log import GameLog
 from bigfive_tui.app.components.key_bar import KeyBar
-from bigfive_tui.app.keys import BOARD_SIZE_GROUP, PHOTO_TIMELINE_KEYS, VIEW
+from bigfive_tui.app.keys.table import BOARD_SIZE_GROUP, PHOTO_TIMELINE_KEYS, VIEW
 from bigfive_tui.app.photo_safari.board import PhotoBoard
 from bigfive_tui.app.photo_safari.game import (
     MIN_HEIGHT,
