@@ -87,7 +87,7 @@ def test_every_step_of_the_log_has_the_game_as_it_was_right_after_it() -> None:
     assert walked > 50
 
 
-def test_a_move_counts_from_its_first_step_and_play_on_keeps_the_moves_ended() -> None:
+def test_PU_going_back_inside_a_move_goes_back_before_it_its_last_step_keeps_it() -> None:
     session = played(6)
     timeline = moments(session)
     for number, mark in enumerate(session.log_marks):
@@ -196,7 +196,7 @@ async def test_the_timeline_opens_from_the_game_with_t_and_esc_goes_back(
         await wait_until(pilot, lambda: isinstance(app.screen, PhotoGameScreen))
 
 
-async def test_play_from_here_keeps_the_line_left_as_a_save_and_plays_on() -> None:
+async def test_PU_going_back_against_the_computer_keeps_the_line_left_and_plays_on() -> None:
     session = played(9)  # against the computer (Yellow): going back is allowed
     full = list(session.texts)
     app = photo_app(session)
@@ -219,7 +219,7 @@ async def test_play_from_here_keeps_the_line_left_as_a_save_and_plays_on() -> No
         assert saves.read_save(kept[0]).session.texts == full  # the whole line left
 
 
-async def test_hot_seat_play_from_here_is_refused_in_words() -> None:
+async def test_PU_going_back_is_refused_in_a_hot_seat_game_in_play() -> None:
     session = PhotoSetup((False, False), "typical").session()
     for move in ("a4", "j7", "a3", "j5"):
         session.play_text(move)
