@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 from browser import PAGE_STATE, chromium
-from test_serve import ARTIFACTS, Served, chromium_or_skip, serve
+from served import Served, serve
+from test_serve import ARTIFACTS, chromium_or_skip
 
 #: Pixels of a tab that hold a terminal of 80 x 24 in Debian's Chromium (probed: 722 x 510
 #: gives 80 x 24; the test checks the size it got).
@@ -32,7 +33,7 @@ async def test_photo_safari_is_played_whole_in_a_browser_at_80_by_24(served: Ser
     async with chromium(executable, TAB_FOR_80_BY_24) as browser:
         page = await browser.new_page()
         page.failure_shot = ARTIFACTS / "photo-failed.png"
-        await page.open(served.url)
+        await page.open(served.address)  # the address printed, with its token
         await page.wait_for(lambda text: "Start the safari" in text, "the new-game screen")
         columns, lines = (await page.evaluate(PAGE_STATE))["size"]
         assert 80 <= columns < 120 and 24 <= lines < 34, (columns, lines)  # the compact board
