@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Sequence
 
 from bigfive_tui.engine.board import Board
 from bigfive_tui.simulation.playing import GameResult, game_setup, play_task, safe_game
 from bigfive_tui.simulation.settings import Settings
+
+
+def machine_cores() -> int:
+    """The cores this process may run on (its affinity, where the system says), at least 1."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
 
 
 def serially(
@@ -25,5 +33,7 @@ def in_processes(
     from multiprocessing import get_context
 
     tasks = [(settings, seed, max_actions) for seed in seeds]
-    with get_context("spawn").Pool(settings.workers) as pool:
+    if not tasks:
+        return
+    with get_context("spawn").Pool(min(settings.workers, len(tasks))) as pool:
         yield from pool.imap_unordered(play_task, tasks)
