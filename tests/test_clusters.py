@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -25,9 +26,9 @@ FLAGS = ("--games", "4", "--seed", "60", "--policy", "greedy", "--players", "3")
 SAME = ("games", "wins", "losses", "turns", "actions", "by_players", "win_rate_95")
 
 
-def run_json(capsys: pytest.CaptureFixture[str], *flags: str) -> dict:
+def run_json(capsys: pytest.CaptureFixture[str], *flags: str) -> dict[str, Any]:
     assert main(["simulate", "--json", *flags]) == 0
-    data: dict = json.loads(capsys.readouterr().out)
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
     return data
 
 

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -30,11 +31,11 @@ def simulate(capsys: pytest.CaptureFixture[str], results: Path | str, games: int
     return " ".join(err.split())
 
 
-def resumed(capsys: pytest.CaptureFixture[str], results: Path, games: int = 2) -> dict:
+def resumed(capsys: pytest.CaptureFixture[str], results: Path, games: int = 2) -> dict[str, Any]:
     code = main(["simulate", "--json", "--games", str(games), *FLAGS, "--results", str(results)])
     out, err = capsys.readouterr()
     assert code == 0, err
-    data: dict = json.loads(out)
+    data: dict[str, Any] = json.loads(out)
     return data
 
 
