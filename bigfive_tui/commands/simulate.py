@@ -175,6 +175,10 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as error:
         print_error(errors, "error", error)
         return 2
+    except KeyboardInterrupt:
+        kept = f"; the games played are in {args.results}" if args.results else ""
+        print_error(errors, "stopped", f"Ctrl+C{kept}")
+        return 130
     print_report(Console(), report)
     return 0
 

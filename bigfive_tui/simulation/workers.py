@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Callable, Iterator, Sequence
 
 from bigfive_tui.engine.board import Board
@@ -27,6 +28,12 @@ def serially(
         yield seed, safe_game(board_for, game_setup(settings, seed), policy, max_actions)
 
 
+def _leave_ctrl_c_to_the_run() -> None:
+    """Ctrl+C reaches every process of the terminal: the run stops the pool and says so once,
+    rather than each process printing its own traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def in_processes(
     settings: Settings, seeds: Sequence[int], max_actions: int
 ) -> Iterator[tuple[int, GameResult]]:
@@ -35,5 +42,6 @@ def in_processes(
     tasks = [(settings, seed, max_actions) for seed in seeds]
     if not tasks:
         return
-    with get_context("spawn").Pool(min(settings.workers, len(tasks))) as pool:
+    processes = min(settings.workers, len(tasks))
+    with get_context("spawn").Pool(processes, initializer=_leave_ctrl_c_to_the_run) as pool:
         yield from pool.imap_unordered(play_task, tasks)
