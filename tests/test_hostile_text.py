@@ -97,7 +97,7 @@ async def test_notices_in_the_app_show_file_names_as_written(data_dir: Path) -> 
     app = make_app(seeded_session(3))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert not app.open_save(bad)
+        assert not app.in_play.open_save(bad)
         await pilot.pause()
         app.notify(f"plain text from a player: {MARKUP}")  # markup by default: shown as is
         await pilot.pause()

@@ -129,7 +129,7 @@ async def test_the_quit_button_asks_first_when_the_game_in_play_is_not_on_disk(
     """As the Big Five's Quit button and Ctrl+Q do: the new-game screen opens over a game in
     play, and a Big Five game whose autosave failed must not go without a word."""
     app = photo_app()
-    monkeypatch.setattr(app, "game_at_risk", lambda: "the autosave file cannot be written")
+    monkeypatch.setattr(app.keeper, "at_risk", lambda: "the autosave file cannot be written")
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, PhotoNewGameScreen))
         await wait_until(pilot, lambda: bool(app.screen.query("#quit")))

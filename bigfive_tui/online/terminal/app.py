@@ -13,6 +13,7 @@ computer.
 
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -21,6 +22,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from bigfive_tui.app import main as app_main
+from bigfive_tui.app.app_parts.going_back import GoingBack
+from bigfive_tui.app.app_parts.in_play import InPlay
+from bigfive_tui.app.app_parts.keeping import Keeper
 from bigfive_tui.app.files.saves import data_dir
 from bigfive_tui.app.keys.names import use_written_key_names
 from bigfive_tui.app.main import BigFiveApp
@@ -42,6 +46,38 @@ class Waiting(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(self.text, markup=False, id="waiting")
+
+
+class OnlineInPlay(InPlay):
+    """The game in play is the table's: a new game opens a table (a host's app, before its
+    table is set, shows the new-game screen), and playing again is the host's to decide."""
+
+    def __init__(self, app: JoinApp, keeper: Keeper) -> None:
+        super().__init__(app, keeper)
+        self.online = app
+
+    def start(self, setup: GameSetup) -> None:
+        self.online.open_table(setup)
+
+    def play_again(self) -> None:
+        self.app.notify(HOST_DECIDES, timeout=4)
+
+    def show_new_game(self, notice: str = "", *, focus_game: bool = False) -> None:
+        if self.online.link is None:  # a host's app before its table is set
+            super().show_new_game(notice, focus_game=focus_game)
+
+
+class OnlineGoingBack(GoingBack):
+    """The timeline needs the whole game, which only the host has."""
+
+    def open_timeline(
+        self, moment: int | None = None, log_index: int | None = None, *, replay: bool = False
+    ) -> None:
+        self.app.notify(
+            "The timeline needs the whole game, which only the host has: the log (l) shows "
+            "every move.",
+            timeout=6,
+        )
 
 
 class JoinApp(BigFiveApp):
@@ -70,6 +106,14 @@ class JoinApp(BigFiveApp):
         if invitation is not None:
             self.link = self._new_link(invitation, seat, seat_secret, name)
 
+    @cached_property
+    def in_play(self) -> InPlay:
+        return OnlineInPlay(self, self.keeper)
+
+    @cached_property
+    def going_back(self) -> GoingBack:
+        return OnlineGoingBack(self, self.keeper, self.in_play)
+
     def _new_link(
         self, invitation: Invitation, seat: int | None, seat_secret: str | None, name: str
     ) -> TableLink:
@@ -90,7 +134,7 @@ class JoinApp(BigFiveApp):
     def _join(self) -> None:
         assert self.link is not None
         where = self.link.invitation
-        self._reset_to(Waiting(f"Joining the table at {where.host}:{where.port}…"))
+        self.in_play.reset_to(Waiting(f"Joining the table at {where.host}:{where.port}…"))
         self.run_worker(self._stay(self.link), group="link", exclusive=True)
 
     async def _stay(self, link: TableLink) -> None:
@@ -125,7 +169,7 @@ class JoinApp(BigFiveApp):
             screen = OnlineGameScreen(link, seen)
             self.session = screen.session
             self.computer_seats = screen.computer_seats
-            self._reset_to(screen)
+            self.in_play.reset_to(screen)
             if link.seat is not None and link.seat_secret:
                 remember_seat(data_dir(), link.invitation, link.seat, link.seat_secret)
             elif self.offer_seats:
@@ -203,21 +247,9 @@ class JoinApp(BigFiveApp):
     def action_edit_position(self) -> None:
         self.notify(HOST_DECIDES, timeout=4)
 
-    def open_timeline(
-        self, moment: int | None = None, log_index: int | None = None, *, replay: bool = False
-    ) -> None:
-        self.notify(
-            "The timeline needs the whole game, which only the host has: the log (l) shows "
-            "every move.",
-            timeout=6,
-        )
-
-    def play_again(self) -> None:
+    def open_table(self, setup: GameSetup) -> None:
+        """A new game from the new-game screen: the host's app alone shows one."""
         self.notify(HOST_DECIDES, timeout=4)
-
-    def _show_new_game(self, notice: str = "", *, focus_game: bool = False) -> None:
-        if self.link is None:  # a host's app before its table is set
-            super()._show_new_game(notice, focus_game=focus_game)
 
     async def action_quit(self) -> None:
         if self.link is not None:
@@ -263,9 +295,11 @@ class HostApp(JoinApp):
                 timeout=30,
                 markup=False,
             )
-        self._show_new_game()
+        self.in_play.show_new_game()
 
-    def start(self, setup: GameSetup) -> None:
+    def open_table(self, setup: GameSetup) -> None:
+        """The new-game screen's game becomes a table of this host, and this app sits down
+        at it."""
         from bigfive_tui.online.table import Table
 
         try:
