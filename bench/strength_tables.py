@@ -33,7 +33,8 @@ def wins_by_seed(path: Path) -> dict[int, int]:
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip():
             entry = json.loads(line)
-            games[int(entry["seed"])] = int(entry["outcome"] == "won")
+            if "seed" in entry:  # not the header, nor a game cut off by a stopped run
+                games[int(entry["seed"])] = int(entry["outcome"] == "won")
     return games
 
 
