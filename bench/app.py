@@ -395,6 +395,7 @@ def build_bench_app(save: Path, probe: Probe) -> Any:
     from textual import events
 
     from bigfive_tui.app import main as app_main
+    from bigfive_tui.app.app_parts.keeping import Keeper
     from bigfive_tui.app.components.board_view import BoardView
     from bigfive_tui.app.files import saves
     from bigfive_tui.app.main import BigFiveApp
@@ -410,6 +411,13 @@ def build_bench_app(save: Path, probe: Probe) -> Any:
                 probe.painted = probe.last_frame = probe.first_frame = None
             super().send_message(message)
 
+    class TimedKeeper(Keeper):
+        def autosave(self) -> None:
+            """The part of autosave that runs on the UI thread: taking the record."""
+            start = time.perf_counter()
+            super().autosave()
+            probe.autosave_ui_ms.append((time.perf_counter() - start) * 1000)
+
     class BenchApp(BigFiveApp):
         # Relative CSS paths resolve against the module of the class: point at the app's.
         CSS_PATH: ClassVar = [str(Path(app_main.__file__).parent / p) for p in BigFiveApp.CSS_PATH]
@@ -419,11 +427,9 @@ def build_bench_app(save: Path, probe: Probe) -> Any:
             driver = self._driver = ProbeDriver(self, debug=False, mouse=mouse, size=size)
             return driver
 
-        def _autosave(self) -> None:
-            """The part of autosave that runs on the UI thread: taking the record."""
-            start = time.perf_counter()
-            super()._autosave()
-            probe.autosave_ui_ms.append((time.perf_counter() - start) * 1000)
+        @functools.cached_property
+        def keeper(self) -> Keeper:
+            return TimedKeeper(self)
 
         def _autosave_finished(self, outcome: Any) -> None:
             probe.autosaved = time.perf_counter()  # on the writer thread, as the file is done

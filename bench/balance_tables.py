@@ -32,8 +32,11 @@ def read(path: Path) -> dict[int, dict[str, object]]:
         return {}
     games = {}
     for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip():
+        try:
             entry = json.loads(line)
+        except json.JSONDecodeError:  # a blank line, or a game cut off by a stopped run
+            continue
+        if "seed" in entry:  # not the header
             games[entry["seed"]] = entry
     return games
 

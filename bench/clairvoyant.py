@@ -49,7 +49,7 @@ from bigfive_tui.players.search_player import candidates
 from bigfive_tui.players.tactics import Intent
 from bigfive_tui.simulation.playing import MAX_ACTIONS, GameResult, game_setup, safe_game
 from bigfive_tui.simulation.report import wilson_interval
-from bigfive_tui.simulation.results import append_result, read_results
+from bigfive_tui.simulation.results import ResultsFile
 from bigfive_tui.simulation.settings import Settings
 
 #: Share of the later turns of an exploring line that take a random intent.
@@ -162,14 +162,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         results=args.results,
     )  # fmt: skip
     seeds = range(args.seed, args.seed + args.games)
-    done = read_results(Path(args.results), settings) if args.results else {}
+    results_file = ResultsFile.read(Path(args.results), settings) if args.results else None
+    done = dict(results_file.done) if results_file else {}
     todo = [(settings, seed, args.tries) for seed in seeds if seed not in done]
     results = dict(done)
-    with Pool(args.workers) as pool:
-        for seed, result in pool.imap_unordered(play_seed, todo):
-            results[seed] = result
-            if args.results:
-                append_result(Path(args.results), settings, game_setup(settings, seed), result)
+    if results_file is not None and todo:
+        results_file.open_for_games()
+    try:
+        with Pool(args.workers) as pool:
+            for seed, result in pool.imap_unordered(play_seed, todo):
+                results[seed] = result
+                if results_file is not None:
+                    results_file.append(game_setup(settings, seed), result)
+    finally:
+        if results_file is not None:
+            results_file.close()
     wins = sum(result.outcome == "won" for result in results.values())
     low, high = wilson_interval(wins, len(results))
     losses: dict[str, int] = {}

@@ -5,10 +5,11 @@ and difficulty, on the same seeds as the fast policy, with its distance to the c
 
 reads ``<policy>-<guides>-<difficulty>.jsonl`` (results files of ``bigfive simulate --players N
 --difficulty LEVEL --results`` or of ``bench/clairvoyant.py``) for ``tactics``, ``clairvoyant``
-and the policies named (default: ``search-practice search-hint``). Each row compares a player
-with the fast policy on the seeds both played: the wins with a 95 % interval, the paired gain
-over the fast policy (a game's win less the fast policy's win on the same seed) with a 95 %
-interval, and the distance to the clairvoyant player on the seeds all three played.
+and the policies named (default: ``greedy search search-practice search-hint``). Each row
+compares a player with the fast policy on the seeds both played: the wins with a 95 % interval,
+the paired gain over the fast policy (a game's win less the fast policy's win on the same seed)
+with a 95 % interval, and the distance to the clairvoyant player on the seeds all three played;
+the last lines pool each player's paired gains over every cell.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ def wins_by_seed(path: Path) -> dict[int, int]:
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip():
             entry = json.loads(line)
-            games[int(entry["seed"])] = int(entry["outcome"] == "won")
+            if "seed" in entry:  # not the header, nor a game cut off by a stopped run
+                games[int(entry["seed"])] = int(entry["outcome"] == "won")
     return games
 
 
@@ -46,11 +48,12 @@ def paired(gains: list[int]) -> str:
 
 def main() -> int:
     folder = Path(sys.argv[1])
-    policies = sys.argv[2:] or ["search-practice", "search-hint"]
+    policies = sys.argv[2:] or ["greedy", "search", "search-practice", "search-hint"]
     print(
         "| guides | difficulty | player | games | wins (95 % interval) | gain over tactics, "
         "same seeds (95 %) | below the ceiling |\n|---:|---|---|---:|---|---|---|"
     )
+    pooled: dict[str, list[int]] = {}
     for guides in (3, 5):
         for level in LEVELS:
             runs = {
@@ -68,7 +71,9 @@ def main() -> int:
                 low, high = wilson_interval(won, len(seeds))
                 gain = "–"
                 if policy != "tactics":
-                    gain = paired([games[seed] - base[seed] for seed in seeds])
+                    gains = [games[seed] - base[seed] for seed in seeds]
+                    gain = paired(gains)
+                    pooled.setdefault(policy, []).extend(gains)
                 below = "–"
                 shared = [seed for seed in seeds if seed in ceiling]
                 if policy != "clairvoyant" and shared:
@@ -79,6 +84,9 @@ def main() -> int:
                     f"| {guides} | {level} | {policy} | {len(seeds)} | {won / len(seeds):.1%} "
                     f"({low:.1%}–{high:.1%}) | {gain} | {below} |"
                 )
+    print()
+    for policy, gains in pooled.items():
+        print(f"{policy}: {len(gains)} games in all, gain over tactics {paired(gains)} points")
     return 0
 
 

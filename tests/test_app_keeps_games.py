@@ -82,7 +82,7 @@ async def test_loading_the_autosave_of_the_game_in_play_files_nothing_away(data_
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         autosaved(app)
-        assert app.open_save(saves.autosave_path())
+        assert app.in_play.open_save(saves.autosave_path())
         await pilot.pause()
         autosaved(app)
         assert unfinished() == []
@@ -109,7 +109,7 @@ async def test_two_unfinished_games_kept_in_one_second_have_names_of_their_own(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         for seed in (8, 9):
-            app.start(GameSetup(seed=seed))
+            app.in_play.start(GameSetup(seed=seed))
             await pilot.pause()
             await pilot.press("enter")  # draw, so the game has begun
             await pilot.pause()
@@ -131,7 +131,7 @@ async def break_autosave(pilot, app) -> None:  # type: ignore[no-untyped-def]
     saves.autosave_path().unlink()
     saves.autosave_path().mkdir()
     await pilot.press("enter")  # the hand-over: draw the card
-    await wait_until(pilot, lambda: bool(app.autosave_problem))
+    await wait_until(pilot, lambda: bool(app.keeper.problem))
 
 
 async def test_quitting_while_autosave_fails_warns_and_offers_to_save_elsewhere(
@@ -180,7 +180,7 @@ async def test_autosave_working_again_is_said_and_quitting_asks_no_more(data_dir
         saves.autosave_path().rmdir()
         await pilot.press("escape")  # close the card
         app.post_message(GameChanged())  # the next autosave
-        await wait_until(pilot, lambda: not app.autosave_problem)
+        await wait_until(pilot, lambda: not app.keeper.problem)
         assert "Autosave works again: the game is saved." in notices(app)
         await pilot.press("ctrl+q")
         await wait_until(pilot, lambda: not app.is_running)
@@ -192,7 +192,7 @@ async def test_a_new_game_while_autosave_fails_asks_before_the_old_one_goes(data
         await pilot.pause()
         await break_autosave(pilot, app)
         first = app.session
-        app.start(GameSetup(seed=9))
+        app.in_play.start(GameSetup(seed=9))
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         assert app.screen.options[1] == "Start the new safari anyway: this game is lost"
         await pilot.press("3")  # back to the game
@@ -328,13 +328,13 @@ async def test_loading_a_save_that_replays_elsewhere_asks_first(data_dir: Path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         first = app.session
-        assert app.open_save(path)
+        assert app.in_play.open_save(path)
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
         assert app.screen.question.startswith("moved.json replays to another position")
         await pilot.press("escape")  # do not load it
         await pilot.pause()
         assert app.session is first
-        assert app.open_save(path)
+        assert app.in_play.open_save(path)
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
         await pilot.press("enter")  # go on from where it replays to
         await wait_until(pilot, lambda: app.session is not first)

@@ -225,7 +225,7 @@ async def test_a_practice_game_saved_and_loaded_keeps_seats_strength_pace_and_hi
     other = make_app(None, strength="strong", pace="normal")
     async with other.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(other.screen, NewGameScreen))
-        assert other.open_save(tmp_path / "saves" / "practice.json")
+        assert other.in_play.open_save(tmp_path / "saves" / "practice.json")
         await wait_until(pilot, lambda: isinstance(other.screen, GameScreen))
         await wait_until(pilot, lambda: bool(other.screen.query(KeyBar)))
         loaded_session = other.session

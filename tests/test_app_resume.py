@@ -127,9 +127,9 @@ async def test_named_save_and_load_and_a_bad_file(data_dir: Path):
         assert path.is_file()
         bad = data_dir / "bad.json"
         bad.write_text("not json at all")
-        assert not app.open_save(bad)  # a message, no crash
+        assert not app.in_play.open_save(bad)  # a message, no crash
         assert app.session is session
-        assert app.open_save(path)
+        assert app.in_play.open_save(path)
         await pilot.pause()
         assert app.session is not session
         assert app.session.state == session.state
@@ -156,7 +156,7 @@ async def test_a_new_game_keeps_the_unfinished_one_among_the_saves(data_dir: Pat
         assert first is not None and saves.has_autosave()
         app.action_new_game()
         await pilot.pause()
-        app.start(app.screen.setup())  # start a second safari from the new-game screen
+        app.in_play.start(app.screen.setup())  # start a second safari from the new-game screen
         await pilot.pause()
         autosaved(app)
         kept = list(saves.saves_dir().glob("unfinished-*.json"))

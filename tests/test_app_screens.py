@@ -424,8 +424,8 @@ async def test_a_double_enter_on_the_new_game_screen_starts_one_game(data_dir):
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         started: list[GameSetup] = []
-        start = app.start
-        app.start = lambda setup: (started.append(setup), start(setup))[1]  # type: ignore[method-assign]
+        start = app.in_play.start
+        app.in_play.start = lambda setup: (started.append(setup), start(setup))[1]  # type: ignore[method-assign]
         screen.action_start()  # two Enters handled before the first start is
         screen.action_start()
         await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))

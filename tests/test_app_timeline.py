@@ -274,7 +274,7 @@ async def test_a_practice_game_may_go_back() -> None:
     session = played(40)
     app = make_app(session, computer_seats=frozenset({1, 2}), computer_delay=30.0)
     async with app.run_test(size=SIZE) as pilot:
-        assert app.going_back_refusal() == ""
+        assert app.going_back.refusal() == ""
         screen = await open_timeline(pilot, app)
         screen.go_to(screen.timeline.turn_starts[2])
         await pilot.press("p")
@@ -398,7 +398,7 @@ async def test_u_keeps_the_fair_undo_rule_where_the_timeline_may_go_back(game: s
     app = make_app(session, **options)
     async with app.run_test(size=SIZE) as pilot:
         await at_the_game(pilot, app)
-        assert app.going_back_refusal() == ""  # the timeline may go back in this game
+        assert app.going_back.refusal() == ""  # the timeline may go back in this game
         for _ in range(len(session.actions) - drawn + 2):
             await pilot.press("u")
             await pilot.pause()
@@ -416,7 +416,7 @@ async def test_u_never_takes_back_the_end_of_a_finished_game() -> None:
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
-        assert app.going_back_refusal() == ""  # the timeline may go back in a finished game
+        assert app.going_back.refusal() == ""  # the timeline may go back in a finished game
         await pilot.press("b")  # look at the board
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
         await pilot.press("u")

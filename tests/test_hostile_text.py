@@ -54,7 +54,8 @@ def test_a_missing_layout_named_like_markup_is_reported_as_written(
     argv = [command, "--layout", f"{MARKUP}\x1b[2J"] + ["--games", "1"] * (command == "simulate")
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert f"error: {MARKUP}[2J: no such layout file" in err and "\x1b[2J" not in err
+    flag = "--layout: " * (command == "simulate")
+    assert f"error: {flag}{MARKUP}[2J: no such layout file" in err and "\x1b[2J" not in err
 
 
 def flat(text: str) -> str:
@@ -96,7 +97,7 @@ async def test_notices_in_the_app_show_file_names_as_written(data_dir: Path) -> 
     app = make_app(seeded_session(3))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert not app.open_save(bad)
+        assert not app.in_play.open_save(bad)
         await pilot.pause()
         app.notify(f"plain text from a player: {MARKUP}")  # markup by default: shown as is
         await pilot.pause()

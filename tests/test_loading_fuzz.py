@@ -1,12 +1,14 @@
 """Whatever bytes a file holds, loading it succeeds or raises the project's own error.
 
-A valid file of each kind (a save, the settings, a layout, a piece, two scenarios, and Photo
-Safari's set-ups and scenarios) is damaged by
+A valid file of each kind (a save, the settings, a layout, a piece, two scenarios, Photo
+Safari's set-ups and scenarios, and the results file of a ``bigfive simulate`` run) is damaged by
 random byte mutations: bytes replaced, inserted (among them the inputs that once crashed:
 thousands of digits, brackets nested thousands deep, bytes that are not UTF-8, markup, escape
 sequences), cut out, or the file cut short. Loading it through the same calls the game makes
-must then either work or raise the error of that kind of file, never anything else. The deep
-profile (``BIGFIVE_HYPOTHESIS=deep``) runs 3,000 mutations of each kind.
+must then either work or raise the error of that kind of file, never anything else (a results
+file is refused with exit status 2 and left byte for byte as it was, or the run resumes and
+only appends to it). The deep profile (``BIGFIVE_HYPOTHESIS=deep``) runs 3,000 mutations of
+each kind.
 
 The browser server's requests are tried the same way: request lines, paths, queries and
 headers made by hypothesis (bytes that are not UTF-8, huge values, foreign origins, wrong and
@@ -19,10 +21,12 @@ or refuses any text.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import re
 import socket
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -231,6 +235,33 @@ def load_a_scenario(path: Path) -> None:
         assert main(["scenario", "run", str(path)]) in (0, 1, 2)
 
 
+#: The run whose results file is mutated: four quick games (a missing game is played again).
+RESULTS_RUN = ("simulate", "--json", "--games", "4", "--seed", "7", "--policy", "random")
+
+
+@functools.cache
+def valid_results() -> bytes:
+    """The results file of a real run: its header and four game lines."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "run.jsonl"
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main([*RESULTS_RUN, "--results", str(path)]) == 0
+        return path.read_bytes()
+
+
+def resume_a_run(path: Path) -> None:
+    before = path.read_bytes()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        code = main([*RESULTS_RUN, "--results", str(path)])
+    assert code in (0, 2), out.getvalue()
+    after = path.read_bytes()
+    if code == 2:
+        assert after == before  # refused: left as it was
+    else:
+        assert after.startswith(before)  # resumed: only appended to, never cut
+
+
 KINDS: dict[str, tuple[Callable[[], bytes], str, Callable[[Path], None]]] = {
     "save": (valid_save, "game.json", load_a_save),
     "settings": (valid_settings, app_settings.SETTINGS_NAME, load_settings),
@@ -264,6 +295,7 @@ KINDS: dict[str, tuple[Callable[[], bytes], str, Callable[[Path], None]]] = {
         "mine.toml",
         load_a_scenario,
     ),
+    "simulate results": (valid_results, "run.jsonl", resume_a_run),
 }
 
 
@@ -287,6 +319,10 @@ def test_the_valid_file_of_each_kind_loads(kind: str, tmp_path: Path, monkeypatc
         load_setup(str(path))
     elif kind == "photo safari scenario":
         assert main(["photo-safari", "scenario", "run", str(path)]) == 0
+    elif kind == "simulate results":
+        assert len(path.read_text().splitlines()) == 5
+        resume_a_run(path)
+        assert path.read_bytes() == make()  # every game read back: nothing played or written
     else:
         assert run_file(path).passed
 

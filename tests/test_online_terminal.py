@@ -104,7 +104,7 @@ async def test_the_host_sets_the_table_up_on_the_new_game_screen_and_sits_at_it(
     async with app.run_test(size=(SIZE[0], SIZE[1])) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         seats = (SeatChoice(Guide.JACK), SeatChoice(Guide.KATE, computer=True))
-        app.start(GameSetup(seats=seats, seed=4))
+        app.in_play.start(GameSetup(seats=seats, seed=4))
         await wait_until(pilot, lambda: app.online_screen() is not None)
         (table,) = app.host.tables.values()
         assert table.seats[0].present and table.computer_seats() == {1}

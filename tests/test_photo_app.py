@@ -129,7 +129,7 @@ async def test_the_quit_button_asks_first_when_the_game_in_play_is_not_on_disk(
     """As the Big Five's Quit button and Ctrl+Q do: the new-game screen opens over a game in
     play, and a Big Five game whose autosave failed must not go without a word."""
     app = photo_app()
-    monkeypatch.setattr(app, "game_at_risk", lambda: "the autosave file cannot be written")
+    monkeypatch.setattr(app.keeper, "at_risk", lambda: "the autosave file cannot be written")
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, PhotoNewGameScreen))
         await wait_until(pilot, lambda: bool(app.screen.query("#quit")))
@@ -587,34 +587,87 @@ async def test_a_remembered_set_up_file_that_is_gone_gives_the_typical_one(tmp_p
 
 async def test_a_terminal_too_small_for_the_board_gets_a_notice_and_nothing_is_lost() -> None:
     app = photo_app(hot_seat())
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause()
         screen = screen_of(app)
         assert screen.too_small
         notice = str(screen.query_one("#too-small").render())
-        assert "at least 120 × 34" in notice and "this one is 100 × 30" in notice
+        assert "at least 80 × 24" in notice and "120 × 34 for the normal board" in notice
+        assert "this one is 70 × 20" in notice
         moves = list(screen.session.texts)
-        await pilot.press("enter", "s", "space")  # the hidden board moves no camera
+        await pilot.press("enter", "s", "space", "w")  # the hidden board moves no camera
         await pilot.pause()
         assert screen.session.texts == moves
-        await pilot.resize_terminal(120, 34)
+        await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not screen.too_small and isinstance(app.focused, PhotoBoard)
+        assert screen.drawing == "compact" and screen.query_one(PhotoBoard).compact
 
 
-async def test_at_80_by_24_the_setup_fits_and_says_where_the_game_can_be_played() -> None:
-    app = photo_app()
+@pytest.mark.parametrize(("size", "drawing"), [((80, 24), "compact"), ((120, 34), "normal")])
+async def test_the_drawing_is_chosen_by_size(size: tuple[int, int], drawing: str) -> None:
+    app = photo_app(hot_seat())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        board = screen.query_one(PhotoBoard)
+        assert screen.drawing == drawing and board.compact == (drawing == "compact")
+        assert board.region.right <= size[0] and screen.query_one("#log").region.height >= 2
+        side = screen.query_one("#photo-side")
+        assert side.region.right <= size[0]
+        assert side.region.bottom <= board.region.bottom  # the side panel is whole beside it
+
+
+async def test_plus_and_minus_switch_the_drawing_where_the_terminal_holds_it() -> None:
+    app = photo_app(hot_seat())
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = screen_of(app)
+        assert screen.drawing == "normal"
+        await pilot.press("minus")
+        await pilot.pause()
+        assert screen.drawing == "compact" and app.preferred_drawing == "compact"
+        await pilot.press("minus")
+        await pilot.pause()
+        assert "smallest drawing" in prompt(app)
+        await pilot.press("plus")
+        await pilot.pause()
+        assert screen.drawing == "normal"
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert screen.drawing == "compact"
+        await pilot.press("plus")
+        await pilot.pause()
+        assert "needs a terminal of at least 120 × 34; this one is 80 × 24" in prompt(app)
+        assert screen.drawing == "compact"
+
+
+async def test_at_80_by_24_a_whole_game_is_played_by_keys_to_its_end_screen() -> None:
+    """A person (Red, by the hint key and Enter) against the computer, on the compact board,
+    to the end screen, whose buttons are in view."""
+    session = PhotoSetup((False, True), "typical").session()
+    app = photo_app(session, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        screen = app.screen
-        note = str(screen.query_one("#photo-size-note").render())
-        assert "This terminal is 80 × 24: Photo Safari plays from 120 × 34 on" in note
-        assert screen.query_one("#photo-new-game").max_scroll_y == 0
-        start = screen.query_one("#start")
-        assert start.region.bottom <= 23  # the buttons above the key bar, without scrolling
-        await pilot.resize_terminal(120, 36)
-        await pilot.pause()
-        assert not screen.query_one("#photo-size-note").display
+        screen = screen_of(app)
+        assert screen.drawing == "compact"
+        for _ in range(200):
+            if session.state.over:
+                break
+            if session.state.seat == 0 and app.screen is screen:
+                moves = len(session.moves)
+                await pilot.press("w")
+                await pilot.pause()
+                await pilot.press("enter")
+                await wait_until(pilot, lambda before=moves: len(session.moves) > before)
+            else:
+                await pilot.pause()
+        assert session.state.over
+        await wait_until(pilot, lambda: isinstance(app.screen, PhotoEndScreen))
+        end = app.screen
+        for button in end.query("Button"):
+            assert button.region.bottom <= 23 and button.region.right <= 80
+        assert end.query_one("#headline").region.y >= 0
 
 
 def test_a_photo_save_whose_last_move_no_longer_replays_is_offered_without_it(data_dir) -> None:

@@ -86,9 +86,44 @@ def test_photo_end_screen(snap_compare):
 
 
 def test_photo_new_game_screen_at_80x24(snap_compare):
-    """The set-up fits, and says the game plays from 120 x 34."""
+    """The set-up fits, with no note on size: the game plays at 80 x 24."""
     assert snap_compare(app(), terminal_size=(80, 24))
 
 
-def test_photo_too_small_notice_at_80x24(snap_compare):
+def test_photo_compact_board_at_80x24(snap_compare):
     assert snap_compare(app(mid_game()), terminal_size=(80, 24))
+
+
+def test_photo_compact_board_with_the_animals_next_steps_and_a_hint(snap_compare):
+    assert snap_compare(app(mid_game()), terminal_size=(80, 24), press=["a", "w"])
+
+
+def test_photo_too_small_notice_below_80x24(snap_compare):
+    assert snap_compare(app(mid_game()), terminal_size=(70, 20))
+
+
+def test_photo_timeline_at_an_animals_step_at_80x24(snap_compare):
+    """The replay (bigfive replay) at the first animal's step of round 2, compact."""
+    assert snap_compare(
+        app(mid_game(), replay=True),
+        terminal_size=(80, 24),
+        press=["down", "down", "down", "right", "right", "right"],
+    )
+
+
+def test_photo_timeline_at_120x36(snap_compare):
+    assert snap_compare(app(mid_game(), replay=True), terminal_size=SIZE, press=["end"])
+
+
+def test_photo_end_screen_with_the_rounds_at_80x24(snap_compare):
+    """A whole game between the computers: the photos over the rounds fit 80 x 24."""
+    import random
+
+    from bigfive_tui.photo_safari.players import planner
+
+    session = PhotoSetup((True, True), "typical").session()
+    rng = random.Random(5)
+    while not session.state.over:
+        decision = planner.decide(session.state, session.legal_actions(), rng)
+        session.play(decision.square, decision.text)
+    assert snap_compare(app(session), terminal_size=(80, 24))

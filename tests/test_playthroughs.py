@@ -91,12 +91,31 @@ def test_a_greedy_playthrough_of_any_seed_names_states_legal_actions_and_steps(
         (["--policy", "clever"], "unknown policy 'clever'"),
         (["--difficulty", "hard"], "unknown level 'hard'"),
         (["--short", "buffalo"], "take out lion, leopard, elephant or rhino"),
-        (["--board", "nowhere"], "no such layout file"),
-        (["--seed", "-3"], "--seed must not be negative"),
+        (["--board", "nowhere"], "--board: nowhere: no such layout file"),
+        (["--board", ""], "--board needs a layout's name or file"),
+        (["--board", "9" * 5000], "--board: a random board's seed is 0 to 2^63-1"),
+        (["--board", str(2**63)], "a number of 19 digits"),
     ],
 )
 def test_a_wrong_flag_is_named(
     flags: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["playthrough", *flags]) == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--seed", "-3"], "argument --seed: -3 is out of range: a seed is 0 to 2^63-1"),
+        (["--seed", str(2**63)], "argument --seed: 9223372036854775808 is out of range"),
+        (["--play-seed", "9" * 5000], "argument --play-seed: 9999"),
+    ],
+)
+def test_a_seed_out_of_range_is_a_usage_error(
+    flags: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["playthrough", *flags])
+    assert stopped.value.code == 2
     assert message in capsys.readouterr().err

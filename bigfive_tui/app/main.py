@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import gc
 import sys
+from functools import cached_property
 from typing import Any, ClassVar
 
+from textual import on, work
 from textual.app import App
 from textual.binding import Binding
 from textual.content import Content
@@ -25,13 +27,30 @@ from textual.markup import MarkupError
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 
+from bigfive_tui.app.app_parts.core import AppCore
 from bigfive_tui.app.app_parts.going_back import GoingBack
+from bigfive_tui.app.app_parts.in_play import InPlay
+from bigfive_tui.app.app_parts.keeping import Keeper
 from bigfive_tui.app.css_files import read_css
 from bigfive_tui.app.drawing.sizes import MIN_HEIGHT, MIN_WIDTH
 from bigfive_tui.app.files import saves, settings
 from bigfive_tui.app.keys.names import use_written_key_names
 from bigfive_tui.app.keys.palette import GameCommands
 from bigfive_tui.app.keys.table import BROWSER_SECOND, VIEW, command_bindings
+from bigfive_tui.app.messages import (
+    AutosaveFinished,
+    ChooseStartSpaces,
+    ContinueGame,
+    ExportPosition,
+    GameChanged,
+    GameOver,
+    OpenTimeline,
+    PlayOnFrom,
+    StartGame,
+    StartPhotoSafari,
+    SwitchGame,
+    TerminalGone,
+)
 from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.app.setups.games import PHOTO_SAFARI
 from bigfive_tui.boardmap import Drawing
@@ -41,7 +60,10 @@ from bigfive_tui.safe_text import printable
 GC_YOUNG_OBJECTS = 10_000
 
 
-class BigFiveApp(GoingBack, App[None]):
+class BigFiveApp(AppCore):
+    """The app: its state (:class:`AppCore`) and its parts (see :mod:`bigfive_tui.app.app_parts`),
+    which Textual's messages and the keys' actions reach through it."""
+
     TITLE = "The Big Five: Safari Tour"
     CSS_PATH: ClassVar = ["game.tcss"]
     COMMANDS = App.COMMANDS | {GameCommands}
@@ -56,6 +78,80 @@ class BigFiveApp(GoingBack, App[None]):
         *command_bindings("new_game", on_app=True),
         *command_bindings("rules", on_app=True),
     ]
+
+    # ------------------------------------------------------------------ the parts
+    # Each made on first use, from the finished core (AppCore's __init__ takes the options).
+
+    @cached_property
+    def keeper(self) -> Keeper:
+        return Keeper(self)
+
+    @cached_property
+    def in_play(self) -> InPlay:
+        return InPlay(self, self.keeper)
+
+    @cached_property
+    def going_back(self) -> GoingBack:
+        return GoingBack(self, self.keeper, self.in_play)
+
+    # ------------------------------------------------------------------ messages to the parts
+
+    @on(GameChanged)
+    def _game_changed(self) -> None:
+        # After the frame that shows the change: the writer thread's work would otherwise
+        # compete with drawing it (bench/app.py: a few milliseconds of a move's repaint).
+        self.call_after_refresh(self.keeper.autosave)
+
+    @on(AutosaveFinished)
+    def _autosave_reported(self, message: AutosaveFinished) -> None:
+        self.keeper.report(message.problem)
+
+    @on(TerminalGone)
+    def _terminal_gone(self) -> None:
+        self.keeper.terminal_gone()
+
+    def on_unmount(self) -> None:
+        self.keeper.close()
+
+    @on(StartGame)
+    def _start_game(self, message: StartGame) -> None:
+        self.in_play.start_from_screen(message.setup)
+
+    @on(StartPhotoSafari)
+    def _start_photo_safari(self, message: StartPhotoSafari) -> None:
+        self.in_play.start_photo_safari_from_screen(message.setup)
+
+    @on(SwitchGame)
+    def _switch_game(self, message: SwitchGame) -> None:
+        self.in_play.switch_game(message.game)
+
+    @on(ChooseStartSpaces)
+    def _choose_starts(self, message: ChooseStartSpaces) -> None:
+        self.in_play.choose_starts(message.setup)
+
+    @on(ContinueGame)
+    def _continue(self) -> None:
+        self.in_play.continue_game()
+
+    @on(GameOver)
+    def _game_over(self) -> None:
+        self.in_play.game_over()
+
+    @on(OpenTimeline)
+    def _open_timeline(self, message: OpenTimeline) -> None:
+        self.going_back.open_timeline(
+            0 if message.from_start else None, log_index=message.log_index
+        )
+
+    @on(PlayOnFrom)
+    def _play_on_from(self, message: PlayOnFrom) -> None:
+        self.going_back.play_on_from(message.position, message.name)
+
+    @on(ExportPosition)
+    def _export_position(self, message: ExportPosition) -> None:
+        self.going_back.export(message.keep)
+
+    # ------------------------------------------------------------------ the app
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's choice, but on Linux and macOS one that ends the game when the terminal
@@ -116,7 +212,7 @@ class BigFiveApp(GoingBack, App[None]):
         # Later: the signal comes in the middle of a push or pop.
         self.screen_change_signal.subscribe(self, lambda _: self.call_later(self._cover_dialog))
         if self.replaying:
-            self.call_later(self.open_timeline, 0, replay=True)
+            self.call_later(self.going_back.open_timeline, 0, replay=True)
             return
         blocked = self.autosave_file.claim() if self.autosave_file is not None else ""
         pending, self._pending = self._pending, None
@@ -124,13 +220,13 @@ class BigFiveApp(GoingBack, App[None]):
             # After Textual's start-up batch update: a screen laid out inside it has its first
             # frame dropped, and the game would only reach the terminal piece by piece.
             if pending is not None:
-                self.call_later(self._show_loaded, pending, False)
+                self.call_later(self.in_play.show_loaded, pending, False)
             else:
-                self.call_later(self._show_game)
+                self.call_later(self.in_play.show_game)
             return
-        self._show_new_game(blocked)
+        self.in_play.show_new_game(blocked)
         if pending is not None:  # the new-game screen stays if the player says no
-            self.call_later(self._take_loaded, pending)
+            self.call_later(self.in_play.take_loaded, pending)
 
     def on_resize(self) -> None:
         self.call_later(self._cover_dialog)  # after Textual's own handler has taken the size
@@ -149,7 +245,7 @@ class BigFiveApp(GoingBack, App[None]):
                 self.pop_screen()
         elif (
             small
-            and self._game_screen() is not None
+            and self.game_screen() is not None
             and not any(isinstance(screen, TooSmallScreen) for screen in self.screen_stack)
         ):
             self.push_screen(TooSmallScreen())
@@ -165,7 +261,7 @@ class BigFiveApp(GoingBack, App[None]):
         if action in ("hint", "pace", "computer_step", "finish"):
             # The practice keys work where the game screen says they do (the palette's
             # entries explain themselves when they do not).
-            game = self._game_screen()
+            game = self.game_screen()
             if game is None or self.screen is not game:
                 return False
             return game.check_action(action, parameters)
@@ -219,7 +315,18 @@ class BigFiveApp(GoingBack, App[None]):
     # ------------------------------------------------------------------ actions (keys, palette)
 
     def action_new_game(self) -> None:
-        self._show_new_game()
+        self.in_play.show_new_game()
+
+    async def action_quit(self) -> None:
+        self.keeper.quit()
+
+    @work
+    async def action_save(self) -> None:
+        await self.keeper.save_by_name()
+
+    @work
+    async def action_load(self) -> None:
+        await self.in_play.load()
 
     def deliver_screenshot(
         self, filename: str | None = None, path: str | None = None, time_format: str | None = None
@@ -252,7 +359,7 @@ class BigFiveApp(GoingBack, App[None]):
     def action_help(self) -> None:
         from bigfive_tui.app.screens.help import HelpScreen
 
-        game = self._game_screen()
+        game = self.game_screen()
         if game is not None and self.screen is game:
             game.action_help()
             return
@@ -265,7 +372,7 @@ class BigFiveApp(GoingBack, App[None]):
 
     def action_toggle_debug(self) -> None:
         """Debug mode: step through each action's rule steps (kept for the next games too)."""
-        game = self._game_screen()
+        game = self.game_screen()
         if game is None:
             self.step_through = not self.step_through
             self.notify(f"Debug mode {'on' if self.step_through else 'off'}.")
@@ -275,7 +382,7 @@ class BigFiveApp(GoingBack, App[None]):
 
     def _on_game(self, action: str) -> None:
         """Run a Big Five game screen action from the palette, which is open over the game."""
-        game = self._big_five_screen()
+        game = self.big_five_screen()
         if game is None:
             self.notify("This works on the Big Five's game screen.", severity="warning")
             return
@@ -288,7 +395,7 @@ class BigFiveApp(GoingBack, App[None]):
         self._on_game("smaller_board")
 
     def action_panels(self) -> None:
-        game = self._big_five_screen()
+        game = self.big_five_screen()
         if game is not None and game.drawing != "compact":
             self.notify("Every panel is on screen beside the normal and large boards.", timeout=4)
             return
@@ -310,7 +417,7 @@ class BigFiveApp(GoingBack, App[None]):
         """Run a Photo Safari game screen action from the palette."""
         from bigfive_tui.app.photo_safari.game import PhotoGameScreen
 
-        game = self._game_screen()
+        game = self.game_screen()
         if not isinstance(game, PhotoGameScreen):
             self.notify("This works on Photo Safari's game screen.", severity="warning")
             return
@@ -325,8 +432,14 @@ class BigFiveApp(GoingBack, App[None]):
     def action_photo_hint(self) -> None:
         self._on_photo_safari("hint")
 
+    def action_photo_bigger_board(self) -> None:
+        self._on_photo_safari("bigger_board")
+
+    def action_photo_smaller_board(self) -> None:
+        self._on_photo_safari("smaller_board")
+
     def action_timeline(self) -> None:
-        self.open_timeline()
+        self.going_back.open_timeline()
 
     def action_log(self) -> None:
         self._on_top("log")
@@ -362,7 +475,7 @@ class BigFiveApp(GoingBack, App[None]):
         self._on_top("export_position")
 
     def action_undo(self) -> None:
-        game = self._game_screen()
+        game = self.game_screen()
         if game is None or self.screen is not game:
             self.notify("Undo works on the game screen.", severity="warning")
             return

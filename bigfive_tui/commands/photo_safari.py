@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         return run_scenarios(args)
     if command == "rules":
         from bigfive_tui.assets import photo_safari_rules_path
-        from bigfive_tui.commands.rules import show
+        from bigfive_tui.commands.pager import show
 
         return show(photo_safari_rules_path(), plain=args.plain, no_pager=args.no_pager)
     if command == "board":

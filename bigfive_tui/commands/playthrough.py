@@ -8,6 +8,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bigfive_tui.commands.values import plain_seed, seed_value
+from bigfive_tui.safe_text import printable
+
 if TYPE_CHECKING:
     from bigfive_tui.engine.board import Board
     from bigfive_tui.playthrough import Policy, Setup
@@ -16,7 +19,9 @@ POLICIES = ("random", "greedy")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, default=1, metavar="N", help="the game's seed (1)")
+    parser.add_argument(
+        "--seed", type=seed_value, default=1, metavar="N", help="the game's seed (1; to 2^63-1)"
+    )
     parser.add_argument(
         "--guides", default="jack,kate", metavar="LIST", help="guides in seat order (jack,kate)"
     )
@@ -39,7 +44,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--short", default="", metavar="LIST", help="species out of the game (R-variant-short)"
     )
     parser.add_argument(
-        "--play-seed", type=int, metavar="S", help="seed of the policy's choices (default --seed)"
+        "--play-seed",
+        type=seed_value,
+        metavar="S",
+        help="seed of the policy's choices (default --seed)",
     )
     parser.add_argument(
         "--max-lines",
@@ -85,10 +93,15 @@ def _setup(args: argparse.Namespace) -> Setup:
     policy = args.policy.lower()
     if policy not in POLICIES:
         raise UsageError(f"--policy: unknown policy {args.policy!r}; choose random or greedy")
-    if args.seed < 0:
-        raise UsageError(f"--seed must not be negative, got {args.seed}")
     board: str | int = args.seed if args.board is None else args.board
-    if isinstance(board, str) and board.isdigit():
+    if isinstance(board, str) and not board.strip():
+        raise UsageError("--board needs a layout's name or file, or a random board's seed")
+    if isinstance(board, str) and board.isascii() and board.isdigit():
+        if plain_seed(board) is None:
+            raise UsageError(
+                f"--board: a random board's seed is 0 to 2^63-1, got a number of {len(board)} "
+                "digits"
+            )
         board = int(board)
     max_lines = MAX_LINES if args.max_lines is None else args.max_lines
     if max_lines < 1:
@@ -138,8 +151,11 @@ def run(args: argparse.Namespace) -> int:
             return _golden(Path(args.golden))
         setup = _setup(args)
         text = write(setup)
-    except (UsageError, BoardFileError, IllegalAction) as error:
-        print(f"bigfive playthrough: {error}", file=sys.stderr)
+    except BoardFileError as error:
+        print(f"bigfive playthrough: --board: {printable(str(error))}", file=sys.stderr)
+        return 2
+    except (UsageError, IllegalAction) as error:
+        print(f"bigfive playthrough: {printable(str(error))}", file=sys.stderr)
         return 2
     if args.out:
         try:

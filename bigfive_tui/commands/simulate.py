@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bigfive_tui.commands.values import MAX_SEED, seed_value
+from bigfive_tui.simulation.cluster import CONNECT_SECONDS, scheduler_address
 from bigfive_tui.simulation.settings import (
     DIFFICULTY_CHOICES,
     POLICY_CHOICES,
@@ -21,6 +22,10 @@ from bigfive_tui.simulation.settings import (
     UsageError,
     parse_guides,
 )
+from bigfive_tui.simulation.workers import machine_cores
+
+#: A run's games are listed up front; a million random games take about an hour and a half.
+MAX_GAMES = 1_000_000
 
 if TYPE_CHECKING:
     from bigfive_tui.engine.board import Board
@@ -58,13 +63,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--layout", metavar="FILE", help="play every game on this layout")
     parser.add_argument(
-        "--workers", type=int, default=1, metavar="N", help="processes to play in (default 1)"
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="processes to play in (default 1; at most this machine's cores)",
     )
     parser.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="play on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
-        "(needs the cluster extra: pip install 'bigfive[cluster]')",
+        help="play on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786; reaching it is "
+        f"given up after {CONNECT_SECONDS} s (needs the cluster extra: "
+        "pip install 'bigfive[cluster]')",
     )
     parser.add_argument(
         "--results",
@@ -75,23 +85,36 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def settings_from(args: argparse.Namespace) -> Settings:
-    if args.games < 1:
-        raise UsageError(f"--games must be at least 1, got {args.games}")
-    guides = parse_guides(args.guides) if args.guides is not None else None
+def _shown(value: object) -> str:
+    """A flag's value in a message: quoted if text, and cut short if long."""
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
+
+
+def settings_from(args: argparse.Namespace, note: Callable[[str], None]) -> Settings:
+    """The run's settings from its flags; ``note`` is told of a flag that was adjusted."""
+    if not 1 <= args.games <= MAX_GAMES:
+        raise UsageError(f"--games must be 1 to {MAX_GAMES:,}, got {_shown(args.games)}")
+    try:
+        guides = parse_guides(args.guides) if args.guides is not None else None
+    except UsageError as problem:
+        raise UsageError(f"--guides: {problem}") from None
     players = args.players
     if players is not None and not 2 <= players <= 5:
-        raise UsageError(f"--players must be between 2 and 5, got {players}")
+        raise UsageError(f"--players must be between 2 and 5, got {_shown(players)}")
     if guides is not None and players is not None and players != len(guides):
         raise UsageError(f"--players {players} does not match {len(guides)} guides in --guides")
     difficulty = args.difficulty.lower()
     if difficulty not in DIFFICULTY_CHOICES:
         raise UsageError(
-            f"unknown difficulty {args.difficulty!r}; choose {', '.join(DIFFICULTY_CHOICES)}"
+            f"--difficulty: unknown difficulty {_shown(args.difficulty)}; "
+            f"choose {', '.join(DIFFICULTY_CHOICES)}"
         )
     policy = args.policy.lower()
     if policy not in POLICY_CHOICES:
-        raise UsageError(f"unknown policy {args.policy!r}; choose {', '.join(POLICY_CHOICES)}")
+        raise UsageError(
+            f"--policy: unknown policy {_shown(args.policy)}; choose {', '.join(POLICY_CHOICES)}"
+        )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     if seed < 0:
         raise UsageError(f"--seed must not be negative, got {seed}")
@@ -100,9 +123,16 @@ def settings_from(args: argparse.Namespace) -> Settings:
             f"--seed {seed} with --games {args.games} runs past the largest seed, 2^63-1"
         )
     if args.workers < 1:
-        raise UsageError(f"--workers must be at least 1, got {args.workers}")
+        raise UsageError(f"--workers must be at least 1, got {_shown(args.workers)}")
+    if args.results is not None and not args.results.strip():
+        raise UsageError("--results needs a file name, got an empty one")
     if args.scheduler is not None and args.workers != 1:
         raise UsageError("--workers and --scheduler do not go together: the cluster has workers")
+    scheduler = None if args.scheduler is None else scheduler_address(args.scheduler)
+    workers = min(args.workers, machine_cores())
+    if workers < args.workers:
+        cores = f"{workers} core{'s' * (workers > 1)}"
+        note(f"--workers {args.workers}: this machine has {cores}; playing in {workers}")
     return Settings(
         args.games,
         guides,
@@ -111,8 +141,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
         policy,
         seed,
         args.layout,
-        args.workers,
-        args.scheduler,
+        workers,
+        scheduler,
         args.results,
     )
 
@@ -125,12 +155,15 @@ def run(args: argparse.Namespace) -> int:
     from bigfive_tui.simulation.playing import board_source
     from bigfive_tui.simulation.run import simulate
 
-    errors = Console(stderr=True)
+    errors = Console(stderr=True, soft_wrap=True)  # a message is one line, however long
     try:
-        settings = settings_from(args)
+        settings = settings_from(args, lambda text: print_error(errors, "note", text))
         board_for = board_source(settings.layout)
-    except (UsageError, BoardFileError) as error:
+    except UsageError as error:
         print_error(errors, "error", error)
+        return 2
+    except BoardFileError as error:
+        print_error(errors, "error", f"--layout: {error}")
         return 2
 
     try:
@@ -142,6 +175,10 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as error:
         print_error(errors, "error", error)
         return 2
+    except KeyboardInterrupt:
+        kept = f"; the games played are in {args.results}" if args.results else ""
+        print_error(errors, "stopped", f"Ctrl+C{kept}")
+        return 130
     print_report(Console(), report)
     return 0
 
@@ -241,12 +278,19 @@ def print_report(console: Any, report: Report) -> None:
     )
     resumed = ""
     if report.resumed:
-        resumed = f"; {report.resumed} games read back from {settings.results}"
+        resumed = f"; {report.resumed} games read back from {safe(settings.results)}"
     console.print(
         f"{data['actions']} actions in {data['seconds']:.2f} s {where} "
         f"({data['actions_per_second']} actions/s, board assembly included){resumed}",
         highlight=False,
     )
+    if report.cut_off:
+        lines = ", ".join(map(str, report.cut_off))
+        console.print(
+            f"line(s) {lines} of {safe(settings.results)}: a game cut off when a run was "
+            "stopped (played again)",
+            highlight=False,
+        )
     if report.errors:
         console.print(f"[bold red]{len(report.errors)} engine error(s):[/]")
         for item in report.errors:

@@ -89,16 +89,13 @@ def _reason(state: GameState, action: Action) -> Reason:
     if kind == Act.REPAIR_GATE:
         free = state.game.costs[seat].repair == 0
         return Reason(Why.MEND_FREE if free and not any(state.flat) else Why.MEND_GATE)
-    simple = {
-        Act.EXCHANGE: Why.SHARE,
-        Act.REPAIR_VEHICLE: Why.REPAIR,
-        Act.EXTINGUISH: Why.EXTINGUISH,
-        Act.TOKEN_USE: Why.TOKEN,
-        Act.CHOOSE_DISCARD: Why.DISCARD,
-        Act.DRAW: Why.DRAW,
-    }
+    if kind in (Act.EXCHANGE, Act.REPAIR_VEHICLE):  # their target is a teammate's seat
+        return Reason(Why.SHARE if kind == Act.EXCHANGE else Why.REPAIR, seat=action.target)
+    if kind == Act.EXTINGUISH:  # its target is a space, never a seat
+        return Reason(Why.EXTINGUISH, action.target)
+    simple = {Act.TOKEN_USE: Why.TOKEN, Act.CHOOSE_DISCARD: Why.DISCARD, Act.DRAW: Why.DRAW}
     if kind in simple:
-        return Reason(simple[kind], action.target, seat=action.target)
+        return Reason(simple[kind])
     if kind == Act.EXTRA_ANIMAL:
         burning = {state.game.board.slot[c] for c, n in enumerate(state.fires) if n}
         return Reason(Why.EXTRA_ANIMAL, number=len(burning))

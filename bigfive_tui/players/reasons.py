@@ -51,6 +51,7 @@ class Why(IntEnum):
     END_NOTHING = 25  # nothing worth an action in reach
     END_GUARD = 26  # Jack stays where he guards animals
     LEND_TOKEN = 27  # Anna lends her token to a guide who needs it more
+    AT_RANDOM = 28  # the random player: one of ``number`` legal actions, by chance
 
 
 class Reason(NamedTuple):
@@ -161,12 +162,18 @@ def _toward(state: GameState, action: Action, reason: Reason, what: str) -> str:
 
 
 def _why(state: GameState, action: Action, reason: Reason) -> str:
+    why = reason.why
     board = state.game.board
     guides = state.game.guides
     me = guides[state.seat].title
-    other = guides[reason.seat].title if reason.seat >= 0 else ""
+    # Only the reasons about a teammate have a seat; a space's number is never read as one.
+    about_seat = why in (Why.LEND_TOKEN, Why.DRIVE_HELP)
+    other = guides[reason.seat].title if about_seat else ""
     place = board.names[reason.cell] if reason.cell >= 0 else ""
-    why = reason.why
+    if why == Why.AT_RANDOM:
+        if reason.number == 1:
+            return "the only legal action"
+        return f"picked by chance from {_counted(reason.number, 'legal action')}"
     if why == Why.DRAW:
         return "every turn opens with an event card"
     if why == Why.TOKEN:

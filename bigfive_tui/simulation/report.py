@@ -78,6 +78,8 @@ class Report:
     seconds: float = 0.0
     times: list[float] = field(default_factory=list)
     resumed: int = 0  # games read back from the results file, not played in this run
+    #: Lines of the results file that hold a game cut off by a stopped run (played again).
+    cut_off: list[int] = field(default_factory=list)
 
     def add(self, setup: GameSetup, result: GameResult) -> None:
         self.times.extend(result.times)
@@ -105,6 +107,7 @@ class Report:
         data["workers"] = self.settings.workers
         data["scheduler"] = self.settings.scheduler
         data["resumed"] = self.resumed
+        data["cut_off_lines"] = self.cut_off
         data["by_players"] = {
             str(count): tally.as_dict() for count, tally in sorted(self.by_players.items())
         }

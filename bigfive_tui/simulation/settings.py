@@ -45,7 +45,8 @@ def parse_guides(text: str) -> tuple[Guide, ...]:
     guides = []
     for name in names:
         if name not in known:
-            raise UsageError(f"unknown guide {name!r}; the guides are {', '.join(known)}")
+            shown = repr(name) if len(name) <= 20 else repr(name[:17] + "...")
+            raise UsageError(f"unknown guide {shown}; the guides are {', '.join(known)}")
         guides.append(known[name])
     if len(set(guides)) != len(guides):
         raise UsageError("each guide can be chosen only once")

@@ -1,125 +1,16 @@
-"""The parts of the app (:class:`bigfive_tui.app.main.BigFiveApp`), one concept a module, each
-building on the one below it: :mod:`.keeping` (autosave, and no game lost), :mod:`.in_play`
-(which game is in play and on screen: started, loaded, ended) and :mod:`.going_back` (playing on
-from a moment of the timeline or from an edited position). Here: what every part builds on, the
-game in play, the player's choices and the autosave file, set when the app is made."""
+"""The app's parts. :class:`~bigfive_tui.app.main.BigFiveApp` is an :class:`.core.AppCore`
+(the state every part reads: the game in play, the player's choices, the autosave file) that
+holds three parts, each a plain object building on the ones below it:
 
-from __future__ import annotations
+- :class:`.going_back.GoingBack` owns playing on from elsewhere: the timeline and going back to
+  a moment of it (D-branch), an edited position made the game (D-edit), positions written as
+  scenarios.
+- :class:`.in_play.InPlay` owns which game is in play and on screen: a new game started, a
+  saved one loaded or continued, the new-game screens' messages, what follows a game's end.
+- :class:`.keeping.Keeper` owns keeping the game: the autosave after every change (and telling
+  the player when it fails and works again), what a save keeps of practice, and asking before
+  a game not safely on disk is replaced or the app quits.
 
-import random
-from typing import TYPE_CHECKING
-
-from textual.app import App
-from textual.message_pump import MessagePump
-
-from bigfive_tui.app.drawing.themes import DEFAULT_THEME, THEMES
-from bigfive_tui.app.drawing.whole_strips import free_whole_strips
-from bigfive_tui.app.files import saves
-from bigfive_tui.app.files.autosave import AutosaveFile
-from bigfive_tui.app.messages import AutosaveFinished
-from bigfive_tui.app.screens.base import PlayScreen
-from bigfive_tui.app.screens.game import GameScreen
-from bigfive_tui.app.setups.games import BIG_FIVE
-from bigfive_tui.app.terminal.allocator import one_malloc_arena
-from bigfive_tui.boardmap import Drawing
-from bigfive_tui.engine.session import Session
-from bigfive_tui.files.autosaver import Outcome
-
-if TYPE_CHECKING:
-    from bigfive_tui.photo_safari.engine.session import PhotoSession
-
-
-# The base of each part of the app (as ScreenPart in screens/base.py is of the game screen's):
-# typed as the app, at run time a plain MessagePump that Textual does not set up as a DOM
-# class of its own (for an App, a dir() of some 700 names a part); BigFiveApp lists App last.
-if TYPE_CHECKING:
-    AppPart = App[None]
-else:
-    AppPart = MessagePump
-
-
-class AppBase(AppPart):
-    """The app's state, and the screens of the game in play."""
-
-    def __init__(
-        self,
-        *,
-        session: Session | PhotoSession | None = None,
-        computer_seats: frozenset[int] = frozenset(),
-        seed: int | None = None,
-        theme: str = DEFAULT_THEME,
-        computer_delay: float = 0.7,
-        card_pause: bool = True,
-        cursor_blink: bool = True,
-        autosave: bool = True,
-        step_through: bool = False,
-        pending: saves.LoadedGame | None = None,
-        drawing: Drawing | None = None,
-        game: str = BIG_FIVE,
-        photo_setup: str | None = None,
-        strength: str = "strong",
-        pace: str = "normal",
-        replay: bool = False,
-    ) -> None:
-        """``pending``: a game loaded from the command line (``--load``); one that needs the
-        player's word first (see :attr:`saves.LoadedGame.doubt`) is asked about over the
-        new-game screen. Loading the autosave file this way continues it, like Enter on the
-        new-game screen. ``game`` is the game whose new-game screen opens when there is no
-        ``session`` (a session decides it itself); ``photo_setup`` is the Photo Safari set-up
-        offered there."""
-        one_malloc_arena()  # before Textual's input thread, the first of the app's threads
-        free_whole_strips()  # before anything is drawn
-        super().__init__()
-        for custom in THEMES:
-            self.register_theme(custom)
-        # An unknown name (a mistyped --theme, an old settings file) gets the default; the
-        # command line tells the player (Textual would raise).
-        self.theme = theme if theme in self.available_themes else DEFAULT_THEME
-        self.session: Session | PhotoSession | None = session
-        self.computer_seats = computer_seats
-        self.game = game
-        self.photo_setup = photo_setup
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
-        self.computer_delay = computer_delay
-        self.card_pause = card_pause
-        self.cursor_blink = cursor_blink
-        self.autosave_enabled = autosave
-        self.autosave_file = (
-            AutosaveFile(saves.autosave_path(), self._autosave_finished) if autosave else None
-        )
-        #: Why autosave failed last ("" while it works), as the player was told.
-        self.autosave_problem = ""
-        self.step_through = step_through
-        #: How strong the computer teammates are, and the pace of their turns (pace key).
-        self.computer_strength = strength
-        self.computer_pace = pace
-        self._pending = pending
-        self._told_not_autosaving = False
-        #: The drawing of the board the player chose (+/-), used wherever it fits.
-        self.preferred_drawing: Drawing | None = drawing
-        #: ``bigfive replay``: the game is only looked at (nothing autosaved) until the player
-        #: plays on from a moment of it.
-        self.replaying = replay and session is not None
-
-    def _autosave_finished(self, outcome: Outcome) -> None:
-        """From the writer thread: hand the outcome to the UI thread."""
-        self.post_message(AutosaveFinished(outcome.job, outcome.problem))
-
-    def _game_screen(self) -> PlayScreen | None:
-        """The screen of the game in play, either game's."""
-        for screen in self.screen_stack:
-            if isinstance(screen, PlayScreen):
-                return screen
-        return None
-
-    def _big_five_screen(self) -> GameScreen | None:
-        for screen in self.screen_stack:
-            if isinstance(screen, GameScreen):
-                return screen
-        return None
-
-    @property
-    def big_five(self) -> Session | None:
-        """The game in play when it is a Big Five game (the timeline, rigging and editing are
-        the Big Five's)."""
-        return self.session if isinstance(self.session, Session) else None
+The app itself receives the messages and runs the actions (Textual delivers them to the app)
+and hands each to the part that owns it.
+"""

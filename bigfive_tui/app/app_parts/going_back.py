@@ -3,79 +3,146 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from textual import on, work
-
-from bigfive_tui.app.app_parts.in_play import GameInPlay
+from bigfive_tui.app.app_parts.core import AppCore
+from bigfive_tui.app.app_parts.in_play import InPlay
+from bigfive_tui.app.app_parts.keeping import Keeper
 from bigfive_tui.app.files import saves
 from bigfive_tui.app.keys.table import command_key
-from bigfive_tui.app.messages import ExportPosition, OpenTimeline, PlayOnFrom
 from bigfive_tui.app.setups.practice import hints_used, set_hints
 
 if TYPE_CHECKING:
+    from bigfive_tui.app.photo_safari.timeline import PhotoBranching
     from bigfive_tui.app.screens.timeline import Branching
+    from bigfive_tui.photo_safari.engine.session import PhotoSession
 
 
-class GoingBack(GameInPlay):
+class GoingBack:
     """Opens the timeline (or the replay) and plays on from the moment it gives back, or from
     the editor's position; writes positions as scenarios."""
 
+    def __init__(self, app: AppCore, keeper: Keeper, in_play: InPlay) -> None:
+        self.app = app
+        self.keeper = keeper
+        self.in_play = in_play
+
     # ------------------------------------------------------------------ the whole game
 
-    def going_back_refusal(self) -> str:
+    def refusal(self) -> str:
         """Why the timeline may not go back to play on in this game, or "" (D-branch): only
         in debug mode, in practice games (one person with computer teammates) and in finished
         games. Undo keeps the fair rule in every game."""
-        session = self.big_five
+        session = self.app.big_five
         if session is None:
             return "There is no game."
         if not session.recordable:
             return "This game began from a position that cannot be saved: it has no going back."
-        if self.step_through or session.state.over:
+        if self.app.step_through or session.state.over:
             return ""
         seats = len(session.game.guides)
-        if self.computer_seats and seats - len(self.computer_seats) == 1:
+        if self.app.computer_seats and seats - len(self.app.computer_seats) == 1:
             return ""
-        debug = command_key("toggle_debug", self.is_web)
+        debug = command_key("toggle_debug", self.app.is_web)
         return (
             f"Going back to play on is for debug mode ({debug}), practice games and finished "
             "games; u undoes within a turn."
         )
-
-    @on(OpenTimeline)
-    def _open_timeline(self, message: OpenTimeline) -> None:
-        self.open_timeline(0 if message.from_start else None, log_index=message.log_index)
 
     def open_timeline(
         self, moment: int | None = None, log_index: int | None = None, *, replay: bool = False
     ) -> None:
         """The whole game on the timeline, over the screen on top (the game, or its end)."""
         from bigfive_tui.app.screens.timeline import TimelineScreen
+        from bigfive_tui.photo_safari.engine.session import PhotoSession
 
-        session = self.big_five
+        if isinstance(self.app.session, PhotoSession):
+            self._open_photo_timeline(self.app.session, moment, replay=replay)
+            return
+        session = self.app.big_five
         if session is None:
-            self.notify(
+            self.app.notify(
                 "The timeline is the Big Five's: there is no such game.", severity="warning"
             )
             return
-        self.push_screen(
+        self.app.push_screen(
             TimelineScreen(
                 session,
-                self.computer_seats,
+                self.app.computer_seats,
                 moment=moment,
                 log_index=log_index,
-                refusal=self.going_back_refusal(),
+                refusal=self.refusal(),
                 title="Replay" if replay else "Timeline",
                 closing="Quit" if replay else "Back",
-                rule_ids=self.step_through,
+                rule_ids=self.app.step_through,
             ),
             self._from_timeline if not replay else self._from_replay,
         )
 
+    def photo_refusal(self, session: PhotoSession) -> str:
+        """As the Big Five's: playing on from an earlier moment is for debug mode, games
+        against the computer and finished games (undo keeps the fair rule in the others)."""
+        if not session.recordable:
+            return "This game began from a position that cannot be saved: it has no going back."
+        if self.app.step_through or session.state.over or session.computer_seats:
+            return ""
+        debug = command_key("toggle_debug", self.app.is_web)
+        return (
+            f"Going back to play on is for debug mode ({debug}), games against the computer "
+            "and finished games; u undoes your last move."
+        )
+
+    def _open_photo_timeline(
+        self, session: PhotoSession, moment: int | None, *, replay: bool
+    ) -> None:
+        from bigfive_tui.app.photo_safari.timeline import PhotoTimelineScreen
+
+        def closed(branching: PhotoBranching | None) -> None:
+            if branching is not None:
+                self._photo_play_from(session, branching)
+            elif replay:
+                self.app.exit()
+
+        self.app.push_screen(
+            PhotoTimelineScreen(
+                session,
+                moment=moment,
+                title="Replay" if replay else "Timeline",
+                closing="Quit" if replay else "Back",
+                refusal=self.photo_refusal(session),
+            ),
+            closed,
+        )
+
+    def _photo_play_from(self, session: PhotoSession, branching: PhotoBranching) -> None:
+        """Keep the whole line as a named save first - if it cannot be written, nothing
+        changes - then cut the game there and play on."""
+        try:
+            path = saves.save_named(branching.name, session, self.app.computer_seats)
+        except saves.SaveError as problem:
+            self.app.notify(
+                f"Not gone back: the line could not be kept ({problem}).",
+                title="Play from here",
+                severity="error",
+                markup=False,
+            )
+            return
+        session.truncate(branching.keep)
+        if self.app.autosave_file is not None:
+            if self.app.replaying:  # the autosave holds another game, if any: keep it
+                self.app.replaying = False
+                self.app.autosave_file.claim()
+            else:
+                self.app.autosave_file.holds_game = True
+        self.in_play.show_game()
+        self.keeper.say_kept(
+            f"The game goes on from round {session.state.round}. The line left is kept as "
+            f"{path.name}"
+        )
+
     def _from_replay(self, branching: Branching | None) -> None:
         if branching is None:
-            self.exit()
+            self.app.exit()
         else:
             self._play_from(branching)
 
@@ -88,14 +155,14 @@ class GoingBack(GameInPlay):
         written, nothing changes - then cut the game there and play on."""
         from bigfive_tui.engine.session import Branch
 
-        session = self.big_five
+        session = self.app.big_five
         assert session is not None
         try:
             path = saves.save_named(
-                branching.name, session, self.computer_seats, self.practice_note()
+                branching.name, session, self.app.computer_seats, self.keeper.practice_note()
             )
         except saves.SaveError as problem:
-            self.notify(
+            self.app.notify(
                 f"Not gone back: the line could not be kept ({problem}).",
                 title="Play from here",
                 severity="error",
@@ -109,52 +176,53 @@ class GoingBack(GameInPlay):
             branching.keep,
             Branch(actions=actions, turn=turn, how="play from here", abandoned=path.name),
         )
-        if self.autosave_file is not None:
-            if self.replaying:  # the autosave holds another game, if any: keep it
-                self.replaying = False
-                self.autosave_file.claim()
+        if self.app.autosave_file is not None:
+            if self.app.replaying:  # the autosave holds another game, if any: keep it
+                self.app.replaying = False
+                self.app.autosave_file.claim()
             else:
-                self.autosave_file.holds_game = True
-        self._show_game()
-        self._say_kept(f"The game goes on from turn {turn}. The line left is kept as {path.name}")
+                self.app.autosave_file.holds_game = True
+        self.in_play.show_game()
+        self.keeper.say_kept(
+            f"The game goes on from turn {turn}. The line left is kept as {path.name}"
+        )
 
-    @on(PlayOnFrom)
-    def _play_on_from(self, message: PlayOnFrom) -> None:
+    def play_on_from(self, position: dict[str, Any], name: str) -> None:
         """The editor's position becomes the game (D-edit): the game as it was is kept as a
         named save first - if it cannot be, nothing changes."""
         from bigfive_tui.app.files.positions import PositionError, check
         from bigfive_tui.engine.session import Branch
 
-        session = self.big_five
+        session = self.app.big_five
         if session is None:
             return
-        state, problem = check(message.position)
+        state, problem = check(position)
         if state is None:
-            self.notify(f"Not possible: {problem}", severity="error", markup=False)
+            self.app.notify(f"Not possible: {problem}", severity="error", markup=False)
             return
         try:
             path = saves.save_named(
-                message.name, session, self.computer_seats, self.practice_note()
+                name, session, self.app.computer_seats, self.keeper.practice_note()
             )
-            edited = saves.position_session(message.position)
+            edited = saves.position_session(position)
         except (saves.SaveError, PositionError) as problem:
-            self.notify(f"Not changed: {problem}", severity="error", markup=False)
+            self.app.notify(f"Not changed: {problem}", severity="error", markup=False)
             return
         set_hints(edited, hints_used(session))
         edited.branches = [
             *session.branches,
             Branch(actions=0, turn=state.turn, how="edited position", abandoned=path.name),
         ]
-        self._switch_to(edited, self.computer_seats, holds_game=True)
-        self._say_kept(
+        self.in_play.switch_to(edited, self.app.computer_seats, holds_game=True)
+        self.keeper.say_kept(
             f"The game goes on from the edited position. The game as it was is kept as {path.name}"
         )
 
-    @on(ExportPosition)
-    def _export_position(self, message: ExportPosition) -> None:
-        self._export_after_asking(message.keep)
+    def export(self, keep: int) -> None:
+        """Ask for a name or path and write the game after its first ``keep`` entries there as
+        a scenario."""
+        self.app.run_worker(self._export_after_asking(keep), name="export_after_asking")
 
-    @work
     async def _export_after_asking(self, keep: int) -> None:
         from bigfive_tui.app.files.positions import (
             PositionError,
@@ -164,11 +232,11 @@ class GoingBack(GameInPlay):
         )
         from bigfive_tui.app.screens.dialogs import SaveDialog
 
-        session = self.big_five
+        session = self.app.big_five
         if session is None:
             return
         state = session.state_after(keep)
-        name = await self.push_screen_wait(
+        name = await self.app.push_screen_wait(
             SaveDialog(
                 f"{state.guide.title.lower()}-turn{state.turn}",
                 title="Write the position as a scenario",
@@ -183,6 +251,6 @@ class GoingBack(GameInPlay):
         try:
             exported = export(session, keep, export_path(name))
         except PositionError as problem:
-            self.notify(str(problem), title="Not written", severity="error", markup=False)
+            self.app.notify(str(problem), title="Not written", severity="error", markup=False)
             return
-        self.notify(f"Wrote {exported.note} to {exported.path}.", timeout=8, markup=False)
+        self.app.notify(f"Wrote {exported.note} to {exported.path}.", timeout=8, markup=False)

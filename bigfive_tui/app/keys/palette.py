@@ -121,6 +121,23 @@ def _photo_safari() -> list[tuple[str, str, str]]:
             f"({PHOTO_KEY['hint'].key})",
         ),
         (
+            "Photo Safari: timeline",
+            "timeline",
+            f"Every camera move and animal step as it was; play on from a moment in games "
+            f"against the computer, debug mode and finished games ({view_key('timeline')})",
+        ),
+        (
+            "Photo Safari: bigger board",
+            "photo_bigger_board",
+            f"The normal drawing of the board, if the terminal has room "
+            f"({view_key('bigger_board')})",
+        ),
+        (
+            "Photo Safari: smaller board",
+            "photo_smaller_board",
+            f"The compact drawing of the board ({view_key('smaller_board')})",
+        ),
+        (
             "Photo Safari: stay",
             "photo_stay",
             f"Keep the camera where it is, when that is allowed ({PHOTO_KEY['stay'].key})",

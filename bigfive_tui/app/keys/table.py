@@ -495,10 +495,46 @@ PHOTO_OTHER_KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("mouse", "click a marked square to move there; any other square says why not"),
     ("Esc", "hide the animals' next steps"),
     ("Tab", "focus the game log (then ↑ ↓ PgUp PgDn scroll it)"),
+    (
+        f"{VIEW['bigger_board'].display} {VIEW['smaller_board'].display}",
+        "the normal or the compact drawing of the board, where the terminal holds it "
+        "(remembered for the next start)",
+    ),
+    (
+        VIEW["timeline"].display,
+        "the timeline: every camera move and animal step as it was; p there plays on from a "
+        "moment (games against the computer, debug mode, finished games)",
+    ),
     ("?", "this help; then r for the rules"),
     ("Ctrl+S", "save the game under a name"),
     *((both_keys(entry.action), entry.help) for entry in COMMAND_KEYS),
     ("Ctrl+P", "command palette: new game, save, load, undo, rules, theme"),
+)
+
+#: Photo Safari's timeline (photo_safari/timeline.py): every camera move and animal step.
+PHOTO_TIMELINE_KEYS: Final[tuple[ViewKey, ...]] = (
+    ViewKey("left,h", "← h", "step(-1)", "Step", "the step before"),
+    ViewKey("right,l", "→ l", "step(1)", "Step", "the next step (a camera's move, an animal's)"),
+    ViewKey("up,k", "↑ k", "move(-1)", "Move", "the camera move before, at its first step"),
+    ViewKey("down,j", "↓ j", "move(1)", "Move", "the next camera move"),
+    ViewKey(
+        "left_square_bracket",
+        "[",
+        "round(-1)",
+        "Round",
+        "the start of this round or the one before",
+    ),
+    ViewKey("right_square_bracket", "]", "round(1)", "Round", "the start of the next round"),
+    ViewKey("home", "Home", "ends(0)", "Start", "the set-up"),
+    ViewKey("end", "End", "ends(1)", "End", "the last step: the game as it stands"),
+    ViewKey(
+        "p",
+        "p",
+        "play_from_here",
+        "Play from here",
+        "go on from the moment shown; the moves after it are kept as a named save",
+    ),
+    ViewKey("escape", "Esc", "close", "Close", "close: back to the game (a replay quits)"),
 )
 
 #: Said under the keys in the help: why some commands have two keys.

@@ -11,6 +11,12 @@ Highlights: the legal squares of the camera to move (``•`` on a tint), the cur
 animals' next steps on request (``↦`` and where each goes, with a dim ghost where it arrives),
 and in debug mode the animal of the current rule step (underlined).
 
+The compact drawing (for 80 × 24) gives each square four cells on one line: an animal is its
+two letters and arrow, then ``R`` or ``Y`` when only that camera still needs it (``✓`` when
+nobody does, nothing while both do); a camera is ``[R]`` (``[R]⚡`` as it flashes); bush and
+water are ``♣`` and ``≈`` on their colours; a legal square ``•``; a previewed animal's arrival a
+dim ghost in small letters, and the animal itself ``↦`` (``·`` if it stays).
+
 Lines are built on demand in :meth:`render_line` and cached; a change repaints only the rows it
 touches. Keys: arrows or h/j/k/l move the cursor (to the nearest legal square that way while a
 move is chosen), Enter or a click chooses.
@@ -50,6 +56,11 @@ CELL_HEIGHT: Final = 2
 LABEL_WIDTH: Final = 4  # the row numbers on the left
 BOARD_WIDTH: Final = LABEL_WIDTH + SIZE * CELL_WIDTH
 BOARD_HEIGHT: Final = 1 + SIZE * CELL_HEIGHT  # the column letters on top
+#: The compact drawing's squares: four cells on one line, row numbers three wide.
+COMPACT_CELL_WIDTH: Final = 4
+COMPACT_LABEL_WIDTH: Final = 3
+COMPACT_WIDTH: Final = COMPACT_LABEL_WIDTH + SIZE * COMPACT_CELL_WIDTH
+COMPACT_HEIGHT: Final = 1 + SIZE
 TERRAIN_GLYPHS: Final = {Terrain.SAVANNA: " ", Terrain.BUSH: "♣", Terrain.WATER: "≈"}
 SEAT_LETTERS: Final = tuple(name[0] for name in SEAT_NAMES)
 _DIRECTIONS: Final = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -113,8 +124,9 @@ class PhotoBoard(Widget, can_focus=True):
             super().__init__()
             self.square = square
 
-    def __init__(self, state: PhotoState, *, id: str | None = None) -> None:
+    def __init__(self, state: PhotoState, *, compact: bool = False, id: str | None = None) -> None:
         super().__init__(id=id)
+        self._compact = compact
         self._state = state
         self._targets: frozenset[int] = frozenset()
         self._flash: frozenset[int] = frozenset()  # seats whose camera flashes
@@ -125,6 +137,21 @@ class PhotoBoard(Widget, can_focus=True):
         self.cursor = state.camera[state.seat]
 
     # -- what to show ---------------------------------------------------------------------
+
+    @property
+    def compact(self) -> bool:
+        return self._compact
+
+    def set_compact(self, compact: bool) -> None:
+        """The compact drawing (one line per row) or the normal one (two lines, wider)."""
+        if compact != self._compact:
+            self._compact = compact
+            self._lines.clear()
+            self.refresh(layout=True)
+
+    @property
+    def _cell_height(self) -> int:
+        return 1 if self._compact else CELL_HEIGHT
 
     @property
     def state(self) -> PhotoState:
@@ -248,6 +275,46 @@ class PhotoBoard(Widget, can_focus=True):
         bottom = [(f"{glyph}      " if glyph != " " else " " * CELL_WIDTH, ground)]
         return top, bottom
 
+    def _compact_cell(self, square: int) -> list[tuple[str, str]]:
+        """The compact drawing's square: four cells on one line, as (text, component)."""
+        state = self._state
+        terrain = state.game.layout.terrain[square]
+        ground = f"photo-board--{TERRAIN_NAMES[terrain]}"
+        glyph = TERRAIN_GLYPHS[terrain]
+        held = state.occupant[square]
+        if held >= CAMERA:
+            seat = held - CAMERA
+            colour = "photo-board--red" if seat == 0 else "photo-board--yellow"
+            if seat in self._flash:
+                return [(f"[{SEAT_LETTERS[seat]}]", colour), ("⚡", "photo-board--flash")]
+            return [(f"[{SEAT_LETTERS[seat]}]", colour), (" ", ground)]
+        if held != EMPTY:
+            name = f"{SHORT_NAMES[held]}{FACING_ARROWS[state.facing[held]]}"
+            style = "photo-board--focus" if held == self._focus_animal else "photo-board--animal"
+            decision = self._preview.get(held)
+            if decision is not None:
+                mark = ("·" if decision.square == square else "↦", "photo-board--preview")
+            else:
+                needs = [not state.photos[seat] >> held & 1 for seat in range(2)]
+                if not any(needs):
+                    mark = ("✓", "photo-board--done")
+                elif all(needs):
+                    mark = (" ", ground)
+                elif needs[0]:
+                    mark = ("R", "photo-board--red")
+                else:
+                    mark = ("Y", "photo-board--yellow")
+            return [(name, style), mark]
+        ghost = self._ghosts().get(square)
+        target = square in self._targets
+        if ghost is not None:
+            decision = self._preview[ghost]
+            text = f"{SHORT_NAMES[ghost].lower()}{FACING_ARROWS[decision.facing]}"
+            return [(text, "photo-board--ghost"), ("•" if target else glyph, ground)]
+        if target:
+            return [(f"{glyph}•  ", ground)] if glyph != " " else [(" •  ", ground)]
+        return [(f"{glyph}   ", ground)]
+
     def _animal_lines(
         self, square: int, animal: int, ground: str, glyph: str
     ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
@@ -270,10 +337,10 @@ class PhotoBoard(Widget, can_focus=True):
     # -- painting -------------------------------------------------------------------------
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return BOARD_WIDTH
+        return COMPACT_WIDTH if self._compact else BOARD_WIDTH
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return BOARD_HEIGHT
+        return COMPACT_HEIGHT if self._compact else BOARD_HEIGHT
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -294,9 +361,10 @@ class PhotoBoard(Widget, can_focus=True):
 
     def _repaint_rows(self, rows: Collection[int]) -> None:
         width = self.size.width or BOARD_WIDTH
+        height = self._cell_height
         for row in rows:
-            for offset in range(CELL_HEIGHT):
-                y = 1 + row * CELL_HEIGHT + offset
+            for offset in range(height):
+                y = 1 + row * height + offset
                 self._lines.pop(y, None)
                 self.refresh(Region(0, y, width, 1))
 
@@ -309,19 +377,26 @@ class PhotoBoard(Widget, can_focus=True):
 
     def _build_line(self, y: int) -> Strip:
         label = self._style("photo-board--label")
-        width = max(self.size.width, BOARD_WIDTH)
+        compact = self._compact
+        width = max(self.size.width, COMPACT_WIDTH if compact else BOARD_WIDTH)
         if y == 0:
-            letters = "".join(f"   {column}   " for column in COLUMNS)
-            return Strip([Segment(" " * LABEL_WIDTH + letters, label)]).extend_cell_length(width)
-        if y >= BOARD_HEIGHT:
+            if compact:
+                letters = " " * COMPACT_LABEL_WIDTH + "".join(f" {c}  " for c in COLUMNS)
+            else:
+                letters = " " * LABEL_WIDTH + "".join(f"   {column}   " for column in COLUMNS)
+            return Strip([Segment(letters, label)]).extend_cell_length(width)
+        if y >= (COMPACT_HEIGHT if compact else BOARD_HEIGHT):
             return Strip.blank(width)
-        row, part = divmod(y - 1, CELL_HEIGHT)
-        number = f"{row + 1:>3} " if part == 0 else " " * LABEL_WIDTH
+        row, part = divmod(y - 1, self._cell_height)
+        if compact:
+            number = f"{row + 1:>2} "
+        else:
+            number = f"{row + 1:>3} " if part == 0 else " " * LABEL_WIDTH
         segments = [Segment(number, label)]
         terrain = self._state.game.layout.terrain
         for column in range(SIZE):
             square = row * SIZE + column
-            pieces = self._cell_lines(square)[part]
+            pieces = self._compact_cell(square) if compact else self._cell_lines(square)[part]
             highlight: list[str] = []
             if square in self._targets:
                 highlight.append("photo-board--target")

@@ -1,4 +1,5 @@
-"""The end of a Photo Safari game: who won and why, each camera's photos, what next."""
+"""The end of a Photo Safari game: who won and why, each camera's photos and how they grew
+round by round, what next (the replay on the timeline among it)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from bigfive_tui.app.components.column_text import ColumnText, Line, Row
+from bigfive_tui.app.messages import OpenTimeline
 from bigfive_tui.app.photo_safari.game import SEAT_COLOURS
 from bigfive_tui.app.screens.end_base import EndScreenBase, button_bindings, button_palette
 from bigfive_tui.photo_safari.engine.animals import ANIMAL_COUNT, ANIMAL_NAMES
@@ -18,9 +20,10 @@ from bigfive_tui.photo_safari.engine.state import SEAT_NAMES, SEATS
 
 
 class PhotoEndScreen(EndScreenBase):
-    """Dismisses with "new", "board" (look at the final board) or "quit"."""
+    """Dismisses with "new", "board" (look at the final board) or "quit"; r opens the
+    timeline from the start."""
 
-    BUTTON_ROWS = (("new", "board", "quit"),)
+    BUTTON_ROWS = (("new", "replay", "board", "quit"),)
     BINDINGS: ClassVar[list[BindingType]] = [*button_bindings(BUTTON_ROWS)]
     #: The palette's entries while this screen is on top (app/keys/palette.py).
     palette_commands: ClassVar[tuple[tuple[str, str, str], ...]] = button_palette(BUTTON_ROWS)
@@ -55,3 +58,35 @@ class PhotoEndScreen(EndScreenBase):
             # A long list wraps under itself, not under the camera's name.
             rows.append(Row(who, ", ".join(names) or "none"))
         yield ColumnText(rows, widest_label=29, id="spotted")
+        yield Static(photos_over_the_rounds(self.session), id="photo-rounds")
+
+    def action_replay(self) -> None:
+        """The whole game on the timeline, from its start; Esc comes back here."""
+        self.post_message(OpenTimeline(from_start=True))
+
+
+#: A column's height by photos: none, then eight steps up to ten.
+LEVELS = "·▁▂▃▄▅▆▇█"
+
+
+def photos_over_the_rounds(session: PhotoSession) -> Content:
+    """Each camera's photo count at the end of every round, a column a round (the last
+    number is the count at the end)."""
+    rounds = session.rounds()
+    lines = [Content.styled("Photos over the rounds (a column a round)", "bold")]
+    computers = session.computer_seats
+    for seat in range(SEATS):
+        counts = [pair[seat] for pair in rounds]
+        bars = "".join(LEVELS[(count * (len(LEVELS) - 1) + 9) // 10] for count in counts)
+        kind = " (computer)" if seat in computers else ""
+        lines.append(
+            Content.assemble(
+                (f"{SEAT_NAMES[seat]}{kind}".ljust(18), f"bold {SEAT_COLOURS[seat]}"),
+                (bars, SEAT_COLOURS[seat]),
+                f" {counts[-1] if counts else 0}",
+            )
+        )
+    if len(rounds) >= 5:
+        ticks = "".join(str(n).ljust(5) for n in range(1, len(rounds) + 1, 5))
+        lines.append(Content.styled(f"{'round':<18}{ticks[: len(rounds)]}", "$text-muted"))
+    return Content("\n").join(lines)

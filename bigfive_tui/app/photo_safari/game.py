@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -22,7 +22,13 @@ from textual.widgets import Static
 
 from bigfive_tui.app.components.game_log import GameLog
 from bigfive_tui.app.components.key_bar import KeyBar
-from bigfive_tui.app.keys.table import PHOTO_KEYS, command_bindings, command_key
+from bigfive_tui.app.keys.table import (
+    BOARD_SIZE_GROUP,
+    PHOTO_KEYS,
+    VIEW,
+    command_bindings,
+    command_key,
+)
 from bigfive_tui.app.messages import GameChanged
 from bigfive_tui.app.photo_safari.board import PhotoBoard
 from bigfive_tui.app.screens.base import PlayScreen
@@ -42,21 +48,59 @@ from bigfive_tui.photo_safari.players import planner
 
 #: How long a camera flashes after it took a photo.
 FLASH_SECONDS = 1.6
-#: The board, the side panel, the prompt and a few lines of log.
-MIN_WIDTH, MIN_HEIGHT = 120, 34
+#: The smallest terminal (columns, lines) of each drawing of the board with its side panel,
+#: the prompt and a few lines of log (as the Big Five's app/drawing/sizes.py has them).
+SCREEN_NEEDS: Final[dict[str, tuple[int, int]]] = {"compact": (80, 24), "normal": (120, 34)}
+PHOTO_DRAWINGS: Final = tuple(SCREEN_NEEDS)
+MIN_WIDTH, MIN_HEIGHT = SCREEN_NEEDS["compact"]
 SEAT_COLOURS = ("#e0573e", "#f2c40f")
 Decider = Callable[[PhotoState, Sequence[int], random.Random], planner.Decision]
 
 
-def photo_words(state: PhotoState, seat: int) -> Content:
-    """'3 of 10: El Li Ti' for a camera, its name in its colour."""
+def photo_words(state: PhotoState, seat: int, compact: bool = False) -> Content:
+    """'3 of 10: El Li Ti' for a camera, its name in its colour (compact: the count only; the
+    animal table says which)."""
     mask = state.photos[seat]
     have = " ".join(SHORT_NAMES[a] for a in range(ANIMAL_COUNT) if mask >> a & 1) or "none yet"
     return Content.assemble(
         (f"{SEAT_NAMES[seat]:<7}", f"bold {SEAT_COLOURS[seat]}"),
-        f"{mask.bit_count():>2} of 10  ",
-        (have, "$text-muted"),
+        f"{mask.bit_count():>2} of 10" + ("" if compact else "  "),
+        ("" if compact else have, "$text-muted"),
     )
+
+
+def choose_drawing(width: int, height: int, preferred: str | None) -> str | None:
+    """The preferred drawing when the terminal holds it, else the largest that fits (None:
+    none does)."""
+    fitting = [
+        name
+        for name, (need_width, need_height) in SCREEN_NEEDS.items()
+        if width >= need_width and height >= need_height
+    ]
+    if preferred in fitting:
+        return preferred
+    return fitting[-1] if fitting else None
+
+
+def compact_animal_table(state: PhotoState) -> Content:
+    """The animal table in two columns of five: short name, square and facing, and who
+    still needs it (R, Y, or ✓)."""
+    cells: list[Content] = []
+    for animal in range(ANIMAL_COUNT):
+        square = state.square[animal]
+        where = f"{NAMES[square]}{FACING_ARROWS[state.facing[animal]]}" if square != OFF else "-"
+        needs = [not state.photos[seat] >> animal & 1 for seat in range(SEATS)]
+        marks: list[tuple[str, str] | str] = []
+        for seat in range(SEATS):
+            letter = SEAT_NAMES[seat][0]
+            marks.append((letter, f"bold {SEAT_COLOURS[seat]}") if needs[seat] else " ")
+        if not any(needs):
+            marks = [("✓ ", "$text-muted")]
+        cells.append(Content.assemble(f"{SHORT_NAMES[animal]} {where:<5}", *marks))
+    half = ANIMAL_COUNT // 2
+    lines = [Content.styled("needed by: R Red, Y Yellow", "$text-muted")]
+    lines += [cells[i] + Content("    ") + cells[i + half] for i in range(half)]
+    return Content("\n").join(lines)
 
 
 def animal_table(state: PhotoState) -> Content:
@@ -82,6 +126,23 @@ class PhotoGameScreen(PlayScreen):
         *[Binding(entry.key, entry.action, entry.label) for entry in PHOTO_KEYS],
         *command_bindings("toggle_debug"),  # the app keeps the choice
         Binding("escape", "hide_preview", "Hide the steps", show=False),
+        *[
+            Binding(
+                VIEW[action].key,
+                action,
+                VIEW[action].label,
+                key_display=VIEW[action].display,
+                group=BOARD_SIZE_GROUP,
+            )
+            for action in ("bigger_board", "smaller_board")
+        ],
+        Binding(
+            VIEW["timeline"].key,
+            "app.timeline",
+            VIEW["timeline"].label,
+            key_display=VIEW["timeline"].display,
+            show=False,
+        ),
         Binding("question_mark", "help", "Help"),
         *command_bindings("rules", show=True),
         Binding("ctrl+s", "app.save", "Save"),
@@ -110,6 +171,8 @@ class PhotoGameScreen(PlayScreen):
         self._dialog_open = False
         self._over_announced = False
         self._news: Content | None = None  # what the last move did, said once in the prompt
+        self.drawing: str | None = None  # compact or normal; None while too small for both
+        self._hint: Content | None = None  # the hint asked for this move, shown until it is made
 
     # ------------------------------------------------------------------ layout
 
@@ -136,12 +199,22 @@ class PhotoGameScreen(PlayScreen):
         self.check_size()
 
     def check_size(self) -> None:
-        """Smaller than the board and its panels need: a notice instead (nothing is lost)."""
+        """The drawing the terminal holds (the player's choice if it fits); smaller than the
+        compact one needs: a notice instead (nothing is lost)."""
         width, height = self.app.size
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        # One choice of drawing for both games (Photo Safari's largest is the normal one).
+        preferred = getattr(self.app, "preferred_drawing", None)
+        drawing = choose_drawing(width, height, "normal" if preferred == "large" else preferred)
+        small = drawing is None
         was_small = self.too_small
         self.set_class(small, "-too-small")
         board = self.query_one(PhotoBoard)
+        if drawing is not None and drawing != self.drawing:
+            self.drawing = drawing
+            self.set_class(drawing == "compact", "-compact")
+            board.set_compact(drawing == "compact")
+            if self.is_mounted:
+                self.refresh_view()
         # A hidden board must not move the camera: Enter on it played the cursor's square.
         board.disabled = small
         if small:
@@ -151,7 +224,8 @@ class PhotoGameScreen(PlayScreen):
         if small:
             self.query_one("#too-small", Static).update(
                 f"Photo Safari needs a terminal of at least {MIN_WIDTH} × {MIN_HEIGHT} "
-                f"characters; this one is {width} × {height}.\n\n"
+                f"characters ({' × '.join(map(str, SCREEN_NEEDS['normal']))} for the normal "
+                f"board); this one is {width} × {height}.\n\n"
                 "Make the window bigger or the font smaller. The game is saved; nothing is lost."
             )
 
@@ -217,15 +291,21 @@ class PhotoGameScreen(PlayScreen):
                 (f"{who}{kind}", f"bold {SEAT_COLOURS[state.seat]}"),
                 (" to move", "bold"),
             )
-        lines = [turn, Content(state.game.layout.name).stylize("$text-muted")]
-        lines += [photo_words(state, seat) for seat in range(SEATS)]
+        compact = self.drawing == "compact"
+        lines = [turn]
+        if not compact:
+            lines.append(Content(state.game.layout.name).stylize("$text-muted"))
+        lines += [photo_words(state, seat, compact) for seat in range(SEATS)]
         self.query_one("#photo-status", Static).update(Content("\n").join(lines))
-        self.query_one("#photo-animals", Static).update(animal_table(state))
+        table = compact_animal_table(state) if compact else animal_table(state)
+        self.query_one("#photo-animals", Static).update(table)
 
     def _prompt(self) -> Content:
         """Whose move and how to make it; after a move, first what it did (the photos). The
         prompt has two lines: with news, the how-to is short."""
         state = self.state
+        if self._hint is not None and self.human_turn:
+            return self._hint
         if state.over:
             new = command_key("new_game", self.app.is_web)
             return Content.from_markup(
@@ -320,6 +400,7 @@ class PhotoGameScreen(PlayScreen):
         reason: str = "",
     ) -> None:
         after = self.state
+        self._hint = None
         took = [seat for seat in range(SEATS) if after.photos[seat] != before.photos[seat]]
         self._news = self._move_news(before, steps, computer, reason)
         if took:
@@ -424,6 +505,8 @@ class PhotoGameScreen(PlayScreen):
             )
         if action == "hide_preview":
             return self._preview
+        if action in ("bigger_board", "smaller_board"):
+            return not self.too_small
         return True
 
     def on_key(self, event: events.Key) -> None:
@@ -461,6 +544,34 @@ class PhotoGameScreen(PlayScreen):
         if self._preview:
             self.action_preview()
 
+    def action_bigger_board(self) -> None:
+        self._step_drawing(1)
+
+    def action_smaller_board(self) -> None:
+        self._step_drawing(-1)
+
+    def _step_drawing(self, step: int) -> None:
+        """``+``/``-``: the other drawing, if the terminal holds it; the app keeps the choice
+        for the next games."""
+        index = PHOTO_DRAWINGS.index(self.drawing or PHOTO_DRAWINGS[0]) + step
+        if not 0 <= index < len(PHOTO_DRAWINGS):
+            end = "largest" if step > 0 else "smallest"
+            self.warn(f"This is the {end} drawing of the board, the {self.drawing} one.")
+            return
+        target = PHOTO_DRAWINGS[index]
+        width, height = self.app.size
+        need_width, need_height = SCREEN_NEEDS[target]
+        if width < need_width or height < need_height:
+            self.warn(
+                f"The {target} board needs a terminal of at least {need_width} × {need_height}; "
+                f"this one is {width} × {height}. Make the window bigger or the font smaller."
+            )
+            return
+        set_preferred = getattr(self.app, "choose_drawing", None)
+        if set_preferred is not None:
+            set_preferred(target)  # kept for the next start, as the Big Five's choice is
+        self.check_size()
+
     def action_hint(self) -> None:
         """What the computer player would do in the mover's place, and why; the cursor goes to
         its square, so Enter plays it."""
@@ -470,14 +581,11 @@ class PhotoGameScreen(PlayScreen):
         state = self.state
         rng = random.Random(state.game.seed * 7919 + len(self.session.moves))
         decision = self._decide(state, self.session.legal_actions(), rng)
-        board = self.query_one(PhotoBoard)
-        board.cursor = decision.square
-        self.query_one("#photo-prompt", Static).update(
-            Content.from_markup(
-                "[b]Hint:[/] $why. [b]Enter[/] plays it.",
-                why=decision.text,
-            )
+        self._hint = Content.from_markup(
+            "[b]Hint:[/] $why. [b]Enter[/] plays it.", why=decision.text
         )
+        self.query_one(PhotoBoard).cursor = decision.square
+        self.query_one("#photo-prompt", Static).update(self._hint)
 
     def action_undo(self) -> None:
         try:
@@ -488,6 +596,7 @@ class PhotoGameScreen(PlayScreen):
         if self._computer_timer is not None:
             self._computer_timer.stop()
             self._computer_timer = None
+        self._hint = None
         self._news = Content.from_markup("Taken back: [b]$moves[/]. ", moves=", ".join(taken))
         self._flash = frozenset()
         self.refresh_view()

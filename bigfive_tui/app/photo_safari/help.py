@@ -17,6 +17,11 @@ PHOTO_LEGEND = (
     ("•", "a square the camera to move may end on (the cursor jumps between them)"),
     ("♣ ≈", "bush, water (coloured too); no camera enters them; animals only by exception"),
     ("↦c4↑", "with a: where the animal goes next and how it then faces (li↑ its ghost there)"),
+    (
+        "Li↑R",
+        "compact board (80 × 24): the letter after an animal says who alone still needs it "
+        "(R, Y; ✓ nobody, none: both); ↦ it moves on with a, · it stays",
+    ),
 )
 
 

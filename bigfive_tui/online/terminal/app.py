@@ -14,6 +14,7 @@ computer.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -22,6 +23,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from bigfive_tui.app import main as app_main
+from bigfive_tui.app.app_parts.going_back import GoingBack
+from bigfive_tui.app.app_parts.in_play import InPlay
+from bigfive_tui.app.app_parts.keeping import Keeper
 from bigfive_tui.app.files.saves import data_dir
 from bigfive_tui.app.keys.names import use_written_key_names
 from bigfive_tui.app.main import BigFiveApp
@@ -46,7 +50,41 @@ class Waiting(Screen[None]):
         yield Static(self.text, markup=False, id="waiting")
 
 
+class OnlineInPlay(InPlay):
+    """The game in play is the table's: a new game opens a table (a host's app, before its
+    table is set, shows the new-game screen), and playing again is the host's to decide."""
+
+    def __init__(self, app: JoinApp, keeper: Keeper) -> None:
+        super().__init__(app, keeper)
+        self.online = app
+
+    def start(self, setup: GameSetup) -> None:
+        self.online.open_table(setup)
+
+    def play_again(self) -> None:
+        self.app.notify(HOST_DECIDES, timeout=4)
+
+    def show_new_game(self, notice: str = "", *, focus_game: bool = False) -> None:
+        if self.online.sets_up_tables or self.online.link is None:  # a host's app
+            super().show_new_game(notice, focus_game=focus_game)
+
+
+class OnlineGoingBack(GoingBack):
+    """The timeline needs the whole game, which only the host has."""
+
+    def open_timeline(
+        self, moment: int | None = None, log_index: int | None = None, *, replay: bool = False
+    ) -> None:
+        self.app.notify(
+            "The timeline needs the whole game, which only the host has: the log (l) shows "
+            "every move.",
+            timeout=6,
+        )
+
+
 class JoinApp(BigFiveApp):
+    #: Whether this app sets tables up (a host's) or only sits at them.
+    sets_up_tables: ClassVar[bool] = False
     #: The game's own styles (Textual reads a relative path beside the class's module).
     CSS_PATH: ClassVar = [
         str(Path(app_main.__file__).parent / name) for name in BigFiveApp.CSS_PATH
@@ -76,6 +114,14 @@ class JoinApp(BigFiveApp):
         if invitation is not None:
             self.link = self._new_link(invitation, seat, seat_secret, name)
 
+    @cached_property
+    def in_play(self) -> InPlay:
+        return OnlineInPlay(self, self.keeper)
+
+    @cached_property
+    def going_back(self) -> GoingBack:
+        return OnlineGoingBack(self, self.keeper, self.in_play)
+
     def _new_link(
         self, invitation: Invitation, seat: int | None, seat_secret: str | None, name: str
     ) -> TableLink:
@@ -100,7 +146,7 @@ class JoinApp(BigFiveApp):
     def _join(self) -> None:
         assert self.link is not None
         where = self.link.invitation
-        self._reset_to(Waiting(f"Joining the table at {where.host}:{where.port}…"))
+        self.in_play.reset_to(Waiting(f"Joining the table at {where.host}:{where.port}…"))
         self.run_worker(self._stay(self.link), group="link", exclusive=True)
 
     async def _stay(self, link: TableLink) -> None:
@@ -135,7 +181,7 @@ class JoinApp(BigFiveApp):
             screen = OnlineGameScreen(link, seen)
             self.session = screen.session
             self.computer_seats = screen.computer_seats
-            self._reset_to(screen)
+            self.in_play.reset_to(screen)
             if link.seat is not None and link.seat_secret:
                 remember_seat(data_dir(), link.invitation, link.seat, link.seat_secret, self.who)
             elif self.offer_seats:
@@ -235,21 +281,9 @@ class JoinApp(BigFiveApp):
     def action_edit_position(self) -> None:
         self.notify(HOST_DECIDES, timeout=4)
 
-    def open_timeline(
-        self, moment: int | None = None, log_index: int | None = None, *, replay: bool = False
-    ) -> None:
-        self.notify(
-            "The timeline needs the whole game, which only the host has: the log (l) shows "
-            "every move.",
-            timeout=6,
-        )
-
-    def play_again(self) -> None:
+    def open_table(self, setup: GameSetup) -> None:
+        """A new game from the new-game screen: the host's app alone shows one."""
         self.notify(HOST_DECIDES, timeout=4)
-
-    def _show_new_game(self, notice: str = "", *, focus_game: bool = False) -> None:
-        if self.link is None:  # a host's app before its table is set
-            super()._show_new_game(notice, focus_game=focus_game)
 
     async def action_quit(self) -> None:
         if self.link is not None:
@@ -259,6 +293,8 @@ class JoinApp(BigFiveApp):
 
 class HostApp(JoinApp):
     """The game's app with the table's host inside: set up on the new-game screen."""
+
+    sets_up_tables: ClassVar[bool] = True
 
     def __init__(self, address: str, port: int, **options: Any) -> None:
         super().__init__(None, None, **options)
@@ -295,16 +331,15 @@ class HostApp(JoinApp):
                 timeout=30,
                 markup=False,
             )
-        self._show_new_game()
-
-    def _show_new_game(self, notice: str = "", *, focus_game: bool = False) -> None:
-        """The host sets up every table: after a game's end too."""
-        BigFiveApp._show_new_game(self, notice, focus_game=focus_game)
+        self.in_play.show_new_game()
 
     def action_new_game(self) -> None:
-        self._show_new_game()
+        """The host sets up every table: after a game's end too."""
+        self.in_play.show_new_game()
 
-    def start(self, setup: GameSetup) -> None:
+    def open_table(self, setup: GameSetup) -> None:
+        """The new-game screen's game becomes a table of this host, and this app sits down
+        at it (leaving the table it sat at before)."""
         from bigfive_tui.online.table import Table
 
         try:
@@ -338,12 +373,7 @@ class HostApp(JoinApp):
             yield SystemCommand(
                 "Show the invitation",
                 "the address friends join with (bigfive join, or a browser)",
-                lambda: self.notify(
-                    f"bigfive join {self.invitation_text}",
-                    title="Invitation",
-                    timeout=60,
-                    markup=False,
-                ),
+                self._show_invitation,
             )
 
     def _show_invitation(self) -> None:

@@ -17,6 +17,7 @@ from bigfive_tui.photo_safari.engine.notation import format_move, parse_move
 from bigfive_tui.photo_safari.engine.rules import apply, apply_recorded, legal_actions, new_game
 from bigfive_tui.photo_safari.engine.state import (
     SEAT_NAMES,
+    SEATS,
     Game,
     IllegalMove,
     Log,
@@ -38,6 +39,10 @@ class PhotoSession:
         self.moves: list[int] = []
         self.texts: list[str] = []  # the moves in notation, as written when played
         self.log: Log = list(setup_log)
+        #: The state before the first move and after each move (the timeline, the end
+        #: screen's photos over the rounds), and the log's length before each move.
+        self.states: list[PhotoState] = [self.state]
+        self.log_marks: list[int] = []
         #: (state before, log length) of the moves an undo would take back, oldest first.
         self._undo_stack: list[tuple[PhotoState, int]] = []
         self.recordable = True  # False for sessions built from a position, not a set-up
@@ -52,6 +57,8 @@ class PhotoSession:
         session.moves = []
         session.texts = []
         session.log = list(log)
+        session.states = [state]
+        session.log_marks = []
         session._undo_stack = []
         session.recordable = False
         return session
@@ -85,6 +92,8 @@ class PhotoSession:
         self.texts.append(format_move(before, square))
         self.moves.append(square)
         entry = (before, len(self.log))  # the move's steps: its reason first, then its rules
+        self.log_marks.append(len(self.log))
+        self.states.append(self.state)
         if reason:
             self.log.append(Step(REASON_RULE, REASON_KIND, f"{SEAT_NAMES[before.seat]}: {reason}"))
         self.log.extend(steps)
@@ -113,4 +122,30 @@ class PhotoSession:
         taken = self.texts[-count:]
         del self.texts[-count:]
         del self.moves[-count:]
+        del self.states[-count:]
+        del self.log_marks[-count:]
         return taken
+
+    def truncate(self, keep: int) -> None:
+        """Play on after the first ``keep`` moves (the timeline's play from here): the moves
+        after them and their log go; nothing before them can be undone."""
+        if not 0 <= keep <= len(self.moves):
+            raise IllegalMove(f"There is no moment after {keep} moves in this game.")
+        if keep == len(self.moves):
+            return
+        del self.log[self.log_marks[keep] :]
+        del self.log_marks[keep:]
+        del self.moves[keep:]
+        del self.texts[keep:]
+        del self.states[keep + 1 :]
+        self.state = self.states[keep]
+        self._undo_stack.clear()
+
+    def rounds(self) -> list[tuple[int, int]]:
+        """Each camera's photo count at the end of every round played (after the animals'
+        move, or where the game ended), round 1 first."""
+        counts = []
+        for before, after in zip(self.states, self.states[1:], strict=False):
+            if before.seat == SEATS - 1 or after.over:
+                counts.append((after.photos[0].bit_count(), after.photos[1].bit_count()))
+        return counts
