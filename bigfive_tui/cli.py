@@ -5,16 +5,15 @@ so ``bigfive board`` never pays for importing Textual."""
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 from bigfive_tui import __version__
-from bigfive_tui.no_plugins import take_no_plugins
 
 if TYPE_CHECKING:
     import argparse
-    from types import SimpleNamespace
 
 COMMANDS = {
     "play": "open the game (the default)",
@@ -64,20 +63,17 @@ def _answer_without_command(args: list[str]) -> NoReturn:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    take_no_plugins()
+    # bigfive takes no pydantic plugins: looking for them reads every installed package's entry
+    # points (15-21 M instructions of a loaded game's start-up, docs/benchmarks.md). pydantic
+    # documents this variable ("Disabling Plugins"); a player's own setting is kept.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     args = sys.argv[1:] if argv is None else list(argv)
     if not args or (args[0].startswith("-") and args[0] not in ("-h", "--help", "--version")):
         args = ["play", *args]  # `bigfive --seed 4` means `bigfive play --seed 4`
     command = args[0]
     if command not in COMMANDS:
         _answer_without_command(args)
-    parsed: argparse.Namespace | SimpleNamespace | None = None
-    if command == "play":  # the command players type most, read without argparse where it can be
-        from bigfive_tui.commands.play import read_plainly
-
-        parsed = read_plainly(args[1:])
-    if parsed is None:
-        parsed = _command_parser(command).parse_args(args[1:])
+    parsed = _command_parser(command).parse_args(args[1:])
     module = importlib.import_module(_module(command))
     result: int = module.run(parsed)
     return result

@@ -202,23 +202,10 @@ def test_the_app_keeps_one_malloc_arena_however_many_threads_allocate() -> None:
     assert arenas("app") == 1
 
 
-def test_the_arena_setting_is_made_without_the_ctypes_package() -> None:
-    """The package's C types are ~0.1 MiB of a loaded game's peak memory
-    (app/terminal/allocator.py)."""
-    if not sys.platform.startswith("linux") or os.confstr("CS_GNU_LIBC_VERSION") is None:
-        pytest.skip("the arena limit is glibc's")
-    code = (
-        "import sys; from bigfive_tui.app.terminal.allocator import one_malloc_arena; "
-        "print(one_malloc_arena(), 'ctypes' in sys.modules)"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.split() == ["True", "False"]
-
-
 def test_a_python_without_ctypes_starts_without_the_arena_setting(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from bigfive_tui.app.terminal.allocator import one_malloc_arena
 
-    monkeypatch.setitem(sys.modules, "_ctypes", None)  # as a Python built without libffi
+    monkeypatch.setitem(sys.modules, "ctypes", None)  # as a Python built without libffi
     assert one_malloc_arena() is False

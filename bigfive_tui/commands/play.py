@@ -2,68 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from types import SimpleNamespace
-from typing import TYPE_CHECKING
-
-from bigfive_tui.commands.values import plain_seed
-
-if TYPE_CHECKING:
-    import argparse
-
-#: The flags :func:`read_plainly` reads, by the option each sets: those followed by a value,
-#: and the switches. Pairs argparse refuses together (its mutually exclusive groups) are
-#: left to argparse.
-PLAIN_VALUES = {
-    "--seed": "seed",
-    "--load": "load",
-    "--scenario": "scenario",
-    "--theme": "theme",
-    "--data-dir": "data_dir",
-    "--autosave": "autosave",
-}
-PLAIN_SWITCHES = {"--debug": "debug", "--browser-tab": "browser_tab"}
-EXCLUSIVE = ({"load", "scenario"}, {"autosave", "browser_tab"})
-
-
-def read_plainly(args: Sequence[str]) -> SimpleNamespace | None:
-    """``bigfive play``'s options read as argparse reads them, where the command line is one
-    players type (each flag written out, each value after its flag, not starting with a
-    dash); None for anything else (help, a mistake, ``--flag=value``, a shortened flag), which
-    argparse then reads and explains, so help and errors are argparse's own. argparse and the
-    gettext it imports are ~0.4 MiB of a loaded game's peak memory (docs/benchmarks.md)."""
-    options: dict[str, object] = {
-        "seed": None,
-        "load": None,
-        "scenario": None,
-        "theme": None,
-        "debug": False,
-        "data_dir": None,
-        "autosave": None,
-        "browser_tab": False,
-    }
-    given: set[str] = set()
-    words = iter(args)
-    for word in words:
-        value: object = True
-        if word in PLAIN_SWITCHES:
-            name = PLAIN_SWITCHES[word]
-        elif word in PLAIN_VALUES:
-            name = PLAIN_VALUES[word]
-            value = text = next(words, "-")
-            if text.startswith("-"):
-                return None
-            if name == "seed":
-                value = plain_seed(text)
-                if value is None:
-                    return None
-        else:
-            return None
-        given.add(name)
-        options[name] = value
-    if any(pair <= given for pair in EXCLUSIVE):
-        return None
-    return SimpleNamespace(**options)
+import argparse
 
 
 def configure(
@@ -73,7 +12,7 @@ def configure(
     scenarios: bool = True,
 ) -> None:
     """The options of opening the app (``bigfive photo-safari`` has them too, but for the Big
-    Five's scenario files); :func:`read_plainly` reads the same options."""
+    Five's scenario files)."""
     from bigfive_tui.commands.values import seed_value
 
     parser.add_argument("--seed", type=seed_value, default=None, help=f"{seed_help} (0 to 2^63-1)")
@@ -129,11 +68,11 @@ def theme_list(names: list[str], width: int) -> str:
     )
 
 
-def run(args: argparse.Namespace | SimpleNamespace) -> int:
+def run(args: argparse.Namespace) -> int:
     return launch(args)
 
 
-def launch(args: argparse.Namespace | SimpleNamespace, **app_options: object) -> int:
+def launch(args: argparse.Namespace, **app_options: object) -> int:
     """Open the app as ``args`` say; ``app_options`` go to the app as they are (the game whose
     new-game screen opens, for one)."""
     import gc

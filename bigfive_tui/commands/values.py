@@ -3,6 +3,8 @@ error naming the flag (argparse adds it), not a crash later on."""
 
 from __future__ import annotations
 
+from argparse import ArgumentTypeError
+
 from bigfive_tui.safe_text import printable
 
 #: Seeds are stored as 64-bit integers (saves, the engine's generator).
@@ -15,10 +17,6 @@ def _in_range(digits: str) -> bool:
 
 
 def seed_value(text: str) -> int:
-    # argparse only for its error (which argparse, the caller, turns into a usage message):
-    # `bigfive play` reads its common command lines without importing it (commands/play.py).
-    from argparse import ArgumentTypeError
-
     digits = text.strip().removeprefix("+").removeprefix("-")
     if not (digits.isascii() and digits.isdigit()):
         raise ArgumentTypeError(f"{printable(text)[:40]!r} is not a whole number")
