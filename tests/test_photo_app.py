@@ -19,6 +19,7 @@ from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.files import saves
 from bigfive_tui.app.keys.palette import GameCommands
 from bigfive_tui.app.main import BigFiveApp
+from bigfive_tui.app.messages import SwitchGame
 from bigfive_tui.app.photo_safari.board import PhotoBoard
 from bigfive_tui.app.photo_safari.end import PhotoEndScreen
 from bigfive_tui.app.photo_safari.game import FLASH_SECONDS, PhotoGameScreen
@@ -28,7 +29,7 @@ from bigfive_tui.app.screens.help import HelpScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
 from bigfive_tui.app.screens.rules import RulesScreen
 from bigfive_tui.app.screens.steps import StepsScreen
-from bigfive_tui.app.setups.games import PHOTO_SAFARI
+from bigfive_tui.app.setups.games import BIG_FIVE, PHOTO_SAFARI
 from bigfive_tui.app.setups.photo_safari import PhotoSetup
 from bigfive_tui.photo_safari.engine.animals import ANIMAL_NAMES, Animal
 from bigfive_tui.photo_safari.engine.rules import animal_preview
@@ -121,6 +122,21 @@ async def test_the_game_field_switches_between_the_two_new_game_screens() -> Non
         await pilot.press("left")  # the field keeps the focus: straight back
         await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await pilot.pause()  # let it mount before the app closes
+
+
+@pytest.mark.parametrize(("first", "other"), [(BIG_FIVE, PHOTO_SAFARI), (PHOTO_SAFARI, BIG_FIVE)])
+async def test_switching_the_game_and_quitting_in_one_burst_ends_without_a_traceback(
+    first: str, other: str
+) -> None:
+    """The other game's new-game screen is closed before it was built: Textual gives it no
+    widgets but still mounts it (the flake NoMatches '#setup' in its on_mount: a test that
+    ended while the screen was being built, under load)."""
+    app = photo_app(game=first)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.post_message(SwitchGame(other))
+        app.exit()
+    assert app.return_code == 0
 
 
 async def test_the_quit_button_asks_first_when_the_game_in_play_is_not_on_disk(

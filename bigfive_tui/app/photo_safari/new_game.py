@@ -161,6 +161,8 @@ class PhotoNewGameScreen(NewGameBase):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        if not self.built:
+            return
         self._show_setup_fields()
         self._offer_continue()
 

@@ -303,6 +303,8 @@ class NewGameScreen(NewGameBase):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        if not self.built:
+            return
         self._show_board_fields()
         self._offer_free_guides()
         self._show_guides()

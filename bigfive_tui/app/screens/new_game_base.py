@@ -66,6 +66,14 @@ class NewGameBase(Screen[None]):
         #: The game the continue row offers: none, the autosaved one or the one in play.
         self._other: Literal["", "saved", "running"] = ""
 
+    @property
+    def built(self) -> bool:
+        """Whether the screen's widgets were mounted. A screen closed while it waited to be
+        built (the app quit, or a game switch replaced it, in the same burst of keys) gets no
+        widgets from Textual, but its ``on_mount`` still runs: then there is nothing to set up,
+        and a query for a field would end the app with a traceback."""
+        return bool(self.children)
+
     def on_mount(self) -> None:
         """(Textual calls this besides each screen's own ``on_mount``.)"""
         for widget in self.query(Input):
