@@ -465,20 +465,28 @@ def build_bench_app(save: Path, probe: Probe) -> Any:
     return BenchApp(session=loaded.session, computer_seats=loaded.computer_seats, seed=0)
 
 
+@dataclass
+class Profiled:
+    """pyinstrument over the presses of one key."""
+
+    key: str
+    profiler: Any  # pyinstrument.Profiler (the bench extra)
+
+
 async def press(
     pilot: Any,
     probe: Probe,
     key: str,
     ready: Callable[[], bool],
     series: Series,
-    profiler: Any = None,
+    profiler: Profiled | None = None,
 ) -> None:
     probe.ready = ready
     probe.autosave_ui_ms.clear()
     if profiler is not None and profiler.key == key:
-        profiler.start()
+        profiler.profiler.start()
         await pilot.press(key)
-        profiler.stop()
+        profiler.profiler.stop()
     else:
         await pilot.press(key)
     probe.ready = None
@@ -511,7 +519,7 @@ async def bench_keys(
     mode = Series(f"{drawing}: m (targets on)", ACTION_TARGET_MS)
     move = Series(f"{drawing}: Enter (move)", ACTION_TARGET_MS)
     undo = Series(f"{drawing}: u (undone)", ACTION_TARGET_MS)
-    profiler = None
+    profiler: Profiled | None = None
     async with app.run_test(size=DRAWING_SIZES[drawing]) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -522,8 +530,7 @@ async def bench_keys(
         if profile:
             from pyinstrument import Profiler
 
-            profiler = Profiler(interval=0.0002, async_mode="disabled")
-            profiler.key = profile  # type: ignore[attr-defined]
+            profiler = Profiled(profile, Profiler(interval=0.0002, async_mode="disabled"))
 
         def cursor_moved() -> Callable[[], bool]:
             before = board.cursor
@@ -567,10 +574,10 @@ async def bench_keys(
     return [free, target, mode, move, undo], watch
 
 
-def print_profile(profiler: Any, top: int = 40) -> None:
+def print_profile(profiled: Profiled, top: int = 40) -> None:
     """Inclusive time per function (each function once per stack), over the profiled presses:
     the game's own functions, then Textual's (without the message-loop plumbing)."""
-    session = profiler.last_session
+    session = profiled.profiler.last_session
     root = session.root_frame()
     inclusive: dict[tuple[str, str], float] = {}
 
@@ -588,7 +595,7 @@ def print_profile(profiler: Any, top: int = 40) -> None:
     walk(root, frozenset())
     total = root.time
     busy = total - sum(t for (n, _), t in inclusive.items() if n.startswith("epoll.poll"))
-    print(f"\nProfile of the presses of {profiler.key!r}: {total:.2f} s sampled, {busy:.2f} s busy")
+    print(f"\nProfile of the presses of {profiled.key!r}: {total:.2f} s sampled, {busy:.2f} s busy")
     plumbing = ("message_pump.py", "_callback.py", "timer.py")
     groups: dict[str, Callable[[str], bool]] = {
         "game code": lambda path: "bigfive_tui" in path,

@@ -5,12 +5,16 @@ the game played through Pilot at 80 × 24, 120 × 36 and 200 × 50."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from test_app_play import two_guides
 from test_app_support import end_turn, game_screen, make_app, palette_highlights, wait_until
+from textual.app import ComposeResult
 from textual.command import CommandList
+from textual.css.query import DOMQuery
 from textual.geometry import Region
+from textual.widget import Widget
 from textual.widgets import ContentSwitcher, OptionList
 
 from bigfive_tui.app.components.action_bar import ActionBar
@@ -30,7 +34,7 @@ SIZES = {"compact": COMPACT, "normal": NORMAL, "large": LARGE}
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     return tmp_path
 
@@ -45,7 +49,7 @@ def test_each_terminal_gets_the_largest_drawing_that_fits_unless_another_was_cho
 
 
 @pytest.mark.parametrize("drawing", ["compact", "normal", "large"])
-async def test_the_whole_board_and_the_guides_essentials_are_on_screen(drawing) -> None:
+async def test_the_whole_board_and_the_guides_essentials_are_on_screen(drawing: str) -> None:
     session = two_guides()
     app = make_app(session)
     async with app.run_test(size=SIZES[drawing]) as pilot:
@@ -73,7 +77,7 @@ async def test_the_whole_board_and_the_guides_essentials_are_on_screen(drawing) 
 
 
 @pytest.mark.parametrize("drawing", ["compact", "normal", "large"])
-async def test_a_turn_played_with_keys_at_every_size(drawing) -> None:
+async def test_a_turn_played_with_keys_at_every_size(drawing: str) -> None:
     session = two_guides(tokens={"★5": "lion"}, fires={"●1": 1})
     app = make_app(session)
     async with app.run_test(size=SIZES[drawing]) as pilot:
@@ -102,7 +106,7 @@ async def test_a_turn_played_with_keys_at_every_size(drawing) -> None:
 
 
 @pytest.mark.parametrize("drawing", ["compact", "normal", "large"])
-async def test_clicking_a_hex_acts_on_it_at_every_size(drawing) -> None:
+async def test_clicking_a_hex_acts_on_it_at_every_size(drawing: str) -> None:
     session = two_guides()
     app = make_app(session)
     async with app.run_test(size=SIZES[drawing]) as pilot:
@@ -116,7 +120,9 @@ async def test_clicking_a_hex_acts_on_it_at_every_size(drawing) -> None:
         assert session.state.vehicle[0] == target
 
 
-async def test_plus_and_minus_switch_the_drawing_and_the_choice_is_remembered(data_dir) -> None:
+async def test_plus_and_minus_switch_the_drawing_and_the_choice_is_remembered(
+    data_dir: Path,
+) -> None:
     app = make_app(two_guides())
     async with app.run_test(size=LARGE) as pilot:
         await pilot.pause()
@@ -248,9 +254,9 @@ async def test_a_widget_kind_the_layout_lacks_is_looked_for_once_per_composition
         searched: list[object] = []
         query = screen.query
 
-        def counted(selector: object = None) -> object:
+        def counted(selector: str | None = None) -> DOMQuery[Widget]:
             searched.append(selector)
-            return query(selector)  # type: ignore[arg-type]
+            return query(selector)
 
         monkeypatch.setattr(screen, "query", counted)
         assert screen._all(GuideCard) == [] and screen._all(GuideCard) == []
@@ -268,7 +274,7 @@ async def test_a_repaint_while_the_screen_is_laid_out_again_leaves_no_stale_part
         screen = game_screen(app)
         compose = screen.compose
 
-        def compose_then_repaint():  # type: ignore[no-untyped-def]
+        def compose_then_repaint() -> ComposeResult:
             yield from compose()
             assert screen._all(GuideCard) == []  # composed, not mounted yet
 
@@ -436,8 +442,16 @@ async def test_the_colour_blind_theme_draws_every_terrain_and_edge_apart() -> No
         drawn = [
             segment.style for y in range(board.size.height) for segment in board.render_line(y)
         ]
-        fills = {style.bgcolor.triplet.hex.upper() for style in drawn if style and style.bgcolor}
-        colours = {style.color.triplet.hex.upper() for style in drawn if style and style.color}
+        fills = {
+            style.bgcolor.triplet.hex.upper()
+            for style in drawn
+            if style and style.bgcolor and style.bgcolor.triplet
+        }
+        colours = {
+            style.color.triplet.hex.upper()
+            for style in drawn
+            if style and style.color and style.color.triplet
+        }
     painted = {part: board_paint("savanna-colour-blind", part) for part in TERRAIN_PARTS.values()}
     edges = {
         board_paint("savanna-colour-blind", part).color.upper() for part in FEATURE_PARTS.values()

@@ -8,7 +8,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from test_app_support import SIZE, at_the_game, choose, make_app, played_session, wait_until
+from test_app_support import SIZE, at_the_game, choose, make_app, on_top, played_session, wait_until
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -50,7 +50,7 @@ async def test_D_edit_an_edited_position_is_checked_and_played_on_from() -> None
         await at_the_game(pilot, app)
         await pilot.press("E")
         await wait_until(pilot, lambda: isinstance(app.screen, EditorScreen))
-        editor = app.screen
+        editor = on_top(app, EditorScreen)
         assert isinstance(editor, EditorScreen)
         assert "A possible position" in status(editor)
         guide = session.game.guides[1].title
@@ -83,6 +83,7 @@ async def test_D_edit_an_edited_position_is_checked_and_played_on_from() -> None
         assert record.branches[-1].how == "edited position"
         assert record.branches[-1].abandoned == "before-the-edit.json"
         kept = saves.read_save(saves.saves_dir() / "before-the-edit.json")
+        assert isinstance(kept.session, Session)
         assert record_of(kept.session).actions == before.actions  # the old line, not lost
 
 
@@ -118,7 +119,7 @@ async def test_D_edit_a_space_gets_a_token_a_fire_or_a_vehicle() -> None:
         await at_the_game(pilot, app)
         await pilot.press("E")
         await wait_until(pilot, lambda: isinstance(app.screen, EditorScreen))
-        editor = app.screen
+        editor = on_top(app, EditorScreen)
         assert isinstance(editor, EditorScreen)
         board = session.game.board
         target = board.find("♦4")

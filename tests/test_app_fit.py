@@ -7,7 +7,10 @@ per screen; a failure names the screen."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 from test_app_play import two_guides
@@ -52,7 +55,7 @@ from bigfive_tui.engine.content import Guide
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     return tmp_path
 
@@ -92,6 +95,10 @@ def keys_left_out(screen: Screen) -> list[str]:  # type: ignore[type-arg]
     return [f"the key bar leaves out {key}" for key in bars.first().left_out_essential]
 
 
+def on_top_is(app: BigFiveApp, kind: type[Screen[Any]], shown: bool = True) -> bool:
+    return isinstance(app.screen, kind) == shown
+
+
 async def step(pilot: Pilot[None], *keys: str, until: Callable[[], bool] | None = None) -> None:
     await pilot.press(*keys)
     if until is not None:
@@ -100,7 +107,7 @@ async def step(pilot: Pilot[None], *keys: str, until: Callable[[], bool] | None 
 
 
 @every_size
-async def test_the_new_game_screen_fits_without_scrolling(size):
+async def test_the_new_game_screen_fits_without_scrolling(size: tuple[int, int]) -> None:
     app = make_app()
     findings = Findings(app)
     async with app.run_test(size=size) as pilot:
@@ -114,7 +121,7 @@ async def test_the_new_game_screen_fits_without_scrolling(size):
 
 
 @every_size
-async def test_the_game_and_every_dialog_over_it_fit(size):
+async def test_the_game_and_every_dialog_over_it_fit(size: tuple[int, int]) -> None:
     session = played_session()
     saves.save_named("a-game-to-load", session, frozenset())
     app = make_app(session, card_pause=True)
@@ -131,9 +138,9 @@ async def test_the_game_and_every_dialog_over_it_fit(size):
             ("L", "log", LogScreen, ()),
             ("T", "timeline", TimelineScreen, ()),
         ):
-            await step(pilot, key, until=lambda kind=kind: isinstance(app.screen, kind))
+            await step(pilot, key, until=functools.partial(on_top_is, app, kind))
             findings.check(name, kind, *in_view)
-            await step(pilot, "escape", until=lambda kind=kind: not isinstance(app.screen, kind))
+            await step(pilot, "escape", until=functools.partial(on_top_is, app, kind, False))
         await step(pilot, "f1", until=lambda: isinstance(app.screen, RulesScreen))
         await step(pilot, "enter")
         findings.check("rules, reading", RulesScreen, "#rules")
@@ -162,7 +169,7 @@ async def test_the_game_and_every_dialog_over_it_fit(size):
 
 
 @every_size
-async def test_the_hand_over_the_card_and_the_choices_fit(size):
+async def test_the_hand_over_the_card_and_the_choices_fit(size: tuple[int, int]) -> None:
     five = seeded_session(5, (Guide.JACK, Guide.DAVID, Guide.ANNA, Guide.KATE, Guide.SAM))
     app = make_app(five, card_pause=True)
     findings = Findings(app)
@@ -176,7 +183,7 @@ async def test_the_hand_over_the_card_and_the_choices_fit(size):
 
 
 @every_size
-async def test_the_exchange_and_the_influence_fit(size):
+async def test_the_exchange_and_the_influence_fit(size: tuple[int, int]) -> None:
     session = two_guides(vehicles={"kate": {"at": "★4"}, "david": {"at": "★4"}})
     app = make_app(session)
     findings = Findings(app)
@@ -192,7 +199,7 @@ async def test_the_exchange_and_the_influence_fit(size):
 
 
 @every_size
-async def test_the_start_spaces_fit(size):
+async def test_the_start_spaces_fit(size: tuple[int, int]) -> None:
     app = make_app(seed=12)
     findings = Findings(app)
     async with app.run_test(size=size) as pilot:
@@ -208,7 +215,7 @@ async def test_the_start_spaces_fit(size):
 
 
 @every_size
-async def test_the_end_screen_fits(size):
+async def test_the_end_screen_fits(size: tuple[int, int]) -> None:
     session = scenario_session(
         {
             "guides": ["kate", "david"],

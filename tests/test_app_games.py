@@ -2,28 +2,33 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 from test_app_support import SIZE, autosaved, make_app, scenario_session, space
 from textual.widgets import Static
 
+from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.files import saves
+from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.screens.dialogs import ConfirmDialog, HandOverScreen
 from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     return tmp_path
 
 
-async def end_screen_text(app) -> str:
+async def end_screen_text(app: BigFiveApp) -> str:
     assert isinstance(app.screen, EndScreen), app.screen_stack
     return "\n".join(str(widget.render()) for widget in app.screen.query(Static))
 
 
-async def test_two_turns_to_a_win_with_keys():
+async def test_two_turns_to_a_win_with_keys() -> None:
     """Kate lacks the buffalo, David the buffalo and the rhino. Two turns: Kate draws a giraffe,
     drives one space and spots the buffalo; David draws, spots the rhino and the buffalo."""
     session = scenario_session(
@@ -50,7 +55,7 @@ async def test_two_turns_to_a_win_with_keys():
         # Kate spots from afar along her lines, or she first drives; let the engine decide:
         await pilot.press("s")
         await pilot.pause()
-        board = app.screen.query_one("BoardView")
+        board = app.screen.query_one(BoardView)
         if space("★1") not in board.targets:
             await pilot.press("escape")
             pytest.skip("buffalo not in Kate's view on this board")
@@ -67,7 +72,7 @@ async def test_two_turns_to_a_win_with_keys():
         await pilot.press("enter", "enter")  # David draws the wildebeest, closes the card
         await pilot.pause()
         await pilot.press("s")
-        app.screen.query_one("BoardView").cursor = space("★5")
+        app.screen.query_one(BoardView).cursor = space("★5")
         await pilot.press("enter")
         await pilot.pause()
         assert session.state.outcome == ""
@@ -87,7 +92,7 @@ async def test_two_turns_to_a_win_with_keys():
         assert isinstance(app.screen, NewGameScreen)
 
 
-async def lose_by_drawing(data: dict, outcome: str, words: str) -> None:
+async def lose_by_drawing(data: dict[str, Any], outcome: str, words: str) -> None:
     session = scenario_session(data)
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -107,7 +112,7 @@ async def lose_by_drawing(data: dict, outcome: str, words: str) -> None:
         assert session.state.outcome == outcome
 
 
-async def test_lose_by_food():
+async def test_lose_by_food() -> None:
     await lose_by_drawing(
         {
             "guides": ["kate", "david"],
@@ -120,7 +125,7 @@ async def test_lose_by_food():
     )
 
 
-async def test_lose_by_species():
+async def test_lose_by_species() -> None:
     await lose_by_drawing(
         {
             "guides": ["kate", "david"],
@@ -136,7 +141,7 @@ async def test_lose_by_species():
     )
 
 
-async def test_lose_stuck():
+async def test_lose_stuck() -> None:
     await lose_by_drawing(
         {
             "guides": ["kate", "david"],

@@ -7,14 +7,19 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from test_app_support import SIZE, autosaved, make_app, seeded_session, wait_until
+from test_app_support import SIZE, autosaved, make_app, on_top, seeded_session, wait_until
+from textual.pilot import Pilot
+from textual.widgets import Input
 
 from bigfive_tui import __version__
 from bigfive_tui.app.files import saves
 from bigfive_tui.app.files import settings as app_settings
+from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.messages import GameChanged
 from bigfive_tui.app.screens.dialogs import (
     ChoiceDialog,
@@ -48,7 +53,7 @@ def played(seed: int, actions: int = 3) -> Session:
     return session
 
 
-def notices(app) -> list[str]:  # type: ignore[no-untyped-def]
+def notices(app: BigFiveApp) -> list[str]:
     return [notice.message for notice in app._notifications]
 
 
@@ -59,7 +64,7 @@ def unfinished() -> list[Path]:
 # ---------------------------------------------------------------------------- keeping the old
 
 
-async def test_loading_a_named_save_with_ctrl_o_keeps_the_unfinished_game(data_dir: Path):
+async def test_loading_a_named_save_with_ctrl_o_keeps_the_unfinished_game(data_dir: Path) -> None:
     other = saves.save_named("other", played(8), frozenset())
     app = make_app(played(7))
     async with app.run_test(size=SIZE) as pilot:
@@ -77,7 +82,7 @@ async def test_loading_a_named_save_with_ctrl_o_keeps_the_unfinished_game(data_d
         assert any(f"kept as {kept.name}" in text for text in notices(app))
 
 
-async def test_loading_the_autosave_of_the_game_in_play_files_nothing_away(data_dir: Path):
+async def test_loading_the_autosave_of_the_game_in_play_files_nothing_away(data_dir: Path) -> None:
     app = make_app(played(7))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -88,7 +93,7 @@ async def test_loading_the_autosave_of_the_game_in_play_files_nothing_away(data_
         assert unfinished() == []
 
 
-async def test_starting_with_another_game_keeps_the_autosaved_one(data_dir: Path):
+async def test_starting_with_another_game_keeps_the_autosaved_one(data_dir: Path) -> None:
     """``bigfive play --load OTHER`` while autosave.json holds an unfinished game."""
     waiting = played(7)
     saves.write_save(saves.autosave_path(), waiting, frozenset())
@@ -103,7 +108,7 @@ async def test_starting_with_another_game_keeps_the_autosaved_one(data_dir: Path
 
 async def test_two_unfinished_games_kept_in_one_second_have_names_of_their_own(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
-):
+) -> None:
     monkeypatch.setattr(saves, "_stamp", lambda: "2026-01-01-120000")
     app = make_app(played(7))
     async with app.run_test(size=SIZE) as pilot:
@@ -124,7 +129,7 @@ async def test_two_unfinished_games_kept_in_one_second_have_names_of_their_own(
 # ---------------------------------------------------------------------------- autosave failing
 
 
-async def break_autosave(pilot, app) -> None:  # type: ignore[no-untyped-def]
+async def break_autosave(pilot: Pilot[None], app: BigFiveApp) -> None:
     """Make every write of the autosave fail from now on (a folder in its place), then play an
     action so that one fails."""
     autosaved(app)
@@ -136,7 +141,7 @@ async def break_autosave(pilot, app) -> None:  # type: ignore[no-untyped-def]
 
 async def test_quitting_while_autosave_fails_warns_and_offers_to_save_elsewhere(
     data_dir: Path, tmp_path: Path
-):
+) -> None:
     app = make_app(seeded_session(7))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -144,14 +149,14 @@ async def test_quitting_while_autosave_fails_warns_and_offers_to_save_elsewhere(
         assert any(text.startswith("Could not save to ") for text in notices(app))
         await pilot.press("ctrl+q")
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
-        dialog = app.screen
+        dialog = on_top(app, ChoiceDialog)
         assert dialog.title_text == "The game in play is not saved"
         assert dialog.prompt.startswith(f"Could not save to {saves.autosave_path()}")
         assert dialog.options[1] == "Quit anyway: this game is lost"
         await pilot.press("1")  # save it under a name or path first
         await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
         elsewhere = tmp_path / "elsewhere.json"
-        app.screen.query_one("Input").value = str(elsewhere)
+        app.screen.query_one(Input).value = str(elsewhere)
         await pilot.press("enter")
         await wait_until(pilot, lambda: not app.is_running)
     assert saves.read_save(elsewhere).session.texts == ["draw"]
@@ -160,7 +165,7 @@ async def test_quitting_while_autosave_fails_warns_and_offers_to_save_elsewhere(
 @pytest.mark.parametrize(("choice", "quits"), [("2", True), ("3", False), ("escape", False)])
 async def test_quitting_while_autosave_fails_can_go_back_or_quit_anyway(
     data_dir: Path, choice: str, quits: bool
-):
+) -> None:
     app = make_app(seeded_session(7))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -172,7 +177,7 @@ async def test_quitting_while_autosave_fails_can_go_back_or_quit_anyway(
         assert app.is_running is not quits
 
 
-async def test_autosave_working_again_is_said_and_quitting_asks_no_more(data_dir: Path):
+async def test_autosave_working_again_is_said_and_quitting_asks_no_more(data_dir: Path) -> None:
     app = make_app(seeded_session(7))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -186,7 +191,7 @@ async def test_autosave_working_again_is_said_and_quitting_asks_no_more(data_dir
         await wait_until(pilot, lambda: not app.is_running)
 
 
-async def test_a_new_game_while_autosave_fails_asks_before_the_old_one_goes(data_dir: Path):
+async def test_a_new_game_while_autosave_fails_asks_before_the_old_one_goes(data_dir: Path) -> None:
     app = make_app(seeded_session(7))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -194,7 +199,9 @@ async def test_a_new_game_while_autosave_fails_asks_before_the_old_one_goes(data
         first = app.session
         app.in_play.start(GameSetup(seed=9))
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
-        assert app.screen.options[1] == "Start the new safari anyway: this game is lost"
+        assert (
+            on_top(app, ChoiceDialog).options[1] == "Start the new safari anyway: this game is lost"
+        )
         await pilot.press("3")  # back to the game
         await pilot.pause()
         assert app.session is first
@@ -204,7 +211,7 @@ async def test_a_new_game_while_autosave_fails_asks_before_the_old_one_goes(data
 
 
 @pytest.fixture
-def other_process(data_dir: Path):  # type: ignore[no-untyped-def]
+def other_process(data_dir: Path) -> Iterator[subprocess.Popen[str]]:
     """Another bigfive process holding the lock on the data folder's autosave."""
     lock = data_dir / "autosave.lock"
     holder = subprocess.Popen(
@@ -226,7 +233,7 @@ def other_process(data_dir: Path):  # type: ignore[no-untyped-def]
 
 async def test_a_second_process_on_the_same_data_folder_says_so_and_writes_nothing(
     data_dir: Path, other_process: subprocess.Popen[str]
-):
+) -> None:
     theirs = played(7)
     saves.write_save(saves.autosave_path(), theirs, frozenset())
     before = saves.autosave_path().read_bytes()
@@ -246,12 +253,12 @@ async def test_a_second_process_on_the_same_data_folder_says_so_and_writes_nothi
         assert unfinished() == []
         await pilot.press("ctrl+q")  # this game is not on disk: quitting asks
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
-        assert "Another bigfive" in app.screen.prompt
+        assert "Another bigfive" in on_top(app, ChoiceDialog).prompt
 
 
 async def test_a_process_with_an_autosave_file_of_its_own_never_collides(
     data_dir: Path, other_process: subprocess.Popen[str], monkeypatch: pytest.MonkeyPatch
-):
+) -> None:
     own = data_dir / "tabs" / "tab-1.json"
     monkeypatch.setenv("BIGFIVE_AUTOSAVE", str(own))
     app = make_app(seeded_session(7))
@@ -269,30 +276,32 @@ async def test_a_process_with_an_autosave_file_of_its_own_never_collides(
 # ---------------------------------------------------------------------------- replays
 
 
-def tampered(path: Path, change) -> Path:  # type: ignore[no-untyped-def]
+def tampered(path: Path, change: Callable[[Any], object]) -> Path:
     data = json.loads(path.read_text())
     change(data)
     path.write_text(json.dumps(data))
     return path
 
 
-def test_every_save_keeps_the_engine_version_and_a_fingerprint_of_its_position(data_dir: Path):
+def test_every_save_keeps_the_engine_version_and_a_fingerprint_of_its_position(
+    data_dir: Path,
+) -> None:
     session = played(7)
     data = json.loads(saves.save_named("mine", session, frozenset()).read_text())
     assert data["version"] == 2
     assert data["engine"] == {"version": __version__, "position": fingerprint(session.state)}
 
 
-def test_a_save_without_the_stamp_still_loads(data_dir: Path):
+def test_a_save_without_the_stamp_still_loads(data_dir: Path) -> None:
     path = tampered(
         saves.save_named("old", played(7), frozenset()),
         lambda data: (data.pop("engine"), data.update(version=1)),
     )
     loaded = saves.read_save(path)
-    assert not loaded.doubt and len(loaded.session.actions) == 3
+    assert not loaded.doubt and len(loaded.session.texts) == 3
 
 
-def test_a_replay_that_ends_elsewhere_is_reported(data_dir: Path):
+def test_a_replay_that_ends_elsewhere_is_reported(data_dir: Path) -> None:
     def elsewhere(data: dict) -> None:  # type: ignore[type-arg]
         data["engine"] = {"version": "0.0.9", "position": "0" * 16}
 
@@ -305,7 +314,9 @@ def test_a_replay_that_ends_elsewhere_is_reported(data_dir: Path):
     )
 
 
-def test_a_save_whose_last_actions_no_longer_replay_keeps_the_actions_before(data_dir: Path):
+def test_a_save_whose_last_actions_no_longer_replay_keeps_the_actions_before(
+    data_dir: Path,
+) -> None:
     session = played(7, actions=4)
     path = tampered(
         saves.save_named("edited", session, frozenset()),
@@ -319,7 +330,7 @@ def test_a_save_whose_last_actions_no_longer_replay_keeps_the_actions_before(dat
     assert loaded.doubt.endswith("Go on from action 4, the last that replays, without them?")
 
 
-async def test_loading_a_save_that_replays_elsewhere_asks_first(data_dir: Path):
+async def test_loading_a_save_that_replays_elsewhere_asks_first(data_dir: Path) -> None:
     path = tampered(
         saves.save_named("moved", played(7), frozenset()),
         lambda data: data.update(engine={"version": "0.0.9", "position": "0" * 16}),
@@ -330,7 +341,9 @@ async def test_loading_a_save_that_replays_elsewhere_asks_first(data_dir: Path):
         first = app.session
         assert app.in_play.open_save(path)
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-        assert app.screen.question.startswith("moved.json replays to another position")
+        assert on_top(app, ConfirmDialog).question.startswith(
+            "moved.json replays to another position"
+        )
         await pilot.press("escape")  # do not load it
         await pilot.pause()
         assert app.session is first
@@ -342,7 +355,7 @@ async def test_loading_a_save_that_replays_elsewhere_asks_first(data_dir: Path):
 
 async def test_continuing_an_autosave_whose_tail_no_longer_replays_keeps_the_original(
     data_dir: Path,
-):
+) -> None:
     session = played(7, actions=4)
     saves.write_save(saves.autosave_path(), session, frozenset())
     original = tampered(
@@ -353,7 +366,7 @@ async def test_continuing_an_autosave_whose_tail_no_longer_replays_keeps_the_ori
         await pilot.pause()
         await pilot.press("enter")  # continue the saved game
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-        assert app.screen.question.startswith(
+        assert on_top(app, ConfirmDialog).question.startswith(
             "The last action of autosave.json no longer replays (actions[4] 'move nowhere': "
             "there is no space called 'nowhere' on this board). Go on from action 4"
         )
@@ -378,7 +391,9 @@ async def test_continuing_an_autosave_whose_tail_no_longer_replays_keeps_the_ori
     ],
     ids=["a 5000-digit integer", "nested 100,000 deep"],
 )
-async def test_a_hostile_autosave_never_stops_the_game_from_starting(data_dir: Path, text: str):
+async def test_a_hostile_autosave_never_stops_the_game_from_starting(
+    data_dir: Path, text: str
+) -> None:
     data_dir.mkdir()
     saves.autosave_path().write_text(text)
     app = make_app()
@@ -393,7 +408,7 @@ async def test_a_hostile_autosave_never_stops_the_game_from_starting(data_dir: P
         await wait_until(pilot, lambda: app.session is not None)
 
 
-async def test_two_damaged_autosaves_are_both_kept(data_dir: Path):
+async def test_two_damaged_autosaves_are_both_kept(data_dir: Path) -> None:
     data_dir.mkdir()
     for text in ("{", "[1,"):
         saves.autosave_path().write_text(text)
@@ -406,7 +421,7 @@ async def test_two_damaged_autosaves_are_both_kept(data_dir: Path):
 
 async def test_a_damaged_autosave_that_cannot_be_moved_says_where_it_stayed(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
-):
+) -> None:
     data_dir.mkdir()
     saves.autosave_path().write_text("{")
 
@@ -422,7 +437,7 @@ async def test_a_damaged_autosave_that_cannot_be_moved_says_where_it_stayed(
         assert "nowhere" not in notice
 
 
-async def test_a_hostile_settings_file_never_stops_a_safari_from_starting(data_dir: Path):
+async def test_a_hostile_settings_file_never_stops_a_safari_from_starting(data_dir: Path) -> None:
     data_dir.mkdir()
     (data_dir / app_settings.SETTINGS_NAME).write_text('{"setup": ' + "[" * 100_000)
     app = make_app()
@@ -438,7 +453,7 @@ async def test_a_hostile_settings_file_never_stops_a_safari_from_starting(data_d
 
 def test_settings_live_in_the_config_folder_unless_a_data_folder_is_given(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-):
+) -> None:
     monkeypatch.delenv("BIGFIVE_DATA_DIR")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
@@ -455,7 +470,9 @@ def test_settings_live_in_the_config_folder_unless_a_data_folder_is_given(
     assert app_settings.settings_path() == tmp_path / "one-place" / "settings.json"
 
 
-async def test_play_load_of_the_autosave_continues_it_and_files_nothing_away(data_dir: Path):
+async def test_play_load_of_the_autosave_continues_it_and_files_nothing_away(
+    data_dir: Path,
+) -> None:
     saves.write_save(saves.autosave_path(), played(7), frozenset())
     app = make_app(pending=saves.read_save(saves.autosave_path()))
     async with app.run_test(size=SIZE) as pilot:
@@ -467,7 +484,7 @@ async def test_play_load_of_the_autosave_continues_it_and_files_nothing_away(dat
 
 async def test_play_load_of_a_save_that_no_longer_replays_asks_over_the_new_game_screen(
     data_dir: Path,
-):
+) -> None:
     session = played(7, actions=4)
     path = tampered(
         saves.save_named("edited", session, frozenset()),
@@ -483,7 +500,7 @@ async def test_play_load_of_a_save_that_no_longer_replays_asks_over_the_new_game
 
 async def test_an_autosave_folder_that_cannot_be_made_turns_autosave_off_and_says_so(
     data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-):
+) -> None:
     """As with a read-only data folder: nothing can be written, and the player knows."""
     (tmp_path / "a-file").write_text("")
     monkeypatch.setenv("BIGFIVE_AUTOSAVE", str(tmp_path / "a-file" / "autosave.json"))
@@ -504,12 +521,12 @@ async def test_an_autosave_folder_that_cannot_be_made_turns_autosave_off_and_say
         assert len([t for t in notices(app) if t.startswith("Autosave is off")]) == 1
         await pilot.press("ctrl+q")
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
-        assert app.screen.prompt == told[0]
+        assert on_top(app, ChoiceDialog).prompt == told[0]
 
 
 async def test_an_unfinished_game_the_saves_folder_refuses_is_kept_beside_the_autosave(
     data_dir: Path,
-):
+) -> None:
     saves.write_save(saves.autosave_path(), played(7), frozenset())
     saves.saves_dir().parent.mkdir(parents=True, exist_ok=True)
     saves.saves_dir().write_text("a file where the folder should be")

@@ -8,9 +8,11 @@ import random
 import tracemalloc
 from functools import cache
 
+import pytest
 from test_app_support import SIZE, SIZES, game_screen, make_app, played_session, seeded_session
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.widgets import RichLog
 
 from bigfive_tui.app.components.game_log import LOG_LINES, GameLog, step_text
@@ -214,6 +216,7 @@ async def test_every_line_shows_what_textual_s_rich_log_showed() -> None:
             await pilot.pause()
             log, rich_log = app.query_one(GameLog), app.query_one(RichLog)
             assert log.scrollable_content_region.width == rich_log.scrollable_content_region.width
+            assert log.max_lines is not None
             rich_log.max_lines = log.max_lines  # two screens of the log, KEPT at least
             written = 0
             for count in (1, 2, 30, 200, 201, 300):
@@ -263,18 +266,23 @@ async def test_a_loaded_game_s_log_shows_its_older_lines_when_scrolled_back() ->
         assert texts(log) == fresh[len(fresh) - len(texts(log)) :]
 
 
-def test_a_step_that_fits_its_line_is_counted_without_wrapping(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_step_that_fits_its_line_is_counted_without_wrapping(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Most steps fit one line of the log: what wrapping them gives is known without it."""
     from rich.console import Console
     from rich.text import Text
 
     from bigfive_tui.app.components import game_log
+    from bigfive_tui.app.drawing.cells import line_breaks
 
     wrapped: list[str] = []
-    breaks = game_log.line_breaks
-    monkeypatch.setattr(
-        game_log, "line_breaks", lambda text, width: wrapped.append(text) or breaks(text, width)
-    )
+
+    def counted(text: str, width: int) -> list[int]:
+        wrapped.append(text)
+        return line_breaks(text, width)
+
+    monkeypatch.setattr(game_log, "line_breaks", counted)
     console = Console(width=80)
     short = Text("A3      Jack moves to the Hill of 4.")
     one = game_log.Written(short, 60, console)
@@ -291,7 +299,7 @@ async def test_steps_given_before_the_log_knows_its_size_set_its_virtual_size_on
     sizes: list[object] = []
 
     class Counted(GameLog):
-        def watch_virtual_size(self, size):  # type: ignore[no-untyped-def]
+        def watch_virtual_size(self, size: Size) -> None:
             sizes.append(size)
             super().watch_virtual_size(size)
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 from test_app_support import (
     SIZE,
@@ -27,6 +30,7 @@ from bigfive_tui.app.components.player_board import (
     PlayerBoard,
     lasting_words,
 )
+from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.screens.dialogs import (
     ChoiceDialog,
     ConfirmDialog,
@@ -40,17 +44,18 @@ from bigfive_tui.app.screens.steps import StepsScreen
 from bigfive_tui.app.screens.too_small import TooSmallScreen
 from bigfive_tui.engine.actions import Act, Action
 from bigfive_tui.engine.content import Guide, Species
+from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import Phase
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     return tmp_path
 
 
-def two_guides(**extra):
-    data = {
+def two_guides(**extra: Any) -> Session:
+    data: dict[str, Any] = {
         "guides": ["kate", "david"],
         "vehicles": {"kate": {"at": "★4"}, "david": {"at": "♣4"}},
         "turn": {"guide": "kate", "phase": "actions"},
@@ -65,14 +70,14 @@ def two_guides(**extra):
     return scenario_session(data)
 
 
-async def test_move_with_keys_and_undo():
+async def test_move_with_keys_and_undo() -> None:
     session = two_guides()
     before = session.state
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("m")
-        targets = set(game_screen(app).query_one("BoardView").targets)
+        targets = set(game_screen(app).query_one(BoardView).targets)
         await pilot.press("enter")
         await pilot.pause()
         assert session.state.vehicle[0] in targets
@@ -85,7 +90,7 @@ async def test_move_with_keys_and_undo():
         assert "Undone" in prompt_text(app)
 
 
-async def test_move_with_mouse():
+async def test_move_with_mouse() -> None:
     session = two_guides()
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -95,7 +100,7 @@ async def test_move_with_mouse():
         assert session.state.actions_left == 3
 
 
-async def test_cancel_target_mode_with_escape():
+async def test_cancel_target_mode_with_escape() -> None:
     session = two_guides()
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -103,10 +108,10 @@ async def test_cancel_target_mode_with_escape():
         await pilot.press("m", "escape")
         await pilot.pause()
         assert session.state.actions_left == 4
-        assert not game_screen(app).query_one("BoardView").targeting
+        assert not game_screen(app).query_one(BoardView).targeting
 
 
-async def test_spot_with_keys_and_with_mouse():
+async def test_spot_with_keys_and_with_mouse() -> None:
     session = two_guides(
         guides=["david", "kate"],
         vehicles={"david": {"at": "★4"}, "kate": {"at": "♣4"}},
@@ -117,7 +122,7 @@ async def test_spot_with_keys_and_with_mouse():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("s")
-        board = game_screen(app).query_one("BoardView")
+        board = game_screen(app).query_one(BoardView)
         assert set(board.targets) == {space("★5"), space("★1")}
         # Move the cursor onto ★5 explicitly, then confirm.
         board.cursor = space("★5")
@@ -134,7 +139,7 @@ async def test_spot_with_keys_and_with_mouse():
         assert session.state.actions_left == 2
 
 
-async def test_extinguish_refuel_and_food():
+async def test_extinguish_refuel_and_food() -> None:
     session = two_guides(
         vehicles={"kate": {"at": "★4", "fuel": 3, "food": 3}},
         fires={"★5": 2},
@@ -155,7 +160,7 @@ async def test_extinguish_refuel_and_food():
         assert session.state.fuel[0] == 3
 
 
-async def test_the_enter_after_food_taken_at_once_does_not_move_the_vehicle():
+async def test_the_enter_after_food_taken_at_once_does_not_move_the_vehicle() -> None:
     """f with one food token in reach takes it at once; a player used to confirming targets
     presses Enter next out of habit, with the cursor on a space the vehicle could move to."""
     session = two_guides(vehicles={"kate": {"at": "★4", "food": 3}}, tokens={"★5": "food"})
@@ -178,7 +183,7 @@ async def test_the_enter_after_food_taken_at_once_does_not_move_the_vehicle():
         assert session.state.vehicle[0] == space("★5")
 
 
-async def test_after_refuel_at_once_enter_acts_again_once_the_cursor_moved():
+async def test_after_refuel_at_once_enter_acts_again_once_the_cursor_moved() -> None:
     from test_app_support import OPEN
 
     session = two_guides(vehicles={"kate": {"at": OPEN.names[0], "fuel": 2}})
@@ -199,7 +204,7 @@ async def test_after_refuel_at_once_enter_acts_again_once_the_cursor_moved():
         assert "Enter did nothing" not in prompt_text(app)
 
 
-async def test_the_compact_layout_says_what_an_action_did_where_the_log_is_a_page_away():
+async def test_the_compact_layout_says_what_an_action_did_where_the_log_is_a_page_away() -> None:
     session = two_guides()
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -212,7 +217,7 @@ async def test_the_compact_layout_says_what_an_action_did_where_the_log_is_a_pag
         assert "Kate: 3 actions left." in prompt_text(app)
 
 
-async def test_refuel_at_the_gate():
+async def test_refuel_at_the_gate() -> None:
     gate = "♠c"  # any name; replaced below by the west gate space
     from test_app_support import OPEN
 
@@ -226,7 +231,7 @@ async def test_refuel_at_the_gate():
         assert session.state.fuel[0] == session.game.caps[0]
 
 
-async def test_exchange_dialog_offers_only_legal_choices():
+async def test_exchange_dialog_offers_only_legal_choices() -> None:
     session = two_guides(
         vehicles={"kate": {"at": "★4", "fuel": 6}, "david": {"at": "★4", "fuel": 2}},
     )
@@ -245,7 +250,7 @@ async def test_exchange_dialog_offers_only_legal_choices():
         assert session.log[-1].rule == "R-exchange"
 
 
-async def test_RU_exchange_giving_away_the_last_food_asks_this_loses_the_game_first():
+async def test_RU_exchange_giving_away_the_last_food_asks_this_loses_the_game_first() -> None:
     session = two_guides(
         vehicles={
             "kate": {"at": "★4", "fuel": 0, "food": 1},
@@ -278,7 +283,7 @@ async def test_RU_exchange_giving_away_the_last_food_asks_this_loses_the_game_fi
         assert session.state.outcome == "lost:food"
 
 
-async def test_exchange_refused_with_reason_when_nobody_is_in_view():
+async def test_exchange_refused_with_reason_when_nobody_is_in_view() -> None:
     session = two_guides()
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -289,7 +294,7 @@ async def test_exchange_refused_with_reason_when_nobody_is_in_view():
         assert "clear view" in prompt_text(app)
 
 
-async def test_illegal_action_says_why():
+async def test_illegal_action_says_why() -> None:
     session = two_guides(vehicles={"kate": {"at": "★4", "fuel": 0}})
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -305,7 +310,7 @@ async def test_illegal_action_says_why():
         assert "Nothing to undo" in prompt_text(app)
 
 
-async def test_end_turn_asks_then_hands_over_and_draws():
+async def test_end_turn_asks_then_hands_over_and_draws() -> None:
     session = two_guides()
     app = make_app(session, card_pause=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -328,7 +333,7 @@ async def test_end_turn_asks_then_hands_over_and_draws():
         assert session.state.actions_left == 6
 
 
-async def test_hand_over_escape_then_draw_key():
+async def test_hand_over_escape_then_draw_key() -> None:
     session = two_guides(turn={"guide": "kate", "phase": "draw"})
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -345,7 +350,7 @@ async def test_hand_over_escape_then_draw_key():
         assert session.state.phase == Phase.ACTIONS
 
 
-async def test_influence_asks_which_card_to_discard():
+async def test_influence_asks_which_card_to_discard() -> None:
     session = two_guides(cards={"top": ["fire", "giraffe"]})
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -367,7 +372,7 @@ async def test_influence_asks_which_card_to_discard():
         assert session.log[-1].text.startswith("Kate discards Fire")
 
 
-async def test_an_extra_animal_is_placed_only_after_a_yes():
+async def test_an_extra_animal_is_placed_only_after_a_yes() -> None:
     session = two_guides()
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -384,7 +389,7 @@ async def test_an_extra_animal_is_placed_only_after_a_yes():
         assert session.texts == ["extra animal"]
 
 
-async def test_undoing_the_discard_choice_asks_again():
+async def test_undoing_the_discard_choice_asks_again() -> None:
     session = two_guides(cards={"top": ["fire", "giraffe"]})
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -403,7 +408,7 @@ async def test_undoing_the_discard_choice_asks_again():
         assert session.log[-1].text.startswith("Kate discards Giraffe")
 
 
-async def test_anna_token_and_repair():
+async def test_anna_token_and_repair() -> None:
     session = two_guides(
         guides=["anna", "kate"],
         vehicles={"anna": {"at": "★4", "flat": "repairable"}, "kate": {"at": "♣4"}},
@@ -424,12 +429,12 @@ async def test_anna_token_and_repair():
         assert session.state.actions_left == 2
 
 
-async def test_line_of_sight_toggles():
+async def test_line_of_sight_toggles() -> None:
     session = two_guides()
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        board = game_screen(app).query_one("BoardView")
+        board = game_screen(app).query_one(BoardView)
         await pilot.press("v")
         await pilot.pause()
         here = session.state.vehicle[0]
@@ -440,7 +445,7 @@ async def test_line_of_sight_toggles():
         assert not board.sight
 
 
-async def test_small_terminal_gets_a_clear_message():
+async def test_small_terminal_gets_a_clear_message() -> None:
     session = two_guides()
     app = make_app(session)
     async with app.run_test(size=(79, 24)) as pilot:
@@ -458,7 +463,7 @@ async def test_small_terminal_gets_a_clear_message():
         assert isinstance(app.focused, BoardView)  # the keys reach the board again
 
 
-async def test_the_board_has_the_keys_again_after_the_terminal_was_too_small():
+async def test_the_board_has_the_keys_again_after_the_terminal_was_too_small() -> None:
     app = make_app(two_guides())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -474,7 +479,7 @@ async def test_the_board_has_the_keys_again_after_the_terminal_was_too_small():
         assert board.cursor != before
 
 
-async def test_action_bar_entries_are_clickable():
+async def test_action_bar_entries_are_clickable() -> None:
     session = two_guides()
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -483,14 +488,14 @@ async def test_action_bar_entries_are_clickable():
         first_line = str(keys.render()).splitlines()[0]
         await pilot.click(keys, offset=(first_line.index("move"), 0))
         await pilot.pause()
-        board = game_screen(app).query_one("BoardView")
+        board = game_screen(app).query_one(BoardView)
         assert board.targeting
         await pilot.press("enter")
         await pilot.pause()
         assert session.state.actions_left == 3
 
 
-async def test_the_action_bar_keeps_one_drawing_for_legal_actions_that_show_the_same_keys():
+async def test_the_action_bar_keeps_one_drawing_for_legal_actions_that_show_the_same_keys() -> None:
     app = make_app(two_guides())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -509,7 +514,7 @@ async def test_the_action_bar_keeps_one_drawing_for_legal_actions_that_show_the_
         assert key_rows.cache_info().currsize <= KEPT_ROWS
 
 
-async def test_debug_mode_steps_through_the_rule_resolution():
+async def test_debug_mode_steps_through_the_rule_resolution() -> None:
     session = two_guides(tokens={"★5": "lion"})
     app = make_app(session, step_through=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -535,11 +540,11 @@ async def test_debug_mode_steps_through_the_rule_resolution():
         assert session.log[-1].rule in ("R-move", "R-move-hill")
 
 
-async def test_the_token_key_appears_only_when_anna_plays():
-    def bar_text(app) -> str:  # type: ignore[no-untyped-def]
+async def test_the_token_key_appears_only_when_anna_plays() -> None:
+    def bar_text(app: BigFiveApp) -> str:
         return str(game_screen(app).query_one("#action-keys").render())
 
-    def keys(app) -> list[str]:  # type: ignore[no-untyped-def]
+    def keys(app: BigFiveApp) -> list[str]:
         """The keys on the bar (a tight bar shows an illegal action by its key alone)."""
         return [word for word in bar_text(app).split() if len(word) == 1]
 
@@ -555,7 +560,7 @@ async def test_the_token_key_appears_only_when_anna_plays():
         assert "t" in keys(with_anna)
 
 
-async def test_f12_turns_debug_mode_off_for_the_next_games_too():
+async def test_f12_turns_debug_mode_off_for_the_next_games_too() -> None:
     app = make_app(two_guides(), step_through=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -565,7 +570,7 @@ async def test_f12_turns_debug_mode_off_for_the_next_games_too():
         assert not app.step_through  # a new or loaded game starts without it
 
 
-def test_a_flat_tyre_waits_for_a_broken_gate_on_the_player_board():
+def test_a_flat_tyre_waits_for_a_broken_gate_on_the_player_board() -> None:
     state = two_guides(
         vehicles={"kate": {"at": "★4", "flat": "repairable"}, "david": {"at": "♣4"}},
         cards={"broken_gates": ["west"], "top": ["giraffe"]},
@@ -573,7 +578,7 @@ def test_a_flat_tyre_waits_for_a_broken_gate_on_the_player_board():
     assert "flat tyre: repair after the gate" in lasting_words(state, 0)
 
 
-async def test_the_debug_trail_keeps_the_current_step_in_view():
+async def test_the_debug_trail_keeps_the_current_step_in_view() -> None:
     from textual.app import App
 
     from bigfive_tui.engine.actions import Step
@@ -595,7 +600,7 @@ async def test_the_debug_trail_keeps_the_current_step_in_view():
         assert len(trail.splitlines()) <= 12
 
 
-async def test_with_nothing_left_to_do_the_prompt_points_to_ending_the_turn():
+async def test_with_nothing_left_to_do_the_prompt_points_to_ending_the_turn() -> None:
     session = two_guides(turn={"guide": "kate", "phase": "actions", "actions_left": 0})
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -603,7 +608,7 @@ async def test_with_nothing_left_to_do_the_prompt_points_to_ending_the_turn():
         assert "press e to end it" in prompt_text(app)
 
 
-async def test_with_five_guides_the_computer_mark_stays_in_the_panel_title():
+async def test_with_five_guides_the_computer_mark_stays_in_the_panel_title() -> None:
     session = two_guides(
         guides=["jack", "david", "anna", "kate", "sam"],
         vehicles={
@@ -626,7 +631,7 @@ async def test_with_five_guides_the_computer_mark_stays_in_the_panel_title():
         assert len(str(panel.border_title)) <= panel.size.width - 4
 
 
-def key_bar_text(app) -> str:
+def key_bar_text(app: BigFiveApp) -> str:
     return str(game_screen(app).query_one(KeyBar).render())
 
 
@@ -644,7 +649,9 @@ MODE_PRESSES = {"board": (), "move": ("m",), "spot": ("s",), "sight": ("v",)}
 
 @pytest.mark.parametrize("mode", MODE_KEYS)
 @pytest.mark.parametrize("size", [(120, 36), (120, 34)])
-async def test_the_key_bar_leaves_out_whole_keys_and_keeps_mode_help_and_palette(mode, size):
+async def test_the_key_bar_leaves_out_whole_keys_and_keeps_mode_help_and_palette(
+    mode: str, size: tuple[int, int]
+) -> None:
     session = two_guides(
         vehicles={"kate": {"at": "★4"}, "david": {"at": "♣4"}},
         tokens={"★5": "lion up"},
@@ -664,7 +671,7 @@ async def test_the_key_bar_leaves_out_whole_keys_and_keeps_mode_help_and_palette
             assert key in text, (key, text)
 
 
-def test_the_key_bar_drops_the_apps_keys_then_the_palette_then_mode_keys_never_half_a_key():
+def test_the_key_bar_drops_the_apps_keys_then_the_palette_then_mode_keys_never_half_a_key() -> None:
     names = [f"{key} {text}" for key, text, _ in BAR_PARTS]
     parts = [(Content(f" {key} {text} "), rank) for key, text, rank in BAR_PARTS]
     wanted = {
@@ -692,7 +699,7 @@ BAR_PARTS = (
 )
 
 
-async def test_the_end_screen_footer_shows_each_key_once():
+async def test_the_end_screen_footer_shows_each_key_once() -> None:
     """It showed "q Quit  ^q Quit": both keys quit, the footer names one."""
     session = two_guides(
         vehicles={
@@ -715,7 +722,7 @@ async def test_the_end_screen_footer_shows_each_key_once():
         await wait_until(pilot, lambda: not app.is_running)
 
 
-async def test_the_too_small_notice_covers_a_dialog_and_keeps_its_keys():
+async def test_the_too_small_notice_covers_a_dialog_and_keeps_its_keys() -> None:
     """The game screen's notice sat under the hand-over dialog until Esc closed it."""
     session = two_guides(turn={"guide": "kate", "phase": "draw"})
     app = make_app(session)
@@ -741,7 +748,7 @@ async def test_the_too_small_notice_covers_a_dialog_and_keeps_its_keys():
         assert session.state.phase == Phase.ACTIONS
 
 
-async def test_a_dialog_opened_while_the_terminal_is_too_small_gets_the_notice_too():
+async def test_a_dialog_opened_while_the_terminal_is_too_small_gets_the_notice_too() -> None:
     app = make_app(two_guides())
     async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause()
@@ -755,7 +762,7 @@ async def test_a_dialog_opened_while_the_terminal_is_too_small_gets_the_notice_t
         assert isinstance(app.focused, Input)  # the name field has the keys again
 
 
-async def test_five_narrow_player_boards_show_each_ability_whole_in_its_short_form():
+async def test_five_narrow_player_boards_show_each_ability_whole_in_its_short_form() -> None:
     guides = (Guide.JACK, Guide.KATE, Guide.DAVID, Guide.SAM, Guide.ANNA)
     app = make_app(seeded_session(8, guides))
     async with app.run_test(size=(120, 34)) as pilot:
@@ -771,7 +778,7 @@ async def test_five_narrow_player_boards_show_each_ability_whole_in_its_short_fo
             assert SHORT_ABILITIES[board.guide] in " ".join(shown.split()), board.guide
 
 
-async def test_a_prompt_that_reaches_the_bar_while_its_widgets_are_taken_down_is_dropped():
+async def test_a_prompt_that_reaches_the_bar_while_its_widgets_are_taken_down_is_dropped() -> None:
     """A computer's answer or the thinking spinner can reach the action bar while the app
     takes the screen's widgets down (quitting during a computer turn): no crash at the exit."""
     app = make_app(two_guides())

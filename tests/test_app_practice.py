@@ -3,6 +3,7 @@ computer turns, and no hand-over box when one person plays alone."""
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -13,11 +14,13 @@ from test_app_support import (
     end_turn,
     game_screen,
     make_app,
+    on_top,
     palette_highlights,
     prompt_text,
     seeded_session,
     wait_until,
 )
+from textual.widgets import Input
 
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.cycle_field import CycleField
@@ -85,6 +88,10 @@ async def test_a_hint_opens_the_target_mode_of_its_action_and_is_counted() -> No
             assert session.actions[-1] in actions
 
 
+def hinted(session: Session, asked: int) -> bool:
+    return hints_used(session) == asked
+
+
 async def test_a_new_hint_replaces_the_one_shown() -> None:
     session = seeded_session(8, (Guide.JACK, Guide.KATE))
     app = make_app(session, computer_seats=frozenset({1}))
@@ -93,7 +100,7 @@ async def test_a_new_hint_replaces_the_one_shown() -> None:
         await wait_until(pilot, lambda: session.state.phase == Phase.ACTIONS)
         for asked in (1, 2):
             await pilot.press("escape", "w")
-            await wait_until(pilot, lambda asked=asked: hints_used(session) == asked, timeout=60)
+            await wait_until(pilot, functools.partial(hinted, session, asked), timeout=60)
         assert [n.title for n in app._notifications] == ["Hint"]
 
 
@@ -147,7 +154,7 @@ async def test_debug_mode_shows_a_computer_reason_beside_the_rule_steps() -> Non
             pilot,
             lambda: isinstance(app.screen, StepsScreen) and bool(app.screen.query("#steps-reason")),
         )
-        assert app.screen.reason.startswith("Draw the event card:")
+        assert on_top(app, StepsScreen).reason.startswith("Draw the event card:")
         assert "Why:" in str(app.screen.query_one("#steps-reason").render())
 
 
@@ -215,7 +222,7 @@ async def test_a_practice_game_saved_and_loaded_keeps_seats_strength_pace_and_hi
         await wait_until(pilot, lambda: app.computer_pace == "fast")
         await pilot.press("ctrl+s")
         await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
-        app.screen.query_one("Input").value = "practice"
+        app.screen.query_one(Input).value = "practice"
         await pilot.press("enter")
         await wait_until(pilot, lambda: (tmp_path / "saves" / "practice.json").exists())
         autosaved(app)

@@ -3,6 +3,7 @@ in target mode, clicks beside the targets, and the hand-over's summary of comput
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,7 +30,7 @@ from bigfive_tui.engine.state import Phase
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     return tmp_path
 

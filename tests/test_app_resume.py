@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from pty_terminal import Terminal
-from test_app_support import SIZE, autosaved, game_screen, make_app, seeded_session
+from test_app_support import SIZE, autosaved, game_screen, make_app, on_top, seeded_session
 
 from bigfive_tui.app.files import saves
 from bigfive_tui.app.screens.dialogs import HandOverScreen
@@ -17,12 +17,12 @@ from bigfive_tui.engine.session import Session
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     return tmp_path
 
 
-async def test_abandoned_app_resumes_from_the_autosave(data_dir: Path):
+async def test_abandoned_app_resumes_from_the_autosave(data_dir: Path) -> None:
     """Start with Enter, draw, move; then abandon the app mid-turn (the file is read while it
     still runs, as a kill would leave it) and continue in a fresh app from the autosave."""
     app = make_app(seed=7)
@@ -36,7 +36,7 @@ async def test_abandoned_app_resumes_from_the_autosave(data_dir: Path):
         await pilot.pause()
         await pilot.press("m", "enter")  # drive somewhere
         await pilot.pause()
-        session = app.session
+        session = app.big_five
         assert session is not None and len(session.actions) >= 1
         live_state = session.state.copy()
         autosaved(app)
@@ -57,7 +57,7 @@ async def test_abandoned_app_resumes_from_the_autosave(data_dir: Path):
         assert game_screen(second).session is second.session
 
 
-def test_killed_process_resumes_exactly(data_dir: Path):
+def test_killed_process_resumes_exactly(data_dir: Path) -> None:
     """Run the real ``bigfive`` in a pseudo-terminal, play, SIGKILL it, load the autosave."""
     terminal = Terminal(data_dir)
 
@@ -92,13 +92,14 @@ def test_killed_process_resumes_exactly(data_dir: Path):
     loaded = saves.read_save(saves.autosave_path())
     assert loaded.session.texts == actions
     # Replaying the record by hand reaches the same state.
+    assert isinstance(loaded.session, Session)
     again = Session(loaded.session.game, loaded.session.start_cells)
     for text in actions:
         again.play_text(text)
     assert again.state == loaded.session.state
 
 
-async def test_damaged_autosave_gives_a_message_and_a_new_game(data_dir: Path):
+async def test_damaged_autosave_gives_a_message_and_a_new_game(data_dir: Path) -> None:
     saves.autosave_path().parent.mkdir(parents=True, exist_ok=True)
     saves.autosave_path().write_text('{"format": "bigfive-save", "record": {"setup": ')
     app = make_app()
@@ -113,7 +114,7 @@ async def test_damaged_autosave_gives_a_message_and_a_new_game(data_dir: Path):
         assert app.session is not None
 
 
-async def test_named_save_and_load_and_a_bad_file(data_dir: Path):
+async def test_named_save_and_load_and_a_bad_file(data_dir: Path) -> None:
     session = seeded_session(3)
     session.play_text("draw")
     app = make_app(session)
@@ -135,7 +136,7 @@ async def test_named_save_and_load_and_a_bad_file(data_dir: Path):
         assert app.session.state == session.state
 
 
-def test_read_save_rejects_garbage_with_save_error(data_dir: Path):
+def test_read_save_rejects_garbage_with_save_error(data_dir: Path) -> None:
     for text in ("", "[]", '{"format": "bigfive-save"}', '{"setup": {}}', "\x00\xff"):
         path = data_dir / "x.json"
         path.write_bytes(text.encode("latin-1"))
@@ -145,7 +146,7 @@ def test_read_save_rejects_garbage_with_save_error(data_dir: Path):
         saves.read_save(data_dir / "missing.json")
 
 
-async def test_a_new_game_keeps_the_unfinished_one_among_the_saves(data_dir: Path):
+async def test_a_new_game_keeps_the_unfinished_one_among_the_saves(data_dir: Path) -> None:
     app = make_app(seed=7)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -156,7 +157,8 @@ async def test_a_new_game_keeps_the_unfinished_one_among_the_saves(data_dir: Pat
         assert first is not None and saves.has_autosave()
         app.action_new_game()
         await pilot.pause()
-        app.in_play.start(app.screen.setup())  # start a second safari from the new-game screen
+        # start a second safari from the new-game screen
+        app.in_play.start(on_top(app, NewGameScreen).setup())
         await pilot.pause()
         autosaved(app)
         kept = list(saves.saves_dir().glob("unfinished-*.json"))
@@ -165,7 +167,7 @@ async def test_a_new_game_keeps_the_unfinished_one_among_the_saves(data_dir: Pat
         assert app.session is not first and saves.has_autosave()
 
 
-def test_a_save_is_described_by_its_guides_difficulty_and_turn(data_dir: Path):
+def test_a_save_is_described_by_its_guides_difficulty_and_turn(data_dir: Path) -> None:
     session = seeded_session(3)
     for text in ("draw", "end", "draw"):
         session.play_text(text)
@@ -176,7 +178,7 @@ def test_a_save_is_described_by_its_guides_difficulty_and_turn(data_dir: Path):
 
 async def test_processes_given_their_own_autosave_files_never_touch_each_other(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
-):
+) -> None:
     """As ``bigfive serve`` runs one process per browser tab: each plays into its own file, and
     the terminal's autosave.json is left alone."""
     played: dict[str, list[str]] = {}
@@ -207,7 +209,7 @@ async def test_processes_given_their_own_autosave_files_never_touch_each_other(
 
 async def test_a_damaged_own_autosave_is_set_aside_beside_it(
     data_dir: Path, monkeypatch: pytest.MonkeyPatch
-):
+) -> None:
     own = data_dir / "tabs" / "tab-c.json"
     own.parent.mkdir()
     own.write_text("{", encoding="utf-8")

@@ -22,6 +22,7 @@ from test_app_support import (
 from bigfive_tui.app.files import saves
 from bigfive_tui.app.screens.dialogs import ChoiceDialog
 from bigfive_tui.engine.content import ANIMAL_KIND, MONKEY
+from bigfive_tui.engine.session import Session
 
 
 @pytest.fixture(autouse=True)
@@ -30,7 +31,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def kate_to_draw() -> object:
+def kate_to_draw() -> Session:
     return scenario_session(
         {
             "guides": ["kate", "david"],

@@ -6,6 +6,7 @@ the enlarged log, the timeline's step detail)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from test_app_support import (
@@ -39,7 +40,7 @@ RULE_ID = re.compile(r"\b(?:RU|PU|R|P|D)-[a-z]")
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     return tmp_path
 

@@ -19,11 +19,13 @@ from test_app_support import (
     wait_until,
 )
 from test_new_game_layout import screen_lines
-from textual.widgets import Button, OptionList
+from textual.pilot import Pilot
+from textual.widgets import Button, Input, OptionList
 
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.files import saves, settings
+from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.messages import ChooseStartSpaces
 from bigfive_tui.app.screens.dialogs import (
     ExchangeDialog,
@@ -40,17 +42,18 @@ from bigfive_tui.app.screens.start_spaces import StartSpacesScreen
 from bigfive_tui.app.setups.big_five import GameSetup, SeatChoice
 from bigfive_tui.assets import rules_path
 from bigfive_tui.engine.content import Difficulty, Guide
+from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import Phase
 from bigfive_tui.players.start_space import computer_start
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     return tmp_path
 
 
-async def open_rules(pilot, app) -> RulesScreen:
+async def open_rules(pilot: Pilot[None], app: BigFiveApp) -> RulesScreen:
     """Past the hand-over, to the board, then F1: the rules screen."""
     await pilot.pause()
     await pilot.press("escape", "f1")
@@ -60,14 +63,14 @@ async def open_rules(pilot, app) -> RulesScreen:
     return screen
 
 
-async def test_default_setup_is_one_enter_away():
+async def test_default_setup_is_one_enter_away() -> None:
     app = make_app(seed=8)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert app.session is not None
-        game = app.session.game
+        assert app.big_five is not None
+        game = app.big_five.game
         assert game.guides == (Guide.JACK, Guide.KATE)
         assert game.difficulty == Difficulty.BEGINNER
         assert game.seed == 8
@@ -75,7 +78,7 @@ async def test_default_setup_is_one_enter_away():
         assert isinstance(app.screen, HandOverScreen)
 
 
-async def test_seats_offer_only_free_guides_and_options_apply():
+async def test_seats_offer_only_free_guides_and_options_apply() -> None:
     app = make_app(seed=9)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -104,7 +107,7 @@ async def test_seats_offer_only_free_guides_and_options_apply():
         assert len(setup.removed) == 1
 
 
-async def test_too_few_guides_and_bad_layout_file_are_explained():
+async def test_too_few_guides_and_bad_layout_file_are_explained() -> None:
     app = make_app(seed=9)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -116,7 +119,7 @@ async def test_too_few_guides_and_bad_layout_file_are_explained():
         assert "at least two guides" in str(screen.query_one("#error").render())
         screen.query_one("#seat-1", CycleField).set_value(Guide.SAM, announce=True)
         screen.query_one("#board-source", CycleField).set_value("file", announce=True)
-        screen.query_one("#layout-file").value = "/nowhere/layout.toml"
+        screen.query_one("#layout-file", Input).value = "/nowhere/layout.toml"
         await pilot.pause()
         screen.query_one("#seat-0", CycleField).focus()
         await pilot.press("enter")
@@ -125,7 +128,7 @@ async def test_too_few_guides_and_bad_layout_file_are_explained():
         assert app.session is None
 
 
-async def test_start_spaces_chosen_on_the_board():
+async def test_start_spaces_chosen_on_the_board() -> None:
     app = make_app(seed=12)
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: bool(app.screen.query("#starts")))
@@ -147,14 +150,14 @@ async def test_start_spaces_chosen_on_the_board():
         assert len(second_targets) == 48  # the first piece is taken
         await pilot.press("n", "enter")
         await wait_until(pilot, lambda: app.session is not None)
-        assert app.session is not None
-        cells = app.session.start_cells
-        slots = {app.session.game.board.slot[cell] for cell in cells}
+        assert app.big_five is not None
+        cells = app.big_five.start_cells
+        slots = {app.big_five.game.board.slot[cell] for cell in cells}
         assert len(slots) == 2
         assert cells[0] in first_targets and cells[1] in second_targets
 
 
-async def test_computer_seat_plays_its_turn_by_itself():
+async def test_computer_seat_plays_its_turn_by_itself() -> None:
     """One person: no hand-over box before Jack's turns (the keyboard never passes)."""
     session = seeded_session(21, (Guide.JACK, Guide.SAM))
     app = make_app(session, computer_seats=frozenset({1}))
@@ -171,7 +174,7 @@ async def test_computer_seat_plays_its_turn_by_itself():
             assert not isinstance(app.screen, HandOverScreen)
 
 
-async def test_palette_offers_game_commands():
+async def test_palette_offers_game_commands() -> None:
     app = make_app(seeded_session(4))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -196,7 +199,7 @@ async def test_palette_offers_game_commands():
         assert app.theme == "textual-light"
 
 
-async def test_help_then_rules_then_back():
+async def test_help_then_rules_then_back() -> None:
     app = make_app(seeded_session(4))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -215,7 +218,7 @@ async def test_help_then_rules_then_back():
         assert isinstance(app.screen, RulesScreen)
 
 
-def test_the_rules_split_into_chapters_that_keep_every_line():
+def test_the_rules_split_into_chapters_that_keep_every_line() -> None:
     text = rules_path().read_text(encoding="utf-8")
     chapters = chapters_of(text)
     assert chapters[0].title == "Introduction" and chapters[-1].title == "Rulings"
@@ -223,7 +226,7 @@ def test_the_rules_split_into_chapters_that_keep_every_line():
     assert "\n".join(chapter.text for chapter in chapters) == text.rstrip("\n")
 
 
-async def test_the_rules_show_the_chosen_chapter():
+async def test_the_rules_show_the_chosen_chapter() -> None:
     app = make_app(seeded_session(4))
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_rules(pilot, app)
@@ -238,7 +241,7 @@ async def test_the_rules_show_the_chosen_chapter():
         assert app.focused is document
 
 
-async def test_load_dialog_lists_saves():
+async def test_load_dialog_lists_saves() -> None:
     session = seeded_session(6)
     session.play_text("draw")
     saves.save_named("first", session, frozenset())
@@ -256,7 +259,9 @@ async def test_load_dialog_lists_saves():
         assert app.session.state == session.state
 
 
-async def test_the_palettes_screenshot_goes_to_the_data_folder(tmp_path, monkeypatch):
+async def test_the_palettes_screenshot_goes_to_the_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     app = make_app(seeded_session(4))
     async with app.run_test(size=SIZE) as pilot:
@@ -272,7 +277,9 @@ async def test_the_palettes_screenshot_goes_to_the_data_folder(tmp_path, monkeyp
         )
 
 
-async def test_the_theme_chosen_in_play_is_the_theme_of_the_next_start(tmp_path, monkeypatch):
+async def test_the_theme_chosen_in_play_is_the_theme_of_the_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     app = make_app(seeded_session(4), autosave=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -289,7 +296,7 @@ def new_game_fields(screen: NewGameScreen) -> dict[str, object]:
     return {field.id or "": field.value for field in screen.query(CycleField)}
 
 
-async def test_the_last_setup_is_offered_again_after_ctrl_n_and_after_a_restart():
+async def test_the_last_setup_is_offered_again_after_ctrl_n_and_after_a_restart() -> None:
     app = make_app(seed=9)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -333,7 +340,9 @@ async def test_the_last_setup_is_offered_again_after_ctrl_n_and_after_a_restart(
         '{"setup": {"seats": [{"guide": "sam"}, {"guide": "jack"}], "difficulty": "nightmare"}}',
     ],
 )
-async def test_a_damaged_or_outdated_settings_file_gives_the_default_setup(data_dir, text):
+async def test_a_damaged_or_outdated_settings_file_gives_the_default_setup(
+    data_dir: Path, text: str
+) -> None:
     (data_dir / settings.SETTINGS_NAME).write_text(text)
     assert settings.remembered_setup() is None
     app = make_app(seed=9)
@@ -345,7 +354,7 @@ async def test_a_damaged_or_outdated_settings_file_gives_the_default_setup(data_
     assert settings.remembered_theme() is None
 
 
-def test_a_damaged_setup_in_the_settings_keeps_the_theme(data_dir):
+def test_a_damaged_setup_in_the_settings_keeps_the_theme(data_dir: Path) -> None:
     (data_dir / settings.SETTINGS_NAME).write_text(
         '{"theme": "savanna-light", "setup": {"seats": "jack and kate"}, "future": 1}'
     )
@@ -365,14 +374,16 @@ def test_a_damaged_setup_in_the_settings_keeps_the_theme(data_dir):
         '["drawing", "large"]',
     ],
 )
-def test_a_drawing_game_or_theme_the_settings_do_not_know_means_none(data_dir, text):
+def test_a_drawing_game_or_theme_the_settings_do_not_know_means_none(
+    data_dir: Path, text: str
+) -> None:
     (data_dir / settings.SETTINGS_NAME).write_text(text)
     assert settings.remembered_drawing() is None
     assert settings.remembered_game() is None
     assert settings.remembered_theme() is None
 
 
-def test_the_drawing_game_and_theme_chosen_last_are_read_back(data_dir):
+def test_the_drawing_game_and_theme_chosen_last_are_read_back(data_dir: Path) -> None:
     (data_dir / settings.SETTINGS_NAME).write_text(
         '{"drawing": "large", "game": "photo-safari", "theme": "savanna-light", "setup": 3}'
     )
@@ -381,7 +392,7 @@ def test_the_drawing_game_and_theme_chosen_last_are_read_back(data_dir):
     assert settings.remembered_theme() == "savanna-light"
 
 
-def test_remembering_a_setting_keeps_entries_another_version_wrote(data_dir):
+def test_remembering_a_setting_keeps_entries_another_version_wrote(data_dir: Path) -> None:
     (data_dir / settings.SETTINGS_NAME).write_text('{"theme": "savanna", "future": {"a": 1}}')
     settings.remember_theme("savanna-light")
     settings.remember_setup(GameSetup(layout="mine.toml", board_source="file"))
@@ -392,7 +403,7 @@ def test_remembering_a_setting_keeps_entries_another_version_wrote(data_dir):
     assert remembered.layout == str(Path("mine.toml").resolve())  # works from any folder
 
 
-async def test_a_setup_is_remembered_when_its_game_starts_not_before():
+async def test_a_setup_is_remembered_when_its_game_starts_not_before() -> None:
     app = make_app(seed=9)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -417,7 +428,7 @@ async def test_a_setup_is_remembered_when_its_game_starts_not_before():
         assert remembered is not None and remembered.guides == (Guide.SAM, Guide.KATE)
 
 
-async def test_a_double_enter_on_the_new_game_screen_starts_one_game(data_dir):
+async def test_a_double_enter_on_the_new_game_screen_starts_one_game(data_dir: Path) -> None:
     app = make_app(seed=9)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -425,7 +436,12 @@ async def test_a_double_enter_on_the_new_game_screen_starts_one_game(data_dir):
         assert isinstance(screen, NewGameScreen)
         started: list[GameSetup] = []
         start = app.in_play.start
-        app.in_play.start = lambda setup: (started.append(setup), start(setup))[1]  # type: ignore[method-assign]
+
+        def counted(setup: GameSetup) -> None:
+            started.append(setup)
+            start(setup)
+
+        app.in_play.start = counted  # type: ignore[method-assign]
         screen.action_start()  # two Enters handled before the first start is
         screen.action_start()
         await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
@@ -434,7 +450,7 @@ async def test_a_double_enter_on_the_new_game_screen_starts_one_game(data_dir):
         assert not list(data_dir.glob("unfinished-*"))  # no first game filed away by a second
 
 
-async def test_a_remembered_layout_that_is_gone_gives_a_random_board_and_says_so():
+async def test_a_remembered_layout_that_is_gone_gives_a_random_board_and_says_so() -> None:
     settings.remember_setup(GameSetup(board_source="layout", layout="lost-world"))
     app = make_app(seed=9)
     async with app.run_test(size=SIZE) as pilot:
@@ -445,7 +461,9 @@ async def test_a_remembered_layout_that_is_gone_gives_a_random_board_and_says_so
         assert "'lost-world' is no longer there" in "\n".join(screen_lines(app))
 
 
-async def open_start_spaces(pilot, app, *seats: SeatChoice) -> StartSpacesScreen:
+async def open_start_spaces(
+    pilot: Pilot[None], app: BigFiveApp, *seats: SeatChoice
+) -> StartSpacesScreen:
     """The start-space chooser for ``seats`` on the board of seed 12."""
     app.post_message(ChooseStartSpaces(GameSetup(seats=seats, seed=12, choose_starts=True)))
     await wait_until(pilot, lambda: isinstance(app.screen, StartSpacesScreen))
@@ -455,7 +473,7 @@ async def open_start_spaces(pilot, app, *seats: SeatChoice) -> StartSpacesScreen
     return screen
 
 
-async def test_going_back_a_seat_puts_the_cursor_on_the_space_it_chose():
+async def test_going_back_a_seat_puts_the_cursor_on_the_space_it_chose() -> None:
     app = make_app(seed=12)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -485,10 +503,10 @@ async def test_going_back_a_seat_puts_the_cursor_on_the_space_it_chose():
         assert screen.chosen == [] and board.cursor == first and board.has_focus
         await pilot.press("enter", "enter", "enter")
         await wait_until(pilot, lambda: app.session is not None)
-        assert app.session is not None and app.session.start_cells[0] == first
+        assert app.big_five is not None and app.big_five.start_cells[0] == first
 
 
-async def test_computer_seats_choose_their_own_start_spaces_and_show_them():
+async def test_computer_seats_choose_their_own_start_spaces_and_show_them() -> None:
     app = make_app(seed=12)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -525,7 +543,7 @@ async def test_computer_seats_choose_their_own_start_spaces_and_show_them():
         assert computer_start(board, [], Guide.DAVID) == david  # the same every time
 
 
-async def test_with_only_computer_seats_the_start_spaces_are_shown_then_played():
+async def test_with_only_computer_seats_the_start_spaces_are_shown_then_played() -> None:
     app = make_app(seed=12)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -548,7 +566,7 @@ def body(row: str) -> str:
     return row.split("▊ ")[1]
 
 
-async def test_each_save_fits_on_one_line_of_the_load_dialog():
+async def test_each_save_fits_on_one_line_of_the_load_dialog() -> None:
     five = seeded_session(5, (Guide.JACK, Guide.DAVID, Guide.ANNA, Guide.KATE, Guide.SAM))
     five.play_text("draw")
     saves.write_save(saves.autosave_path(), five, frozenset())
@@ -583,11 +601,11 @@ async def test_each_save_fits_on_one_line_of_the_load_dialog():
     assert "nnnnnnnnnnnnnnn…" in lines[1] and lines[1].rstrip().endswith("…")
 
 
-def footer_line(app) -> str:
+def footer_line(app: BigFiveApp) -> str:
     return screen_lines(app)[-1]
 
 
-async def test_esc_goes_back_to_the_game_in_play_and_only_one_button_claims_enter():
+async def test_esc_goes_back_to_the_game_in_play_and_only_one_button_claims_enter() -> None:
     session = seeded_session(4)
     app = make_app(session, autosave=False)  # back to the game in memory, not to a file
     async with app.run_test(size=SIZE) as pilot:
@@ -615,7 +633,7 @@ async def test_esc_goes_back_to_the_game_in_play_and_only_one_button_claims_ente
         assert app.session is session and game_screen(app).session is session
 
 
-async def test_a_saved_game_and_a_new_safari_never_both_claim_enter():
+async def test_a_saved_game_and_a_new_safari_never_both_claim_enter() -> None:
     saves.write_save(saves.autosave_path(), seeded_session(4), frozenset())
     app = make_app(seed=9)
     async with app.run_test(size=SIZE) as pilot:
@@ -633,7 +651,9 @@ async def test_a_saved_game_and_a_new_safari_never_both_claim_enter():
         assert isinstance(app.screen, NewGameScreen) and app.session is None
 
 
-async def test_empty_seats_have_no_person_or_computer_choice_and_the_guides_show_computers():
+async def test_empty_seats_have_no_person_or_computer_choice_and_the_guides_show_computers() -> (
+    None
+):
     app = make_app(seed=9)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -657,7 +677,7 @@ async def test_empty_seats_have_no_person_or_computer_choice_and_the_guides_show
         assert "Sam the supplier  (seat 3)" in guides
 
 
-async def test_the_start_space_hint_and_footer_say_what_esc_does():
+async def test_the_start_space_hint_and_footer_say_what_esc_does() -> None:
     app = make_app(seed=12)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -685,7 +705,7 @@ async def test_the_start_space_hint_and_footer_say_what_esc_does():
         await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
 
 
-def three_at_one_space(jack: dict[str, int], kate: dict[str, int], sam: dict[str, int]):
+def three_at_one_space(jack: dict[str, int], kate: dict[str, int], sam: dict[str, int]) -> Session:
     """Jack's turn, all three vehicles on one space (each in clear view of the others)."""
     return scenario_session(
         {
@@ -712,8 +732,11 @@ def three_at_one_space(jack: dict[str, int], kate: dict[str, int], sam: dict[str
     ],
 )
 async def test_the_exchange_dialog_offers_the_turn_guides_own_exchange_first(
-    supplies, giver, receiver, what
-):
+    supplies: tuple[dict[str, int], dict[str, int], dict[str, int]],
+    giver: str,
+    receiver: str,
+    what: str,
+) -> None:
     session = three_at_one_space(*supplies)
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -727,7 +750,7 @@ async def test_the_exchange_dialog_offers_the_turn_guides_own_exchange_first(
         assert summary.startswith(f"{giver} gives 1 {what} to {receiver}:")
 
 
-async def test_the_rules_open_on_the_chapter_list_where_enter_reads_a_chapter():
+async def test_the_rules_open_on_the_chapter_list_where_enter_reads_a_chapter() -> None:
     app = make_app(seeded_session(4))
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_rules(pilot, app)
@@ -743,7 +766,7 @@ async def test_the_rules_open_on_the_chapter_list_where_enter_reads_a_chapter():
         assert screen.query_one("#chapters").display
 
 
-def test_a_rules_table_too_wide_wraps_its_longest_column_first():
+def test_a_rules_table_too_wide_wraps_its_longest_column_first() -> None:
     action, cost, where = 27, 23, 66  # the Actions table's natural widths
     assert fitted_widths([action, cost, where], 200) == [27, 23, 66]
     assert fitted_widths([action, cost, where], 90) == [27, 23, 40]
@@ -752,7 +775,7 @@ def test_a_rules_table_too_wide_wraps_its_longest_column_first():
     assert sum(fitted_widths([action, cost, where], 40)) <= 40
 
 
-async def test_rules_tables_keep_their_short_columns_on_one_line():
+async def test_rules_tables_keep_their_short_columns_on_one_line() -> None:
     app = make_app(seeded_session(4))
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_rules(pilot, app)
@@ -774,7 +797,7 @@ async def test_rules_tables_keep_their_short_columns_on_one_line():
         assert any("│ Move onto a hill" in row and "│ 2 (Sam 1) " in row for row in rows)
 
 
-async def test_back_from_the_new_game_screen_the_hand_over_already_seen_stays_closed():
+async def test_back_from_the_new_game_screen_the_hand_over_already_seen_stays_closed() -> None:
     session = seeded_session(4)
     app = make_app(session, autosave=False)
     async with app.run_test(size=SIZE) as pilot:

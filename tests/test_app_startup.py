@@ -124,7 +124,7 @@ async def test_what_draws_no_lines_of_its_own_is_covered_by_its_children(
         for page in PAGES if screen.drawing == "compact" and not screen.too_small else PAGES[:1]:
             screen.show_page(page)
             await pilot.pause()
-            blank = [node for node in screen.walk_children(with_self=True) if node.BLANK]
+            blank = [node for node in screen.walk_children(Widget, with_self=True) if node.BLANK]
             assert screen in blank
             assert {node.id for node in blank if node.display} >= (
                 {None} if screen.too_small or screen.drawing == "compact" else {"top", "players"}

@@ -6,9 +6,10 @@ import os
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
+from textual.app import App
 from textual.command import CommandList
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -30,12 +31,15 @@ from bigfive_tui.scenarios.build import build
 from bigfive_tui.scenarios.model import parse_scenario
 from bigfive_tui.scenarios.write_position import position
 
+ScreenType = TypeVar("ScreenType", bound=Screen[Any])
+
 #: The three terminals the app is made for, one per drawing of the board: the size most
 #: terminals open at, today's normal one, and a large one.
 SIZES: dict[str, tuple[int, int]] = {"compact": (80, 24), "normal": (120, 36), "large": (200, 50)}
 #: The terminal of the app tests: 120 x 36 unless BIGFIVE_TEST_SIZE says another ("80x24"), so
 #: that the whole suite can be run against every drawing of the board.
-SIZE = tuple(int(n) for n in os.environ.get("BIGFIVE_TEST_SIZE", "120x36").split("x"))
+_WIDTH, _HEIGHT = os.environ.get("BIGFIVE_TEST_SIZE", "120x36").split("x")
+SIZE = (int(_WIDTH), int(_HEIGHT))
 #: For the tests that run at every size in every run: ``size`` is each of :data:`SIZES`.
 every_size = pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 OPEN = open_board()
@@ -132,6 +136,13 @@ def game_screen(app: BigFiveApp) -> GameScreen:
         if isinstance(screen, GameScreen):
             return screen
     raise AssertionError(f"no game screen in {app.screen_stack}")
+
+
+def on_top(app: App[Any], kind: type[ScreenType]) -> ScreenType:
+    """The screen on top, which a test expects to be a ``kind``."""
+    screen = app.screen
+    assert isinstance(screen, kind), f"{screen!r} on top, not a {kind.__name__}"
+    return screen
 
 
 async def click_space(pilot: Pilot[None], app: BigFiveApp, cell: int) -> None:
@@ -260,7 +271,7 @@ def fully_shown(widget: Widget) -> bool:
     if region.right > width or region.bottom > height:
         return False
     return all(
-        region in ancestor.region
+        ancestor.region.contains_region(region)
         for ancestor in widget.ancestors
         if isinstance(ancestor, Widget) and ancestor.region.area
     )

@@ -7,10 +7,12 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
-from test_app_support import SIZE, at_the_game, make_app, played_session, wait_until
+from test_app_support import SIZE, at_the_game, make_app, on_top, played_session, wait_until
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Input
 
 from bigfive_tui.app.components.board_view import BoardView
@@ -54,7 +56,7 @@ async def open_timeline(pilot: Pilot[None], app: BigFiveApp) -> TimelineScreen:
     return screen
 
 
-def shown_state(screen: TimelineScreen) -> GameState | None:
+def shown_state(screen: Screen[Any]) -> GameState | None:
     return screen.query_one(BoardView)._state
 
 
@@ -110,7 +112,7 @@ async def test_the_timeline_moves_by_step_action_and_turn_and_shows_the_game_as_
         assert_shows(screen, timeline.last)
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
-        assert session.state == shown_state(app.screen)  # the live game, untouched
+        assert session.state == shown_state(on_top(app, GameScreen))  # the live game, untouched
 
 
 async def test_jumping_anywhere_matches_a_replay_from_the_start() -> None:
@@ -220,7 +222,8 @@ async def test_the_log_enlarged_searches_by_rule_id_or_guide_and_opens_the_step(
         await pilot.press("home", "enter")  # the first card of the game
         await wait_until(pilot, lambda: app.screen is screen)
         assert screen.moment == screen.timeline.moment_of_log(draws[0])
-        assert screen.timeline.step(screen.moment).rule == "R-turn-card"
+        step = screen.timeline.step(screen.moment)
+        assert step is not None and step.rule == "R-turn-card"
 
 
 async def test_D_branch_play_from_here_keeps_the_line_left_among_the_saves() -> None:
@@ -246,6 +249,7 @@ async def test_D_branch_play_from_here_keeps_the_line_left_among_the_saves() -> 
         kept = {info.name: info for info in saves.list_saves()}
         assert "the-old-line" in kept
         old = saves.read_save(kept["the-old-line"].path)
+        assert isinstance(old.session, Session)
         assert record_of(old.session).actions == line.actions  # the whole line, never lost
         record = record_of(session)
         assert [branch.abandoned for branch in record.branches] == ["the-old-line.json"]

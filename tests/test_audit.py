@@ -35,17 +35,17 @@ from bigfive_tui.engine.legal_actions import legal_actions, vehicles_in_view
 from bigfive_tui.engine.refusals import why_illegal, why_not_kind
 from bigfive_tui.engine.session import make_game
 from bigfive_tui.engine.setup import new_game
-from bigfive_tui.engine.state import Phase
+from bigfive_tui.engine.state import GameState, Phase
 
 LION = 0
 WEST, EAST = 0, 1
 
 
-def at(state, name):  # type: ignore[no-untyped-def]
+def at(state: GameState, name: str) -> int:
     return cell(state.game.board, name)
 
 
-def break_gate(state, gate):  # type: ignore[no-untyped-def]
+def break_gate(state: GameState, gate: int) -> None:
     card = card_of(CardKind.BROKEN_GATE, gate=gate)
     state.deck.remove(card)
     state.lasting.append((card, gate))

@@ -536,7 +536,7 @@ async def test_cursor_starts_on_the_active_vehicle_and_follows_it_until_moved() 
 
 
 @pytest.mark.parametrize("seed", [1, 8, 42])
-async def test_the_legend_explains_the_target_mark_and_the_plus(seed) -> None:
+async def test_the_legend_explains_the_target_mark_and_the_plus(seed: int) -> None:
     session = make_session(seed)
     app = BoardApp(session.state.game.board, session.state)
     async with app.run_test(size=SIZE) as pilot:

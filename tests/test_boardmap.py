@@ -215,7 +215,7 @@ def _check_edges(board: Board, the_map: BoardMap) -> None:
                 assert tag.feature == feature
                 char = picture.lines[y][x]
                 if feature:
-                    assert char == FEATURE_GLYPHS[feature], (cell, direction)
+                    assert char == FEATURE_GLYPHS[Feature(feature)], (cell, direction)
                 elif tag.underline:  # a hex's lower row: underscores or its terrain
                     assert char in LOWER_ROW_GLYPHS.values(), (cell, direction)
                 else:

@@ -4,6 +4,7 @@ of its own."""
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
@@ -14,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from bigfive_tui.files import lock as lock_module
-from bigfive_tui.files import writing
 from bigfive_tui.files.autosaver import Autosaver, Outcome
 from bigfive_tui.files.lock import FileLock, HeldElsewhere, LockFailed
 from bigfive_tui.files.writing import (
@@ -39,8 +39,8 @@ def test_a_write_is_flushed_to_disk_before_the_rename_and_the_folder_after(
         events.append("rename")
         real_replace(source, target)
 
-    monkeypatch.setattr(writing.os, "fsync", fsync)
-    monkeypatch.setattr(writing.os, "replace", replace)
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
     write_atomically(tmp_path / "game.json", "new")
     assert events == ["fsync file", "rename", "fsync folder"]
     assert (tmp_path / "game.json").read_text() == "new"
@@ -55,7 +55,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_one(
     def full_disk(handle: int) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(writing.os, "fsync", full_disk)
+    monkeypatch.setattr(os, "fsync", full_disk)
     with pytest.raises(OSError, match="No space left"):
         write_atomically(tmp_path / "game.json", "new")
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
@@ -126,9 +126,12 @@ def test_a_write_names_its_temporary_file_after_the_process(
 ) -> None:
     seen: list[str] = []
     real_replace = os.replace
-    monkeypatch.setattr(
-        writing.os, "replace", lambda s, t: (seen.append(Path(s).name), real_replace(s, t))
-    )
+
+    def replace(source: str, target: str) -> None:
+        seen.append(Path(source).name)
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", replace)
     write_atomically(tmp_path / "x.json", "{}")
     assert seen[0].startswith(f".save-{os.getpid()}-") and seen[0].endswith(".tmp")
 
@@ -220,7 +223,7 @@ def test_the_autosaver_writes_in_order_and_the_newest_last(tmp_path: Path) -> No
     saver.submit(lambda: snapshot(1))
     assert started.wait(5)
     for number in range(2, 30):
-        saver.submit(lambda n=number: snapshot(n))
+        saver.submit(functools.partial(snapshot, number))
     gate.set()
     assert saver.flush(5)
     assert written == sorted(written) and written[0] == 1 and written[-1] == 29

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 import unicodedata
+from pathlib import Path
 
 import pytest
 from test_app_support import make_app, played_session
@@ -16,7 +17,7 @@ from bigfive_tui.app.keys.names import KEY_CHARACTERS, KEY_LABELS, format_key, k
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     return tmp_path
 
@@ -40,7 +41,9 @@ def test_the_tables_name_only_bound_keys() -> None:
     assert set(KEY_LABELS) <= names
 
 
-async def test_a_game_starts_and_plays_without_looking_up_unicode_names(monkeypatch) -> None:
+async def test_a_game_starts_and_plays_without_looking_up_unicode_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     looked_up: list[str] = []
     lookup = unicodedata.lookup
 

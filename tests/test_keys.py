@@ -8,6 +8,7 @@ import pkgutil
 import random
 from collections.abc import Iterator
 from functools import partial
+from pathlib import Path
 
 import pytest
 from test_app_support import (
@@ -57,7 +58,7 @@ from bigfive_tui.app.screens.timeline import TimelineScreen
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     return tmp_path
 

@@ -175,7 +175,7 @@ def test_another_error_class_gets_the_path_and_the_problem(tmp_path: Path) -> No
 # ---------------------------------------------------------------------------- every loader
 
 
-HOSTILE = {
+HOSTILE: dict[str, str | bytes] = {
     "an integer of 5000 digits": '{"format": "bigfive-save", "version": ' + HUGE_INTEGER + "}",
     "JSON nested 100,000 deep": "[" * 100_000 + "]" * 100_000,
     "bytes that are not UTF-8": b"\xff\xfe\x00{",

@@ -51,7 +51,7 @@ from bigfive_tui.web.relay import MESSAGE
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Twice the profile's examples: 80 in the quick profile, 3,000 in the deep one.
-EXAMPLES = 2 * settings.default.max_examples
+EXAMPLES = 2 * settings().max_examples
 
 CRASHERS = [
     b"9" * 5000,
@@ -300,7 +300,9 @@ KINDS: dict[str, tuple[Callable[[], bytes], str, Callable[[Path], None]]] = {
 
 
 @pytest.mark.parametrize("kind", list(KINDS))
-def test_the_valid_file_of_each_kind_loads(kind: str, tmp_path: Path, monkeypatch) -> None:
+def test_the_valid_file_of_each_kind_loads(
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The fuzz starts from files that work, so that mutations reach past the first check."""
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     make, name, _ = KINDS[kind]

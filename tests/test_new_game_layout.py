@@ -4,6 +4,7 @@ shows its whole value between both arrows, the seat columns line up, nothing is 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
@@ -22,7 +23,7 @@ SMALL = (120, 34)
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     return tmp_path
 

@@ -5,11 +5,12 @@ undo, debug stepping, help and rules, saves and autosave, and the end screen."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from photo_positions import position, sq
-from test_app_support import SIZE, wait_until
+from test_app_support import SIZE, on_top, wait_until
 from textual.pilot import Pilot
 
 from bigfive_tui.app.components.column_text import ColumnText
@@ -35,10 +36,11 @@ from bigfive_tui.photo_safari.engine.animals import ANIMAL_NAMES, Animal
 from bigfive_tui.photo_safari.engine.rules import animal_preview
 from bigfive_tui.photo_safari.engine.session import PhotoSession
 from bigfive_tui.photo_safari.engine.state import PhotoState
+from bigfive_tui.photo_safari.engine.state import Step as PhotoStep
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     return tmp_path
 
@@ -151,7 +153,7 @@ async def test_the_quit_button_asks_first_when_the_game_in_play_is_not_on_disk(
         await wait_until(pilot, lambda: bool(app.screen.query("#quit")))
         await pilot.click("#quit")
         await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
-        assert app.is_running and "cannot be written" in app.screen.prompt
+        assert app.is_running and "cannot be written" in on_top(app, ChoiceDialog).prompt
 
 
 @pytest.mark.parametrize("game", ["big-five", PHOTO_SAFARI])
@@ -183,7 +185,7 @@ async def test_a_random_set_up_and_two_people_from_the_new_game_screen() -> None
         assert session.game.layout.name == "Random set-up, seed 77"
 
 
-async def test_a_broken_set_up_file_is_said_on_the_new_game_screen(tmp_path) -> None:
+async def test_a_broken_set_up_file_is_said_on_the_new_game_screen(tmp_path: Path) -> None:
     broken = tmp_path / "mine.toml"
     broken.write_text('name = "x"\n')
     app = photo_app()
@@ -246,7 +248,7 @@ async def test_a_click_on_a_square_that_is_no_move_says_why() -> None:
         board.post_message(PhotoBoard.SquareChosen(sq("d3")))
         await pilot.pause()
         assert "not on a straight or diagonal line from a1" in prompt(app)
-        assert app.session is not None and app.session.state.moves == [0, 0]
+        assert isinstance(app.session, PhotoSession) and app.session.state.moves == [0, 0]
 
 
 async def test_a_mouse_click_on_a_marked_square_moves_there() -> None:
@@ -434,6 +436,7 @@ async def test_debug_mode_steps_through_the_animals_moves_with_their_rule_ids() 
             await pilot.press("right")
             await pilot.pause()
         first_animal = steps.steps[steps.index]
+        assert isinstance(first_animal, PhotoStep)
         assert first_animal.rule.startswith("P-animal-") and first_animal.animal >= 0
         assert board._focus_animal == first_animal.animal
         assert board.state is not session.state  # the board shows that moment
@@ -504,7 +507,7 @@ async def test_two_computers_play_a_whole_game() -> None:
 # --------------------------------------------------------------------------- saves
 
 
-async def test_every_move_is_autosaved_and_the_autosave_replays(data_dir) -> None:
+async def test_every_move_is_autosaved_and_the_autosave_replays(data_dir: Path) -> None:
     app = photo_app(hot_seat())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -519,7 +522,7 @@ async def test_every_move_is_autosaved_and_the_autosave_replays(data_dir) -> Non
     assert info.summary == "Photo Safari · Red and Yellow · Typical · round 2"
 
 
-async def test_the_autosaved_game_is_offered_and_continues(data_dir) -> None:
+async def test_the_autosaved_game_is_offered_and_continues(data_dir: Path) -> None:
     session = PhotoSetup((False, True), "typical").session()
     session.play_text("a4")
     session.play_text("j7")
@@ -535,7 +538,7 @@ async def test_the_autosaved_game_is_offered_and_continues(data_dir) -> None:
         assert app.session.texts == ["a4", "j7"] and app.session.computer_seats == {1}
 
 
-async def test_save_as_a_name_and_load_it_back(data_dir) -> None:
+async def test_save_as_a_name_and_load_it_back(data_dir: Path) -> None:
     app = photo_app(hot_seat())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -589,7 +592,7 @@ async def test_the_next_new_game_screen_offers_the_last_photo_setup_again() -> N
         assert screen.query_one("#setup", CycleField).value == "random"
 
 
-async def test_a_remembered_set_up_file_that_is_gone_gives_the_typical_one(tmp_path) -> None:
+async def test_a_remembered_set_up_file_that_is_gone_gives_the_typical_one(tmp_path: Path) -> None:
     from bigfive_tui.app.files import settings
 
     gone = tmp_path / "gone.toml"
@@ -686,7 +689,9 @@ async def test_at_80_by_24_a_whole_game_is_played_by_keys_to_its_end_screen() ->
         assert end.query_one("#headline").region.y >= 0
 
 
-def test_a_photo_save_whose_last_move_no_longer_replays_is_offered_without_it(data_dir) -> None:
+def test_a_photo_save_whose_last_move_no_longer_replays_is_offered_without_it(
+    data_dir: Path,
+) -> None:
     session = hot_seat()
     session.play_text("a4")
     session.play_text("j7")
@@ -702,7 +707,7 @@ def test_a_photo_save_whose_last_move_no_longer_replays_is_offered_without_it(da
     assert "Go on from move 1" in loaded.doubt
 
 
-def test_a_photo_save_that_replays_elsewhere_says_so(data_dir) -> None:
+def test_a_photo_save_that_replays_elsewhere_says_so(data_dir: Path) -> None:
     session = hot_seat()
     session.play_text("a4")
     path = data_dir / "moved.json"

@@ -5,6 +5,8 @@ seed, theme "savanna", no blinking cursor, no animations. Update with
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from photo_positions import position
@@ -20,7 +22,7 @@ os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     return tmp_path
 
@@ -48,19 +50,19 @@ def mid_game() -> PhotoSession:
     return session
 
 
-def test_photo_new_game_screen(snap_compare):
+def test_photo_new_game_screen(snap_compare: Callable[..., bool]) -> None:
     assert snap_compare(app(), terminal_size=SIZE)
 
 
-def test_photo_mid_game_with_the_legal_squares(snap_compare):
+def test_photo_mid_game_with_the_legal_squares(snap_compare: Callable[..., bool]) -> None:
     assert snap_compare(app(mid_game()), terminal_size=SIZE)
 
 
-def test_photo_animals_next_steps(snap_compare):
+def test_photo_animals_next_steps(snap_compare: Callable[..., bool]) -> None:
     assert snap_compare(app(mid_game()), terminal_size=SIZE, press=["a", "down"])
 
 
-def test_photo_debug_steps_through_the_animals(snap_compare):
+def test_photo_debug_steps_through_the_animals(snap_compare: Callable[..., bool]) -> None:
     assert snap_compare(
         app(mid_game(), step_through=True),
         terminal_size=SIZE,
@@ -68,11 +70,11 @@ def test_photo_debug_steps_through_the_animals(snap_compare):
     )
 
 
-def test_photo_help(snap_compare):
+def test_photo_help(snap_compare: Callable[..., bool]) -> None:
     assert snap_compare(app(mid_game()), terminal_size=SIZE, press=["question_mark"])
 
 
-def test_photo_end_screen(snap_compare):
+def test_photo_end_screen(snap_compare: Callable[..., bool]) -> None:
     nine = [name for name in ANIMAL_NAMES if name != "lion"]
     state = position(
         animals={"lion": "c3 south", "zebra": "g6 east"},
@@ -85,24 +87,26 @@ def test_photo_end_screen(snap_compare):
     assert snap_compare(app(session), terminal_size=SIZE, press=["down", "right", "right", "enter"])
 
 
-def test_photo_new_game_screen_at_80x24(snap_compare):
+def test_photo_new_game_screen_at_80x24(snap_compare: Callable[..., bool]) -> None:
     """The set-up fits, with no note on size: the game plays at 80 x 24."""
     assert snap_compare(app(), terminal_size=(80, 24))
 
 
-def test_photo_compact_board_at_80x24(snap_compare):
+def test_photo_compact_board_at_80x24(snap_compare: Callable[..., bool]) -> None:
     assert snap_compare(app(mid_game()), terminal_size=(80, 24))
 
 
-def test_photo_compact_board_with_the_animals_next_steps_and_a_hint(snap_compare):
+def test_photo_compact_board_with_the_animals_next_steps_and_a_hint(
+    snap_compare: Callable[..., bool],
+) -> None:
     assert snap_compare(app(mid_game()), terminal_size=(80, 24), press=["a", "w"])
 
 
-def test_photo_too_small_notice_below_80x24(snap_compare):
+def test_photo_too_small_notice_below_80x24(snap_compare: Callable[..., bool]) -> None:
     assert snap_compare(app(mid_game()), terminal_size=(70, 20))
 
 
-def test_photo_timeline_at_an_animals_step_at_80x24(snap_compare):
+def test_photo_timeline_at_an_animals_step_at_80x24(snap_compare: Callable[..., bool]) -> None:
     """The replay (bigfive replay) at the first animal's step of round 2, compact."""
     assert snap_compare(
         app(mid_game(), replay=True),
@@ -111,11 +115,11 @@ def test_photo_timeline_at_an_animals_step_at_80x24(snap_compare):
     )
 
 
-def test_photo_timeline_at_120x36(snap_compare):
+def test_photo_timeline_at_120x36(snap_compare: Callable[..., bool]) -> None:
     assert snap_compare(app(mid_game(), replay=True), terminal_size=SIZE, press=["end"])
 
 
-def test_photo_end_screen_with_the_rounds_at_80x24(snap_compare):
+def test_photo_end_screen_with_the_rounds_at_80x24(snap_compare: Callable[..., bool]) -> None:
     """A whole game between the computers: the photos over the rounds fit 80 x 24."""
     import random
 

@@ -141,7 +141,7 @@ def test_P_camera_blocked_never_onto_or_across(kind: str) -> None:
         fields["animals"] = {"zebra": "a4 east"}
     else:
         fields[kind] = ["a4"]
-    state = position(**fields)  # type: ignore[arg-type]
+    state = position(**fields)
     legal = legal_names(state)
     assert "a3" in legal and "a4" not in legal and "a5" not in legal
     with pytest.raises(IllegalMove, match="never stands on"):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_app_support import played_session
@@ -33,9 +34,15 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def start_position() -> dict[str, object]:
+def start_position() -> dict[str, Any]:
     session = played_session(40)
     return position_of(session, session.state)
+
+
+def guide_names(position: dict[str, Any]) -> list[str]:
+    guides = position["guides"]
+    assert isinstance(guides, list)
+    return guides
 
 
 # ---------------------------------------------------------------- editing, checked as a file is
@@ -46,9 +53,9 @@ def test_D_edit_a_token_comes_from_the_supply_and_goes_back_to_it() -> None:
     free = next(
         name
         for name in ("♠2", "♠3", "♠4", "♠5", "♠6", "♣2", "♣3", "♣4", "♣5", "♣6")
-        if name not in pos["tokens"] and name not in pos["fires"]  # type: ignore[operator]
+        if name not in pos["tokens"] and name not in pos["fires"]
     )
-    supply = list(pos["animals"]["supply"])  # type: ignore[index]
+    supply = list(pos["animals"]["supply"])
     kind = supply[-1]
     placed = edit.put_token(pos, free, kind)
     assert placed["tokens"][free] == kind
@@ -65,7 +72,7 @@ def test_D_edit_a_token_comes_from_the_supply_and_goes_back_to_it() -> None:
 
 def test_D_edit_an_impossible_position_is_refused_in_the_scenario_files_words() -> None:
     pos = start_position()
-    guide = pos["guides"][0]  # type: ignore[index]
+    guide = guide_names(pos)[0]
     starved = edit.set_track(pos, guide, "food", 0)
     state, problem = check(starved)
     assert state is None and f"vehicles.{guide}.food" in problem and "R-end-food" in problem
@@ -75,7 +82,7 @@ def test_D_edit_an_impossible_position_is_refused_in_the_scenario_files_words() 
 
 def test_D_edit_lasting_cards_come_out_of_the_piles_and_go_back() -> None:
     pos = start_position()
-    guides = pos["guides"]  # type: ignore[index]
+    guides = guide_names(pos)
     flat = edit.set_flat(pos, guides[1], True)
     state, problem = check(flat)
     assert state is not None, problem
@@ -90,7 +97,7 @@ def test_D_edit_lasting_cards_come_out_of_the_piles_and_go_back() -> None:
 
 def test_D_edit_the_turn_and_its_phase() -> None:
     pos = start_position()
-    guides = pos["guides"]  # type: ignore[index]
+    guides = guide_names(pos)
     turned = edit.set_turn(pos, guide=guides[2], phase="draw", number=30)
     state, problem = check(turned)
     assert state is not None, problem
@@ -206,11 +213,9 @@ def test_animal_kinds_stay_accounted_after_any_token_edit() -> None:
         kinds += [
             t.split(" ")[0] for t in changed["tokens"].values() if t.split(" ")[0] in edit.ANIMALS
         ]
-        before = [*pos["animals"]["supply"], *pos["animals"]["discarded"]]  # type: ignore[index]
+        before = [*pos["animals"]["supply"], *pos["animals"]["discarded"]]
         before += [
-            t.split(" ")[0]
-            for t in pos["tokens"].values()  # type: ignore[union-attr]
-            if t.split(" ")[0] in edit.ANIMALS
+            t.split(" ")[0] for t in pos["tokens"].values() if t.split(" ")[0] in edit.ANIMALS
         ]
         assert sorted(kinds) == sorted(before) or token.split(" ")[0] in edit.ANIMALS
     assert ANIMAL_KIND  # the kinds come from the box

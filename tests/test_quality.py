@@ -45,6 +45,11 @@ def test_the_whole_package_type_checks_strictly() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_the_tests_and_benchmarks_type_check_strictly() -> None:
+    result = run(str(BIN / "mypy"), "tests", "bench")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_ci_installs_and_tests_exactly_as_the_readme_says() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     commands = re.findall(r"```sh\n(.+?)\n```", readme)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from boards import open_board
 from positions import card_of, cell, place, position
@@ -18,21 +20,22 @@ from bigfive_tui.engine.actions import (
     Act,
     Action,
     IllegalAction,
+    Step,
 )
 from bigfive_tui.engine.apply_action import apply, loses_at_once
 from bigfive_tui.engine.content import BUFFALO_TOKEN, FOOD_TOKENS, CardKind, Species
 from bigfive_tui.engine.legal_actions import EXCHANGE_PAIRS_KEPT, legal_actions
-from bigfive_tui.engine.state import Phase
+from bigfive_tui.engine.state import GameState, Phase
 
 HILLY = open_board({0: {"spaces": ["s1 h2 s3", "s4 sa s5", "s6 sb sc"], "bushes": ["4-a"]}})
 LION, MONKEY = 0, 12
 
 
-def at(state, name):  # type: ignore[no-untyped-def]
+def at(state: GameState, name: str) -> int:
     return cell(state.game.board, name)
 
 
-def act(state, kind: Act, name: str = "", **kw):  # type: ignore[no-untyped-def]
+def act(state: GameState, kind: Act, name: str = "", **kw: Any) -> tuple[GameState, list[Step]]:
     target = at(state, name) if name else kw.pop("target", -1)
     return apply(state, Action(kind, target, **kw))
 

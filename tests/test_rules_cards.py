@@ -3,27 +3,28 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 from boards import open_board
 from positions import card_of, cell, position
 
-from bigfive_tui.engine.actions import DRAW, END, Act, Action, IllegalAction
+from bigfive_tui.engine.actions import DRAW, END, Act, Action, IllegalAction, Step
 from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.content import CARDS, CardKind
 from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.refusals import why_not_kind
-from bigfive_tui.engine.state import Phase
+from bigfive_tui.engine.state import GameState, Phase
 
 RIVERY = open_board({1: {"spaces": ["s1 s2 s3", "s4 sa s5", "s6 sb sc"], "rivers": ["1-2"]}})
 
 
-def drawn(card: int, **kw):  # type: ignore[no-untyped-def]
+def drawn(card: int, **kw: Any) -> tuple[GameState, list[Step]]:
     state = position(phase=Phase.DRAW, top_cards=[card], **kw)
     return apply(state, DRAW)
 
 
-def next_turn(state):  # type: ignore[no-untyped-def]
+def next_turn(state: GameState) -> GameState:
     after, _ = apply(state, END)
     return after
 

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from positions import card_of, cell, place, position
 
-from bigfive_tui.engine.actions import DRAW, Act, Action
+from bigfive_tui.engine.actions import DRAW, Act, Action, Step
 from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.content import BUFFALO_TOKEN, FOOD_TOKENS, CardKind
-from bigfive_tui.engine.state import Phase
+from bigfive_tui.engine.state import GameState, Phase
 
 FIRE = card_of(CardKind.FIRE)
 ANIMAL = card_of(CardKind.ANIMAL)
 LION, LEOPARD = 0, 3
 
 
-def draw(state):  # type: ignore[no-untyped-def]
+def draw(state: GameState) -> tuple[GameState, list[Step]]:
     return apply(state, DRAW)
 
 
@@ -163,7 +163,7 @@ def test_RU_no_space_the_buffalo_stays_when_every_piece_burns() -> None:
     assert after.token_cell[BUFFALO_TOKEN] == cell(board, "d1")
 
 
-def replenish(state, name):  # type: ignore[no-untyped-def]
+def replenish(state: GameState, name: str) -> tuple[GameState, list[Step]]:
     return apply(state, Action(Act.REPLENISH, cell(state.game.board, name)))
 
 

@@ -9,7 +9,7 @@ from bigfive_tui.engine.actions import DRAW, END, REFUEL, TOKEN_USE, Act, Action
 from bigfive_tui.engine.apply_action import apply
 from bigfive_tui.engine.content import FOOD_TOKENS, CardKind, Species
 from bigfive_tui.engine.legal_actions import legal_actions
-from bigfive_tui.engine.state import Phase
+from bigfive_tui.engine.state import GameState, Phase
 
 LION = 0
 BUSHY = open_board({1: {"spaces": ["s1 s2 s3", "s4 sa s5", "s6 sb sc"], "bushes": ["1-2"]}})
@@ -19,7 +19,7 @@ BUSH_THEN_HILL = open_board(
 HILLY = open_board({1: {"spaces": ["s1 h2 s3", "s4 sa s5", "s6 sb sc"]}})
 
 
-def at(state, name):  # type: ignore[no-untyped-def]
+def at(state: GameState, name: str) -> int:
     return cell(state.game.board, name)
 
 

@@ -6,7 +6,7 @@ import pytest
 from boards import open_board
 
 from bigfive_tui.assets import load_pieces, seeded_board
-from bigfive_tui.engine.actions import IllegalAction
+from bigfive_tui.engine.actions import IllegalAction, Step
 from bigfive_tui.engine.board import GATE_CELLS
 from bigfive_tui.engine.content import (
     BUFFALO_TOKEN,
@@ -16,12 +16,14 @@ from bigfive_tui.engine.content import (
     Guide,
 )
 from bigfive_tui.engine.setup import new_game
-from bigfive_tui.engine.state import Game, Phase
+from bigfive_tui.engine.state import Game, GameState, Phase
 
 BOARD = open_board()
 
 
-def setup(*guides: Guide, difficulty: Difficulty = Difficulty.NORMAL, seed: int = 7):  # type: ignore[no-untyped-def]
+def setup(
+    *guides: Guide, difficulty: Difficulty = Difficulty.NORMAL, seed: int = 7
+) -> tuple[GameState, list[Step]]:
     return new_game(Game(BOARD, guides, difficulty, seed=seed))
 
 

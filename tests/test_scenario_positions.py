@@ -33,7 +33,7 @@ from bigfive_tui.scenarios.write_position import position, toml_seed
 
 PIECES = load_pieces()
 #: A game per example: the deep profile (BIGFIVE_HYPOTHESIS=deep) plays many more.
-GAMES = max(4, settings.default.max_examples // 8)
+GAMES = max(4, settings().max_examples // 8)
 #: Actions played on from every loaded position, next to the original.
 CONTINUE = 3
 

@@ -486,7 +486,7 @@ def test_a_position_in_the_middle_of_an_influence_continues_with_the_choice() ->
     )
     assert result.passed, result.failures
     looking = result.final["position"]
-    assert "looking_at" not in looking["cards"]  # type: ignore[operator]
+    assert "looking_at" not in looking["cards"]
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,8 @@ card and the lasting effects (a play-test found them pushed off the bottom of th
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,7 +29,7 @@ SPECIES_ROWS = ("Lion", "Leopard", "Elephant", "Rhino")
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     return tmp_path
 
@@ -89,7 +91,9 @@ def table_rows(table: TableInfo) -> list[str]:
 
 @pytest.mark.parametrize("size", [(120, 34), (120, 40), (160, 40)])
 @pytest.mark.parametrize("make_session", [crowded_table, two_guides_influencing, marks_to_explain])
-async def test_supply_and_species_at_risk_stay_in_view(size, make_session) -> None:
+async def test_supply_and_species_at_risk_stay_in_view(
+    size: tuple[int, int], make_session: Callable[[], Session]
+) -> None:
     session = make_session()
     app = make_app(session)
     async with app.run_test(size=size) as pilot:
@@ -129,7 +133,9 @@ def test_influence_is_not_shown_as_the_cards_effect() -> None:
 
 @pytest.mark.parametrize("width", [12, 16, 17, 24, 40])
 @pytest.mark.parametrize("make_session", [crowded_table, two_guides_influencing])
-def test_no_row_is_wider_or_more_than_the_column(width, make_session) -> None:
+def test_no_row_is_wider_or_more_than_the_column(
+    width: int, make_session: Callable[[], Session]
+) -> None:
     session = make_session()
     card, effects = drawn_card(session.log)
     lines = table_lines(session.state, card, effects, width, 21)
@@ -180,7 +186,9 @@ async def test_the_species_marks_are_explained_in_a_row_under_the_species() -> N
         ),
     ],
 )
-def test_the_marks_legend_is_worded_to_the_width_and_shown_from_the_start(width, legend):
+def test_the_marks_legend_is_worded_to_the_width_and_shown_from_the_start(
+    width: int, legend: list[str]
+) -> None:
     rows = [line.plain for line in table_lines(marks_to_explain().state, None, [], width, 21)]
     assert [row for row in rows if row.startswith(("✗", "!", "✓"))] == legend
     session = two_guides_influencing()  # no mark on show yet: explained all the same
