@@ -4,6 +4,7 @@ undo, debug stepping, help and rules, saves and autosave, and the end screen."""
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -661,6 +662,10 @@ async def test_plus_and_minus_switch_the_drawing_where_the_terminal_holds_it() -
         assert screen.drawing == "compact"
 
 
+def moved_on(session: PhotoSession, moves: int) -> bool:
+    return len(session.moves) > moves
+
+
 async def test_at_80_by_24_a_whole_game_is_played_by_keys_to_its_end_screen() -> None:
     """A person (Red, by the hint key and Enter) against the computer, on the compact board,
     to the end screen, whose buttons are in view."""
@@ -678,7 +683,7 @@ async def test_at_80_by_24_a_whole_game_is_played_by_keys_to_its_end_screen() ->
                 await pilot.press("w")
                 await pilot.pause()
                 await pilot.press("enter")
-                await wait_until(pilot, lambda before=moves: len(session.moves) > before)
+                await wait_until(pilot, functools.partial(moved_on, session, moves))
             else:
                 await pilot.pause()
         assert session.state.over

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,7 +31,7 @@ from bigfive_tui.photo_safari.setups import chosen_layout
 
 
 @pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     return tmp_path
 
@@ -154,6 +155,7 @@ async def test_replay_of_a_photo_save_opens_its_timeline_and_esc_quits() -> None
     screen), every move and animal step on it."""
     session = played()
     loaded = saves.read_save(saves.save_named("to-replay", session, frozenset({1})))
+    assert isinstance(loaded.session, PhotoSession)
     app = photo_app(loaded.session, replay=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, PhotoTimelineScreen))
