@@ -29,7 +29,7 @@ from served import Served, answer, serve
 
 from bigfive_tui.app.drawing.themes import SAVANNA, SAVANNA_LIGHT
 from bigfive_tui.cli import main
-from bigfive_tui.commands.serve import ServeError, check_port, is_local
+from bigfive_tui.commands.listening import ListenError, check_port, is_local
 from bigfive_tui.files.lock import FileLock
 from bigfive_tui.web.tabs import claim_autosave
 
@@ -85,8 +85,8 @@ def test_a_host_it_cannot_listen_on_is_refused(
 def test_loopback_names_are_local_and_others_are_not() -> None:
     assert is_local("127.0.0.1") and is_local("localhost") and is_local("::1")
     assert not is_local("0.0.0.0") and not is_local("::")
-    with pytest.raises(ServeError):
-        check_port("127.0.0.1", 70000)
+    with pytest.raises(ListenError, match=r"\(8000 is the default"):
+        check_port("127.0.0.1", 70000, 8000)
 
 
 @pytest.fixture

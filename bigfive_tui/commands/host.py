@@ -14,7 +14,7 @@ import os
 import sys
 from pathlib import Path
 
-from bigfive_tui.commands.serve import ServeError, check_port, is_local
+from bigfive_tui.commands.listening import ListenError, check_port, is_local
 
 DEFAULT_PORT = 8765
 GUIDES = ("jack", "david", "anna", "kate", "sam")
@@ -75,8 +75,8 @@ def run(args: argparse.Namespace) -> int:
         os.environ["BIGFIVE_DATA_DIR"] = str(Path(args.data_dir).expanduser().absolute())
     try:
         is_local(args.host)
-        check_port(args.host, args.port)
-    except ServeError as problem:
+        check_port(args.host, args.port, DEFAULT_PORT)
+    except ListenError as problem:
         print(f"bigfive host: {problem}", file=sys.stderr)
         return 2
     if args.guides is None:

@@ -10,8 +10,6 @@ unless ``--host`` says otherwise, and then the server says so.
 from __future__ import annotations
 
 import argparse
-import errno
-import ipaddress
 import os
 import shlex
 import socket
@@ -20,10 +18,17 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bigfive_tui.commands.listening import (
+    DEFAULT_HOST,
+    ListenError,
+    check_port,
+    is_local,
+    port_problem,
+)
+
 if TYPE_CHECKING:
     from bigfive_tui.web.access import Access
 
-DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 
 
@@ -58,9 +63,9 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         local = is_local(args.host)
-        check_port(args.host, args.port)
+        check_port(args.host, args.port, DEFAULT_PORT)
         check_data_dir(data_dir(), "--data-dir" if args.data_dir else "the data folder")
-    except ServeError as problem:
+    except (ListenError, ServeError) as problem:
         print(f"bigfive serve: {problem}", file=sys.stderr)
         return 2
 
@@ -81,44 +86,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         server.serve()
     except OSError as error:  # the port was taken between the check and the start
-        print(f"bigfive serve: {port_problem(args.host, args.port, error)}", file=sys.stderr)
+        taken = port_problem(args.host, args.port, error, DEFAULT_PORT)
+        print(f"bigfive serve: {taken}", file=sys.stderr)
         return 1
     return 0
-
-
-def is_local(host: str) -> bool:
-    """Does ``host`` name this computer's loopback only (so no other computer gets in)?"""
-    if not host.strip():
-        raise ServeError("--host is empty; give an address such as 127.0.0.1 (the default)")
-    try:
-        found = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
-    except (socket.gaierror, UnicodeError) as error:
-        reason = error.strerror if isinstance(error, socket.gaierror) else str(error)
-        raise ServeError(
-            f"--host {host} is not an address this computer knows ({reason}); "
-            f"try {DEFAULT_HOST} (only this computer) or 0.0.0.0 (every network)"
-        ) from None
-    addresses = {ipaddress.ip_address(str(entry[4][0]).split("%")[0]) for entry in found}
-    return all(address.is_loopback for address in addresses)
-
-
-def check_port(host: str, port: int) -> None:
-    """Raise ServeError unless the server can listen on ``host``:``port``."""
-    if not 1 <= port <= 65535:
-        raise ServeError(
-            f"--port {port} is not a port; choose one from 1 to 65535 ({DEFAULT_PORT} is the "
-            "default, ports from 1024 up need no administrator rights)"
-        )
-    for family, kind, protocol, _, address in socket.getaddrinfo(
-        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-    ):
-        with socket.socket(family, kind, protocol) as probe:
-            # As the web server will: a port left in TIME_WAIT by the last run is free.
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            try:
-                probe.bind(address)
-            except OSError as error:
-                raise ServeError(port_problem(host, port, error)) from None
 
 
 def check_data_dir(folder: Path, named: str) -> None:
@@ -158,22 +129,6 @@ def kind_of(path: Path) -> str:
         if test(mode):
             return words
     return "not a folder"
-
-
-def port_problem(host: str, port: int, error: OSError) -> str:
-    if error.errno == errno.EADDRINUSE:
-        return (
-            f"port {port} is in use on {host} (by another program, or another bigfive serve); "
-            f"choose another with --port, for example --port {port + 1 if port < 65535 else 8000}"
-        )
-    if error.errno == errno.EACCES:
-        return (
-            f"port {port} needs administrator rights on this system; choose one from 1024 up "
-            f"with --port ({DEFAULT_PORT} is the default)"
-        )
-    if error.errno == errno.EADDRNOTAVAIL:
-        return f"--host {host} is not an address of this computer; try {DEFAULT_HOST} or 0.0.0.0"
-    return f"cannot listen on {host} port {port}: {error.strerror or error}"
 
 
 def url(host: str, port: int) -> str:
