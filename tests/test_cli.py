@@ -242,3 +242,20 @@ def test_the_exit_status_is_not_zero_when_the_app_ends_with_an_exception(tmp_pat
     )
     assert result.returncode == 1, result.stderr
     assert "RuntimeError" in result.stdout + result.stderr  # Textual shows what went wrong
+
+
+def test_every_command_is_in_the_contract_that_keeps_commands_apart() -> None:
+    """pyproject.toml's independence contract names the command modules one by one: a new
+    command joins it, so that no command becomes a library for another."""
+    import tomllib
+    from pathlib import Path
+
+    from bigfive_tui.cli import COMMANDS
+
+    project = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    contracts = tomllib.loads(project.read_text(encoding="utf-8"))["tool"]["importlinter"]
+    (apart,) = [
+        c for c in contracts["contracts"] if c["name"].startswith("A command is never a library")
+    ]
+    named = {module.removeprefix("bigfive_tui.commands.") for module in apart["modules"]}
+    assert named == {command.replace("-", "_") for command in COMMANDS}
