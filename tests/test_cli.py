@@ -214,7 +214,7 @@ def test_the_largest_seed_is_taken(tmp_path: Path, monkeypatch: pytest.MonkeyPat
 
 
 def test_the_theme_list_never_breaks_a_name_across_lines() -> None:
-    from bigfive_tui.commands.play import theme_list
+    from bigfive_tui.commands.opening import theme_list
 
     names = ["savanna", "savanna-light", "textual-light", "catppuccin-latte", "solarized-light"]
     for width in range(10, 60):

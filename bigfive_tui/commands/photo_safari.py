@@ -29,9 +29,9 @@ SETUP_HELP = "'typical' (the documented set-up), 'random' (from the seed) or a s
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from bigfive_tui.commands import play
+    from bigfive_tui.commands.opening import configure as app_flags
 
-    play.configure(parser, seed_help="seed of a random set-up", scenarios=False)
+    app_flags(parser, seed_help="seed of a random set-up", scenarios=False)
     parser.add_argument(
         "--setup",
         default=None,
@@ -112,7 +112,7 @@ def run_play(args: argparse.Namespace) -> int:
     """The app on Photo Safari's new-game screen (or the game of ``--load``, whichever game
     it is), with ``--setup`` offered there."""
     from bigfive_tui.app.setups.games import PHOTO_SAFARI
-    from bigfive_tui.commands import play
+    from bigfive_tui.commands.opening import launch
     from bigfive_tui.photo_safari.formats.setup_file import SetupFileError
     from bigfive_tui.photo_safari.setups import chosen_layout
 
@@ -121,7 +121,7 @@ def run_play(args: argparse.Namespace) -> int:
             chosen_layout(args.setup, _seed(args.seed))  # a broken file is said here
         except SetupFileError as problem:
             return _error(str(problem))
-    return play.launch(args, game=PHOTO_SAFARI, photo_setup=args.setup)
+    return launch(args, game=PHOTO_SAFARI, photo_setup=args.setup)
 
 
 # --------------------------------------------------------------------------- board
