@@ -62,12 +62,26 @@ def _answer_without_command(args: list[str]) -> NoReturn:
     raise AssertionError(f"argparse let {args!r} through without a command")
 
 
+def _command_first(args: list[str]) -> list[str]:
+    """Options written before the command are its options: ``bigfive --data-dir X replay FILE``
+    means ``bigfive replay --data-dir X FILE``. The first command name after leading options
+    is the command; a line with none stays as it is (``bigfive --seed 4`` is ``play``)."""
+    if not args or not args[0].startswith("-"):
+        return args
+    for place, word in enumerate(args):
+        if word in COMMANDS:
+            return [word, *args[:place], *args[place + 1 :]]
+        if word == "--":
+            break
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     # bigfive takes no pydantic plugins: looking for them reads every installed package's entry
     # points (15-21 M instructions of a loaded game's start-up, docs/benchmarks.md). pydantic
     # documents this variable ("Disabling Plugins"); a player's own setting is kept.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    args = sys.argv[1:] if argv is None else list(argv)
+    args = _command_first(sys.argv[1:] if argv is None else list(argv))
     if not args or (args[0].startswith("-") and args[0] not in ("-h", "--help", "--version")):
         args = ["play", *args]  # `bigfive --seed 4` means `bigfive play --seed 4`
     command = args[0]

@@ -259,3 +259,30 @@ def test_every_command_is_in_the_contract_that_keeps_commands_apart() -> None:
     ]
     named = {module.removeprefix("bigfive_tui.commands.") for module in apart["modules"]}
     assert named == {command.replace("-", "_") for command in COMMANDS}
+
+
+@pytest.mark.parametrize(
+    ("argv", "read_as"),
+    [
+        (["--data-dir", "X", "replay", "F"], ["replay", "--data-dir", "X", "F"]),
+        (["--data-dir=X", "replay", "F"], ["replay", "--data-dir=X", "F"]),
+        (["--seed", "4"], ["--seed", "4"]),  # no command: bigfive play
+        (["replay", "--data-dir", "X", "F"], ["replay", "--data-dir", "X", "F"]),
+    ],
+)
+def test_options_written_before_the_command_are_the_command_s(
+    argv: list[str], read_as: list[str]
+) -> None:
+    from bigfive_tui.cli import _command_first
+
+    assert _command_first(argv) == read_as
+
+
+def test_replay_takes_its_data_dir_before_the_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`bigfive --data-dir X replay FILE` reaches replay (it said "bigfive play: unrecognized
+    arguments"); a missing save is replay's own clear refusal."""
+    assert main(["--data-dir", str(tmp_path), "replay", str(tmp_path / "none.json")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out.startswith("bigfive replay: ") and "unrecognized" not in captured.err
