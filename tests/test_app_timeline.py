@@ -459,3 +459,32 @@ async def test_D_branch_a_finished_game_replayed_from_its_end_plays_on_and_is_ma
         assert record.branches[-1].turn == expected.turn
         old = saves.read_save(saves.saves_dir() / "how-it-went.json")
         assert record_of(old.session).actions == finished.actions and old.session.state.over
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36), (200, 50)])
+async def test_replay_draws_the_board_that_fits_from_its_first_step(size: tuple[int, int]) -> None:
+    """A replay opens on the timeline before any game screen: it reads its drawing's layout
+    itself (at 120 x 36 it said "The board needs 104 columns, it has 60" until `-`)."""
+    path = saves.save_named("to-replay", played(30), frozenset())
+    app = BigFiveApp(session=saves.read_save(path).session, replay=True, cursor_blink=False)
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        await pilot.pause()
+        board = app.screen.query_one(BoardView)
+        assert board._fits, f"{board.size} at {size}"
+
+
+async def test_a_guide_not_yet_placed_in_the_setup_shows_no_warning() -> None:
+    """At the setup's first step the other guides' tracks are empty because their vehicles are
+    not placed yet: no "Fuel 0/8!" or "no fuel"."""
+    app = make_app(played())
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = await open_timeline(pilot, app)
+        await pilot.press("home", "right")
+        await pilot.pause()
+        texts = [str(board.render()) for board in screen.query(PlayerBoard)]
+        assert any("not placed yet" in text for text in texts)
+        assert not any("0/8!" in text or "no fuel" in text for text in texts), texts
+        await pilot.press("end")
+        await pilot.pause()
+        assert not any("not placed yet" in str(b.render()) for b in screen.query(PlayerBoard))

@@ -109,6 +109,7 @@ class PlayerBoard(KeptDrawing):
         self.guide = guide
         self.computer = computer
         self._state: GameState | None = None
+        self._unplaced = False
         self._key: tuple[object, ...] | None = None
         self._titles: tuple[str | None, str] = (None, "")  # border title and subtitle shown
         #: While set, a refresh of the whole board repaints only this region (content
@@ -118,8 +119,11 @@ class PlayerBoard(KeptDrawing):
         self.set_class(computer, "-computer")
         self.set_class(active, "-active")
 
-    def show_state(self, state: GameState) -> None:
+    def show_state(self, state: GameState, *, in_setup: bool = False) -> None:
+        """``in_setup``: a moment of the setup (the timeline), where a guide whose vehicle is not
+        placed yet has empty tracks that are no warning."""
         self._state = state
+        self._unplaced = in_setup and state.fuel[self.seat] == state.food[self.seat] == 0
         active = state.seat == self.seat and not state.over
         self.set_class(active, "-active")
         if not active:
@@ -134,6 +138,7 @@ class PlayerBoard(KeptDrawing):
         self._show_titles(self._title(active), subtitle)
         seat = self.seat
         key = (
+            self._unplaced,
             state.fuel[seat],
             state.food[seat],
             state.spotted[seat],
@@ -193,6 +198,15 @@ class PlayerBoard(KeptDrawing):
         seat = self.seat
         cap = state.game.caps[seat]
         width = self.content_size.width
+        abilities = GUIDE_ABILITIES if width >= WIDE else SHORT_ABILITIES
+        if self._unplaced:
+            return Content("\n").join(
+                [
+                    Content.styled("Setting up: the vehicle is not placed yet;", "$text-muted"),
+                    Content.styled("its fuel and food are set when it is.", "$text-muted"),
+                    Content.styled(abilities[self.guide], "$text-muted italic"),
+                ]
+            )
         lines = [
             track_bar("Fuel", state.fuel[seat], cap),
             track_bar("Food", state.food[seat], cap),
@@ -201,6 +215,5 @@ class PlayerBoard(KeptDrawing):
         effects = lasting_words(state, seat)
         if effects:
             lines.append(Content.styled(" · ".join(effects), "$warning"))
-        abilities = GUIDE_ABILITIES if width >= WIDE else SHORT_ABILITIES
         lines.append(Content.styled(abilities[self.guide], "$text-muted italic"))
         return Content("\n").join(lines)

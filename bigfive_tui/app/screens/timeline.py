@@ -29,6 +29,7 @@ from bigfive_tui.app.components.player_board import PlayerBoard
 from bigfive_tui.app.components.step_views import StepTail
 from bigfive_tui.app.components.table_info import TableInfo
 from bigfive_tui.app.components.timeline_bar import TimelineBar
+from bigfive_tui.app.css_files import read_css
 from bigfive_tui.app.drawing.sizes import choose
 from bigfive_tui.app.keys.table import (
     TIMELINE_KEYS,
@@ -136,6 +137,7 @@ class TimelineScreen(Screen[Branching | None]):
         if self.drawing is None:
             self.drawing = choose(*self.app.size, self.preferred_drawing) or "compact"
         drawing = self.drawing
+        read_css(self.app, [f"game_{drawing}.tcss"])  # a replay opens here, before any game screen
         game = self.session.game
         board = BoardView(game.board, drawing=drawing, id="board")
         board.can_focus = False  # the keys move along the timeline, not the board's cursor
@@ -220,8 +222,9 @@ class TimelineScreen(Screen[Branching | None]):
             card_view.show_state(state)
         card, effects = drawn_card(timeline.log_until(moment))
         self.query_one(TableInfo).show_state(state, card, effects)
+        in_setup = timeline.place(moment).entry == -1
         for board in self.query(PlayerBoard):
-            board.show_state(state)
+            board.show_state(state, in_setup=in_setup)
         self.query_one(StepTail).show(timeline.log, moment - timeline.offset)
         self.query_one(TimelineBar).show(timeline, moment)
 
