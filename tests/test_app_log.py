@@ -314,3 +314,57 @@ async def test_steps_given_before_the_log_knows_its_size_set_its_virtual_size_on
         await pilot.pause()
         log = app.query_one(Counted)
         assert len(log.lines) >= 30 and sizes == [log.virtual_size]
+
+
+async def test_the_compact_log_opened_a_second_time_wraps_its_new_lines_to_its_width() -> None:
+    """Steps written while the log page was hidden after its first opening were wrapped at
+    width 1, one character a line, and a resize did not mend them: they wait for the width."""
+    session = seeded_session(7, (Guide.JACK, Guide.KATE, Guide.SAM))
+    app = make_app(session)
+    async with app.run_test(size=SIZES["compact"]) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        log = screen.query_one(GameLog)
+        screen.show_page("log")
+        await pilot.pause()
+        screen.show_page("board-page")
+        await pilot.pause()
+        rng = random.Random(7)
+        for _ in range(12):
+            session.play(greedy_player.choose(session.state, session.legal_actions(), rng))
+            screen.refresh_view()
+        await pilot.pause()
+        screen.show_page("log")
+        await pilot.pause()
+        await pilot.pause()
+        width = log.scrollable_content_region.width
+        assert width > 40
+        lines = texts(log)
+        assert all(len(line) > 1 for line in lines[-6:] if line.strip()), lines[-6:]
+        newest = " ".join(" ".join(lines[-4:]).split())
+        assert " ".join(session.log[-1].text.split()) in newest
+
+
+async def test_the_compact_log_hidden_through_a_whole_game_after_its_first_opening() -> None:
+    """Opened once, then hidden while a whole game is played: it shows what a log shown all
+    along shows (its older lines dropped, not a gap between them and the newest)."""
+    session = seeded_session(7, (Guide.JACK, Guide.KATE, Guide.SAM))
+    app = make_app(session)
+    async with app.run_test(size=SIZES["compact"]) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        log = screen.query_one(GameLog)
+        screen.show_page("log")
+        await pilot.pause()
+        screen.show_page("board-page")
+        await pilot.pause()
+        rng = random.Random(7)
+        while not session.state.over:
+            session.play(greedy_player.choose(session.state, session.legal_actions(), rng))
+            screen.refresh_view()
+        assert len(log._queued) <= LOG_LINES
+        screen.show_page("log")
+        await pilot.pause()
+        await pilot.pause()
+        hidden_meanwhile = texts(log)
+    assert hidden_meanwhile == await compact_log_after_a_whole_game(opened_first=True)

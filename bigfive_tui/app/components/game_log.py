@@ -318,9 +318,17 @@ class GameLog(ScrollView, RepaintAfterLayout, can_focus=True):
         # ``Widget._size_updated``): the scrollbars' sizes, and the scroll kept in range.
         self._scroll_update(size)
 
+    @property
+    def _writable(self) -> bool:
+        """Whether lines can be wrapped now: the width is known and the log is shown (the
+        compact layout's log page, hidden again, has no width: its steps wait, as they did
+        before its first opening, instead of being wrapped one character a line)."""
+        return self._size_known and self.scrollable_content_region.width > 0
+
     def on_resize(self, event: events.Resize) -> None:
-        """Write what was given before the width was known (a loaded game's last steps)."""
-        if event.size.width and not self._size_known:
+        """Write what was given before the width was known (a loaded game's last steps, or
+        what came while the log was hidden)."""
+        if event.size.width and (not self._size_known or self._queued):
             self._size_known = True
             queued = list(self._queued)
             self._queued.clear()
@@ -357,7 +365,7 @@ class GameLog(ScrollView, RepaintAfterLayout, can_focus=True):
         # Scrolled at once, as Textual's Log does: a scroll after the next frame drew the new
         # lines a frame after the move they tell of. Lines given before the size is known are
         # written later, and the last of them scrolls after the next frame.
-        now = self._size_known
+        now = self._writable
         for step in new:
             self.write(step_text(step, self._rule_ids), scroll=not now)
         self._shown = len(steps)
@@ -375,7 +383,14 @@ class GameLog(ScrollView, RepaintAfterLayout, can_focus=True):
         dropped = len(queued) - (self.max_lines or len(queued))
         for _ in range(dropped):
             queued.popleft()
-        if dropped > 0:
+        if dropped > 0 and self.lines:
+            # Hidden after it was shown: the lines written then are older than a gap now.
+            queued_steps, shown = list(queued), self._shown
+            self.clear()
+            self._queued.extend(queued_steps)
+            self._shown = shown
+            self._first_end = shown - len(queued_steps)
+        elif dropped > 0:
             self._first_end += dropped
 
     def _known(self) -> bool:
@@ -422,7 +437,7 @@ class GameLog(ScrollView, RepaintAfterLayout, can_focus=True):
         """Add a step's lines at the bottom (as ``RichLog.write`` did, wrapped to the log's
         width, but rendered when first shown); ``scroll``: scroll to them after the next
         refresh."""
-        if not self._size_known:
+        if not self._writable:
             self._queued.append((text, scroll))
             return self
         self._add_lines([text])
