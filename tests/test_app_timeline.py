@@ -488,3 +488,15 @@ async def test_a_guide_not_yet_placed_in_the_setup_shows_no_warning() -> None:
         await pilot.press("end")
         await pilot.pause()
         assert not any("not placed yet" in str(b.render()) for b in screen.query(PlayerBoard))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_the_timeline_s_key_bar_shows_p_to_play_on(size: tuple[int, int]) -> None:
+    from bigfive_tui.app.components.key_bar import KeyBar
+
+    app = make_app(played())
+    async with app.run_test(size=size) as pilot:
+        screen = await open_timeline(pilot, app)
+        await pilot.pause()
+        bar = str(screen.query_one(KeyBar).render())
+        assert " p Play from here " in bar and "Esc" in bar and "? Help" in bar, bar

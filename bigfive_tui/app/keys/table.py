@@ -277,8 +277,8 @@ TIMELINE_KEYS: Final[tuple[ViewKey, ...]] = (
         "the start of this turn, or of the one before (PgUp scrolls logs, as everywhere)",
     ),
     ViewKey("right_square_bracket", "]", "turn(1)", "Turn", "the start of the next turn"),
-    ViewKey("home", "Home", "ends(0)", "Start", "the first step of the game (the setup)"),
-    ViewKey("end", "End", "ends(1)", "End", "the last step: the game as it stands"),
+    # Before Home and End: the key bar drops a mode's keys from the right when they do not
+    # fit, and at 80 columns playing on matters more than the jumps to the ends (in help).
     ViewKey(
         "p",
         "p",
@@ -287,6 +287,8 @@ TIMELINE_KEYS: Final[tuple[ViewKey, ...]] = (
         "go on from the moment shown (debug mode, practice games, finished games); the line "
         "left is kept as a named save",
     ),
+    ViewKey("home", "Home", "ends(0)", "Start", "the first step of the game (the setup)"),
+    ViewKey("end", "End", "ends(1)", "End", "the last step: the game as it stands"),
     ViewKey("L", "L", "log", "Log", "the whole log, large; Enter on a line goes there"),
     ViewKey(
         "X",
