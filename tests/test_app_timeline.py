@@ -500,3 +500,21 @@ async def test_the_timeline_s_key_bar_shows_p_to_play_on(size: tuple[int, int]) 
         await pilot.pause()
         bar = str(screen.query_one(KeyBar).render())
         assert " p Play from here " in bar and "Esc" in bar and "? Help" in bar, bar
+
+
+async def test_at_80_columns_a_long_notice_wraps_in_the_bar_instead_of_being_cut() -> None:
+    app = make_app(played())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_timeline(pilot, app)
+        bar = screen.query_one(TimelineBar)
+        notice = (
+            "Going back is for debug mode, practice games and finished games: this game is "
+            "played by people, so its past stays as it was played."
+        )
+        assert len(notice) > 78
+        screen.warn(notice)
+        await pilot.pause()
+        shown = str(bar.render()).splitlines()
+        assert " ".join(" ".join(shown[1:]).split()).endswith(" ".join(notice.split()))
+        assert bar.size.height == len(shown) and all(len(line) <= 78 for line in shown)
+        assert screen.query_one(BoardView).region.bottom <= bar.region.y  # nothing covered

@@ -74,10 +74,11 @@ def _turn_words(
 
 
 class TimelineBar(Widget):
-    """Three lines: the ruler, the place in words, the rule."""
+    """Three lines or more: the ruler, the place in words (wrapped when a narrow bar does not
+    hold it), the rule (or a notice, wrapped too)."""
 
     DEFAULT_CSS = """
-    TimelineBar { height: 3; padding: 0 1; background: $boost; }
+    TimelineBar { height: auto; min-height: 3; padding: 0 1; background: $boost; }
     """
 
     class Seek(Message):
@@ -95,7 +96,7 @@ class TimelineBar(Widget):
 
     def show(self, timeline: Timeline, moment: int) -> None:
         self._timeline, self._moment = timeline, moment
-        self.refresh()
+        self.refresh(layout=True)  # the place may take another line
 
     def _ruler(self, width: int) -> Content:
         timeline = self._timeline
@@ -132,8 +133,17 @@ class TimelineBar(Widget):
         else:
             quoted = rule_text(step.rule) or "(this rule id has no text in docs/rules.md)"
             rule = Content.assemble((f"{step.rule}  ", "bold $accent"), (quoted, "$text-muted"))
-        lines = [self._ruler(width), place, rule]
-        return Content("\n").join(line.truncate(width, ellipsis=True) for line in lines)
+        lines = [self._ruler(width)]
+        if width < 1:
+            return Content("")
+        # The place and a notice wrap (each is read whole); the rule's quote is cut, the
+        # whole rule is a click or F1 away.
+        lines += place.wrap(width)
+        if self.notice:
+            lines += rule.wrap(width)
+        else:
+            lines.append(rule.truncate(width, ellipsis=True))
+        return Content("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)

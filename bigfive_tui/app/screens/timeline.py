@@ -229,20 +229,17 @@ class TimelineScreen(Screen[Branching | None]):
         self.query_one(TimelineBar).show(timeline, moment)
 
     def warn(self, text: str) -> None:
-        """Say it in the bar, where the eyes are; a text too long for its line also comes as a
-        notification, which wraps."""
+        """Say it in the bar, where the eyes are (wrapped there when longer than a line)."""
         bar = self.query_one(TimelineBar)
         bar.notice = text
-        bar.refresh()
+        bar.refresh(layout=True)
         self.app.bell()
-        if len(text) > bar.content_size.width:
-            self.app.notify(text, severity="warning", markup=False)
 
     def _go(self, moment: int) -> None:
         bar = self.query_one(TimelineBar)
         bar.notice = ""
         if moment == self.moment:
-            bar.refresh()
+            bar.refresh(layout=True)
             self.app.bell()  # already at that end
             return
         self.show_moment(moment)
