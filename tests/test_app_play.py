@@ -791,3 +791,20 @@ async def test_a_prompt_that_reaches_the_bar_while_its_widgets_are_taken_down_is
         bar.show_actions({Act.MOVE}, enabled=True)
         await pilot.pause()
         assert not bar.children
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+@pytest.mark.parametrize(
+    ("roll", "words"),
+    [("X", "An X: the animal stays face down in the supply."), ("♥1", "placed face down on ♥1")],
+)
+async def test_an_extra_animal_s_roll_is_told_whatever_it_gave(size, roll, words):
+    """An X left no mark on the board and the prompt went on to "press e": it said nothing."""
+    session = two_guides(play={"dice": [roll]})
+    app = make_app(session)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("a", "enter")
+        await pilot.pause()
+        told = [note.message for note in app._notifications]
+        assert any(words in message for message in told), told

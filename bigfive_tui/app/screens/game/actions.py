@@ -168,10 +168,26 @@ class PlayingActions(DebugMode):
         from bigfive_tui.app.screens.dialogs import ConfirmDialog
 
         question, yes = IRREVERSIBLE[action.kind]
+
+        def chosen(yes: bool | None) -> None:
+            if not yes:
+                self.refresh_view()
+                return
+            first = len(self.session.log)
+            if self.play(action) and action.kind == Act.EXTRA_ANIMAL:
+                self._tell_the_roll(first)
+
         self._open(
             ConfirmDialog(question.format(guide=self.state.guide.title), yes=yes, no="Not now"),
-            lambda chosen: self.play(action) if chosen else self.refresh_view(),
+            chosen,
         )
+
+    def _tell_the_roll(self, first: int) -> None:
+        """What the dice did with the extra animal (placed, an X, fled a fire), whatever the
+        size: the prompt goes on to the next thing to do, and an X left no mark on the board."""
+        said = [step.text for step in self.session.log[first:] if step.kind != "action"]
+        if said:
+            self.app.notify(" ".join(said), title="The extra animal", markup=False)
 
     def _why_not(self, entry: ActionKey) -> str:
         """The engine's reason why no action of this key's kinds is legal now."""
