@@ -19,11 +19,11 @@ from test_app_support import (
     seeded_session,
     wait_until,
 )
-from textual.widgets import Sparkline, Static
+from textual.widgets import Static
 
 from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.screens.dialogs import HandOverScreen
-from bigfive_tui.app.screens.end import EndScreen, debug_line
+from bigfive_tui.app.screens.end import EndScreen, debug_line, track_chart
 from bigfive_tui.app.screens.timeline import TimelineScreen
 from bigfive_tui.engine.actions import Act
 from bigfive_tui.engine.content import Guide, Species
@@ -144,11 +144,12 @@ async def test_the_end_screen_shows_each_guides_game_and_how_it_ended() -> None:
         assert "How it ended: turn" in texts and stats.end is not None
         assert stats.end.end.rule in texts
         assert "went back to turn 4 (the line left is kept as earlier-line.json)" in texts
-        sparks = list(end.query(Sparkline))
-        assert len(sparks) == 2 * len(session.game.guides)
-        assert [list(s.data or []) for s in sparks[:2]] == [
-            stats.guides[0].fuel,
-            stats.guides[0].food,
+        charts = [str(chart.render()) for chart in end.query(".end-fuel, .end-food")]
+        assert len(charts) == 2 * len(session.game.guides)
+        cap = session.game.caps[0]
+        assert charts[:2] == [
+            track_chart("fuel", stats.guides[0].fuel, cap).plain,
+            track_chart("food", stats.guides[0].food, cap).plain,
         ]
         await pilot.press("c")  # the step that ended it, on the timeline
         await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
@@ -224,3 +225,47 @@ def test_many_rigs_are_named_up_to_a_few_and_counted() -> None:
     assert line.startswith("Debug mode: rigged roll X1 (t")
     assert ", roll ♣2 (t" in line and "♣3" not in line
     assert line.endswith(", and 2 more (the log marks each).")
+
+
+def test_a_track_chart_has_the_track_s_scale() -> None:
+    """A fuel line at 7/8 all game looked empty: a sparkline scales to its own lowest and
+    highest values. The chart is drawn from 0 to the cap, and says both."""
+    steady = track_chart("fuel", [7] * 12, 8).plain
+    assert steady.startswith("fuel 0-8 ▕") and steady.endswith("▏ end 7")
+    assert set(steady.split("▕")[1].split("▏")[0]) == {"▇"}
+    assert track_chart("food", [0, 8, 4], 8).plain == "food 0-8 ▕ █▄▏ end 4"
+    long = track_chart("fuel", list(range(9)) * 10, 8).plain  # means of turns, 16 cells
+    assert len(long.split("▕")[1].split("▏")[0]) == 16
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36), (200, 50)])
+async def test_nothing_on_the_end_screen_is_cut_at_any_width(size: tuple[int, int]) -> None:
+    """Each guide's line of actions was cut even at 200 columns."""
+    session = whole_game(8)
+    app = make_app(session)
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen) and focused(app, "new"))
+        end = app.screen
+        for widget in end.query("#end-body Static").results(Static):
+            text = str(widget.render())
+            assert "…" not in text
+            lines = widget.render_lines(widget.content_region.reset_offset)
+            shown = "".join(segment.text for line in lines for segment in line)
+            assert " ".join(shown.split()) == " ".join(text.split()), (text, shown)
+
+
+async def test_help_opens_from_the_end_screen_and_lists_its_keys() -> None:
+    from bigfive_tui.app.keys.table import END_KEYS
+    from bigfive_tui.app.screens.help import HelpScreen
+
+    app = make_app(whole_game(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen) and focused(app, "new"))
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        text = "\n".join(str(widget.render()) for widget in app.screen.query("*"))
+        assert "When the game has ended" in text
+        for entry in END_KEYS:
+            assert entry.help in text
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))

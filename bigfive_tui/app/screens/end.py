@@ -1,5 +1,6 @@
 """The end of a game: won or lost and the step that ended it, then each guide's game - when each
-animal was spotted, actions by kind, fires put out, fuel and food turn by turn (sparklines) -
+animal was spotted, actions by kind, fires put out, fuel and food turn by turn (charts on the
+track's scale) -
 what debug mode did to it, and what next: replay, the same seed again, a new game."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Sparkline, Static
+from textual.widgets import Static
 
 from bigfive_tui.app.keys.table import END
 from bigfive_tui.app.messages import OpenTimeline
@@ -50,12 +51,15 @@ def spotted_line(guide: GuideStats, removed: tuple[Species, ...]) -> Content:
         if species in removed:
             continue
         turn = guide.spotted.get(species)
+        # No-break spaces: a line that wraps keeps each animal with its mark and its turn.
         if turn is None:
-            parts.append((f"✗ {species.title}", "$error"))
+            parts.append((f"✗\u00a0{species.title}", "$error"))
         elif turn == 0:
-            parts.append((f"✓ {species.title}", "$success"))
+            parts.append((f"✓\u00a0{species.title}", "$success"))
         else:
-            parts.append(Content.assemble((f"✓ {species.title} ", "$success"), (f"t{turn}", "")))
+            parts.append(
+                Content.assemble((f"✓\u00a0{species.title}\u00a0", "$success"), (f"t{turn}", ""))
+            )
         parts.append("  ")
     return Content.assemble(*parts[:-1])
 
@@ -69,6 +73,34 @@ def actions_line(guide: GuideStats) -> str:
     fires = f" · {counted(guide.fires_out, 'fire')} put out" if guide.fires_out else ""
     turns = counted(guide.turns, "turn")
     return f"{turns} played: {', '.join(kinds) or 'no actions but the draw'}{fires}"
+
+
+#: Eighths of a cell, for a track's chart: a blank cell is 0, a full one the track's cap.
+BLOCKS = " ▁▂▃▄▅▆▇█"
+#: Cells of a chart: a longer game shows the mean of consecutive turns in each.
+CHART_CELLS = 16
+
+
+def track_chart(label: str, values: list[int], cap: int, cells: int = CHART_CELLS) -> Content:
+    """``fuel 0-8 ▕▇▇▇▆▅▁▏ end 1``: the track turn by turn against its own scale (0 to
+    the cap), not against its lowest and highest values as a sparkline is drawn: a track
+    at 7/8 all game is a row of tall bars, not an empty line."""
+    if not values:
+        return Content.styled(f"{label} 0-{cap}: no turns", "$text-muted")
+    groups = min(cells, len(values))
+    bars = []
+    for group in range(groups):
+        start = group * len(values) // groups
+        end = max(start + 1, (group + 1) * len(values) // groups)
+        mean = sum(values[start:end]) / (end - start)
+        bars.append(BLOCKS[round(max(0.0, min(mean, cap)) / max(cap, 1) * (len(BLOCKS) - 1))])
+    return Content.assemble(
+        (f"{label} 0-{cap} ", "$text-muted"),
+        ("▕", "$text-muted"),
+        ("".join(bars), "$accent"),
+        ("▏", "$text-muted"),
+        (f" end {values[-1]}", "$text-muted"),
+    )
 
 
 #: Rigs the end screen names one by one; the log marks every one of them.
@@ -138,15 +170,11 @@ class EndScreen(EndScreenBase):
                         ),
                         classes="end-spotted",
                     )
+                    yield Static(actions_line(guide), classes="end-actions")
+                    cap = game.caps[guide.seat]
                     with Horizontal(classes="end-row"):
-                        line = actions_line(guide)
-                        actions = Static(line, classes="end-actions")
-                        actions.tooltip = line
-                        yield actions
-                        yield Static("fuel", classes="end-label")
-                        yield Sparkline(guide.fuel, classes="end-fuel")
-                        yield Static("food", classes="end-label")
-                        yield Sparkline(guide.food, classes="end-food")
+                        yield Static(track_chart("fuel", guide.fuel, cap), classes="end-fuel")
+                        yield Static(track_chart("food", guide.food, cap), classes="end-food")
             debug = debug_line(stats)
             if debug:
                 yield Static(debug, id="end-debug")

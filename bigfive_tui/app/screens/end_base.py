@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
@@ -58,6 +58,8 @@ def button_palette(rows: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, str, s
 class EndScreenBase(Screen[str]):
     """Dismisses with the choice of a button or its key (see ``BUTTON_ROWS``)."""
 
+    #: Help lists the end keys too ("When the game has ended"); it was not reachable here.
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "app.help", "Help")]
     #: The buttons by id (``BUTTON_ACTIONS``), row by row; the first has the focus.
     BUTTON_ROWS: ClassVar[tuple[tuple[str, ...], ...]]
 
