@@ -259,3 +259,39 @@ async def test_play_scenario_opens_the_game_at_the_exported_position(
         session.play(legal[0])
         imported.play(legal[0])
         assert position_of(imported, imported.state) == position_of(session, session.state)
+
+
+async def test_D_edit_the_log_goes_on_from_the_game_before_the_edit() -> None:
+    """After playing on from an edited position the log started empty but for the edit's
+    line: it shows the game before it, then the edit; a line of the game before says where
+    that game is instead of opening this game's timeline at a wrong moment."""
+    from test_app_support import game_screen
+
+    from bigfive_tui.app.components.game_log import GameLog
+    from bigfive_tui.app.messages import StepChosen
+
+    session = played_session(40)
+    before = [step.text for step in session.log]
+    app = make_app(session, step_through=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await at_the_game(pilot, app)
+        await pilot.press("E")
+        await wait_until(pilot, lambda: isinstance(app.screen, EditorScreen))
+        await pilot.press("a")
+        await name_it(pilot, app, "before-the-edit")
+        await wait_until(pilot, lambda: app.session is not session)
+        await pilot.pause()
+        screen = game_screen(app)
+        log = screen.query_one(GameLog)
+        shown = " ".join(" ".join(line.text for line in log.lines).split())
+        assert " ".join(before[-1].split()) in shown
+        assert shown.endswith("The game begins from an edited position.")
+        edited = app.big_five
+        assert edited is not None and [s.text for s in edited.log] == [
+            "The game begins from an edited position."
+        ]  # the game's own log (its save, its timeline) begins at the position
+        screen.post_message(StepChosen(0))
+        await pilot.pause()
+        assert not isinstance(app.screen, TimelineScreen)
+        screen.post_message(StepChosen(len(before)))
+        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))

@@ -213,7 +213,9 @@ class GoingBack:
             *session.branches,
             Branch(actions=0, turn=state.turn, how="edited position", abandoned=path.name),
         ]
-        self.in_play.switch_to(edited, self.app.computer_seats, holds_game=True)
+        # The log goes on from the game as it was (it started empty but for the edit's line).
+        before = [*getattr(self.app.game_screen(), "log_before", ()), *session.log]
+        self.in_play.switch_to(edited, self.app.computer_seats, True, before)
         self.keeper.say_kept(
             f"The game goes on from the edited position. The game as it was is kept as {path.name}"
         )

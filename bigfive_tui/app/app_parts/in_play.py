@@ -23,9 +23,12 @@ from bigfive_tui.engine.session import Session
 from bigfive_tui.safe_text import printable
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from bigfive_tui.app.components.continue_offer import ContinueOffer
     from bigfive_tui.app.setups.big_five import GameSetup
     from bigfive_tui.app.setups.photo_safari import PhotoSetup
+    from bigfive_tui.engine.actions import Step
     from bigfive_tui.photo_safari.engine.session import PhotoSession
 
 
@@ -44,7 +47,7 @@ class InPlay:
             self.app.pop_screen()
         self.app.push_screen(screen)
 
-    def show_game(self) -> None:
+    def show_game(self, log_before: Sequence[Step] = ()) -> None:
         """Show the game in play (and autosave it). The first game shown while this process
         does not autosave says so: the notice on the new-game screen may have gone unread."""
         session = self.app.session
@@ -60,6 +63,7 @@ class InPlay:
                     step_through=self.app.step_through,
                     strength=self.app.computer_strength,
                     pace=self.app.computer_pace,
+                    log_before=log_before,
                 )
             )
         else:
@@ -149,7 +153,11 @@ class InPlay:
         return f"{reason}; it was kept as {moved} and a new game is offered instead."
 
     def switch_to(
-        self, session: Session | PhotoSession, computer_seats: frozenset[int], holds_game: bool
+        self,
+        session: Session | PhotoSession,
+        computer_seats: frozenset[int],
+        holds_game: bool,
+        log_before: Sequence[Step] = (),
     ) -> None:
         """Make ``session`` the game in play. Unless the autosave file already ``holds_game``,
         its first autosave files the game there away among the named saves first."""
@@ -157,7 +165,7 @@ class InPlay:
             self.app.autosave_file.holds_game = holds_game
         self.app.session = session
         self.app.computer_seats = computer_seats
-        self.show_game()
+        self.show_game(log_before)
 
     def start(self, setup: GameSetup) -> None:
         """Start a new game from ``setup`` (after asking, when the game in play is not saved)."""

@@ -230,7 +230,14 @@ class GameScreen(ComputerTeammates, PlayScreen):
     def _log_line_chosen(self, event: StepChosen) -> None:
         """A line of the log, clicked or Enter on it: that moment on the timeline."""
         event.stop()
-        self.post_message(OpenTimeline(event.index))
+        index = event.index - len(self.log_before)
+        if index < 0:
+            self.warn(
+                "That line is of the game before the position was edited (kept among the "
+                "saves); this game's timeline begins at the edited position."
+            )
+            return
+        self.post_message(OpenTimeline(index))
 
     def action_log(self) -> None:
         self._open_log(search=False)

@@ -97,9 +97,14 @@ class GameView(ScreenPart):
         step_through: bool = False,
         strength: str = "strong",
         pace: str = "normal",
+        log_before: Sequence[Step] = (),
     ) -> None:
+        """``log_before``: the steps of the game an edited position was made from (D-edit),
+        shown above this game's in the log; they are not this game's (its timeline and its
+        save begin at the position), and that game is kept as a named save."""
         super().__init__()
         self.session = session
+        self.log_before = tuple(log_before)
         self.step_through = step_through
         self.computer_seats = computer_seats
         self.computer_delay = computer_delay
@@ -170,7 +175,8 @@ class GameView(ScreenPart):
         bar.show_actions({action.kind for action in legal}, enabled=self.human_turn, hidden=no_anna)
         if self._pending is None:
             bar.prompt(self._default_prompt(legal))
-        self._one(GameLog).show_log(self.session.log)
+        log = self.session.log
+        self._one(GameLog).show_log([*self.log_before, *log] if self.log_before else log)
         self.refresh_bindings()
 
     def _show_position(self, state: GameState, log: Sequence[Step]) -> None:
