@@ -117,3 +117,44 @@ async def test_a_second_rigged_roll_says_it_comes_after_the_first() -> None:
             await choose(pilot, app, "X")
             await choose(pilot, app, "X and 3")
         assert session.state.rigged_dice[0] == session.state.rigged_dice[1]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_rigs_still_waiting_are_shown_beside_the_board(size: tuple[int, int]) -> None:
+    """At 80 x 24 the table (which lists them) is a page away: the guide's card beside the
+    board names them, on the game screen and on the timeline."""
+    from textual.widget import Widget
+
+    from bigfive_tui.app.components.guide_card import GuideCard
+    from bigfive_tui.app.components.table_info import TableInfo
+    from bigfive_tui.app.screens.timeline import TimelineScreen
+
+    session = kate_to_draw()
+    app = make_app(session, step_through=True)
+    async with app.run_test(size=size) as pilot:
+        game = await at_the_game(pilot, app)
+        await pilot.press("exclamation_mark")
+        await choose(pilot, app, "next event card")
+        await choose(pilot, app, "Fire")
+        await pilot.press("exclamation_mark")
+        await choose(pilot, app, "next roll")
+        await choose(pilot, app, "■")
+        await choose(pilot, app, "■ 5")
+        await wait_until(pilot, lambda: app.screen is game)
+        await pilot.pause()
+
+        def beside_the_board() -> str:
+            kind: type[Widget] = GuideCard if size == (80, 24) else TableInfo
+            widget = app.screen.query_one(kind)
+            assert widget.display and widget.region.width > 0
+            return " ".join(
+                "".join(segment.text for segment in strip)
+                for strip in widget.render_lines(widget.content_region.reset_offset)
+            )
+
+        shown = beside_the_board()
+        assert ("rig: roll ■5 · Fire" if size == (80, 24) else "Roll next: ■5") in shown, shown
+        await pilot.press("T")
+        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        await pilot.pause()
+        assert "■5" in beside_the_board()

@@ -12,6 +12,8 @@ from textual.widget import Widget
 
 from bigfive_tui.app.components.player_board import big_five, lasting_words, track_bar
 from bigfive_tui.app.words.describe import round_number
+from bigfive_tui.engine.content import CARDS
+from bigfive_tui.engine.dice import die_text
 from bigfive_tui.engine.state import GameState, Phase
 
 #: Short forms of the lasting words of a player board, for a line of 21 cells.
@@ -49,6 +51,17 @@ def short_effects(state: GameState, seat: int) -> str:
     return " · ".join(words)
 
 
+def rig_words(state: GameState) -> str:
+    """Debug mode's rigs still waiting, shortest: ``rig: roll ♣4 X · Fire``. The table shows
+    them in full, but at 80 × 24 it is a page away from the board."""
+    parts = []
+    if state.rigged_dice:
+        parts.append("roll " + " ".join(die_text(state, f, n) for f, n in state.rigged_dice))
+    if state.rigged_card >= 0:
+        parts.append(CARDS[state.rigged_card].name)
+    return "rig: " + " · ".join(parts) if parts else ""
+
+
 def card_lines(state: GameState, computer: bool, width: int = WIDTH) -> list[Content]:
     """The card's lines: who and what, fuel, food, the Big Five spotted, effects, turn."""
     seat = state.seat
@@ -60,7 +73,10 @@ def card_lines(state: GameState, computer: bool, width: int = WIDTH) -> list[Con
         track_bar("Fuel", state.fuel[seat], cap),
         track_bar("Food", state.food[seat], cap),
         big_five(state.spotted[seat], wide=False),
-        Content.styled(short_effects(state, seat), "$warning"),
+        Content.styled(
+            " · ".join(words for words in (short_effects(state, seat), rig_words(state)) if words),
+            "$warning",
+        ),
         Content.styled(f"Turn {state.turn} · round {round_number(state)}", "$text-muted"),
     ]
     return [line.truncate(width, ellipsis=True) for line in lines]
