@@ -8,11 +8,20 @@ from pathlib import Path
 
 import pytest
 from pty_terminal import Terminal
-from test_app_support import SIZE, autosaved, game_screen, make_app, on_top, seeded_session
+from test_app_support import (
+    SIZE,
+    autosaved,
+    game_screen,
+    make_app,
+    on_top,
+    seeded_session,
+    wait_until,
+)
 
 from bigfive_tui.app.files import saves
 from bigfive_tui.app.screens.dialogs import HandOverScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
+from bigfive_tui.app.setups.big_five import GameSetup
 from bigfive_tui.engine.session import Session
 
 
@@ -221,3 +230,63 @@ async def test_a_damaged_own_autosave_is_set_aside_beside_it(
     (kept,) = own.parent.glob("tab-c.damaged-*.json")
     assert kept.read_text(encoding="utf-8") == "{"
     assert not own.exists()
+
+
+async def test_a_finished_game_stays_among_the_saves_marked_won_and_replays_from_the_load_list(
+    data_dir: Path,
+) -> None:
+    """A finished game was deleted with the autosave and gone once a new game started; the
+    load list did not say which games were won or lost."""
+    from test_app_support import one_spot_from_winning
+
+    from bigfive_tui.app.screens.dialogs import LoadDialog, SaveList, save_lines
+    from bigfive_tui.app.screens.end import EndScreen
+    from bigfive_tui.app.screens.timeline import TimelineScreen
+
+    session = one_spot_from_winning()
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("s", "enter")  # Kate spots the buffalo: the safari is won
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        autosaved(app)
+        (kept,) = saves.saves_dir().glob("won-*.json")
+        assert not saves.has_autosave()
+        assert saves.read_save(kept).session.state == session.state
+        info = saves.describe(kept)
+        assert info.outcome == "won" and info.summary.startswith("won · ")
+        assert f"  won · {info.when}  " in save_lines([info], 100)[0]
+        # A new game does not take its place, and the load list marks it and opens it.
+        app.in_play.start(GameSetup(seed=9))
+        await wait_until(pilot, lambda: app.session is not session)
+        await pilot.pause()
+        autosaved(app)
+        assert list(saves.saves_dir().glob("won-*.json")) == [kept]
+        app.run_worker(app.in_play.load())
+        await wait_until(pilot, lambda: isinstance(app.screen, LoadDialog))
+        listed = app.screen.query_one(SaveList)
+        assert any(f"won · {info.when}" in str(option.prompt) for option in listed._options)
+        app.screen.dismiss(kept)
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.press("r")  # its end screen replays it
+        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        autosaved(app)
+        # Loading the finished game wrote no second copy of it.
+        assert list(saves.saves_dir().glob("won-*.json")) == [kept]
+
+
+def test_a_lost_game_is_marked_lost_and_a_game_going_on_is_not_marked(data_dir: Path) -> None:
+    import random
+
+    from bigfive_tui.app.setups.big_five import GameSetup as Setup
+    from bigfive_tui.players import greedy_player
+
+    lost = seeded_session(5)
+    rng = random.Random(5)
+    while not lost.state.over:
+        lost.play(greedy_player.choose(lost.state, lost.legal_actions(), rng))
+    assert lost.state.outcome.startswith("lost")
+    assert saves.describe(saves.save_named("the-end", lost, frozenset())).outcome == "lost"
+    going_on = saves.save_named("going-on", Setup(seed=3).session(), frozenset())
+    assert saves.describe(going_on).outcome == ""
+    assert '"outcome"' not in going_on.read_text(encoding="utf-8")  # older readers read it

@@ -364,7 +364,7 @@ class InPlay:
         session = self.app.session
         if session is None:
             return
-        self.keeper.autosave()  # the file of a finished game goes
+        self.keeper.autosave()  # a finished game goes among the saves, marked won or lost
 
         def next_step(choice: str | None) -> None:
             if choice == "new":

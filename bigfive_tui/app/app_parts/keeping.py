@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from bigfive_tui.app.app_parts.core import AppCore
 from bigfive_tui.app.files import saves
 from bigfive_tui.app.keys.table import command_key
 from bigfive_tui.app.setups.practice import PACES, STRENGTHS, hints_used
 from bigfive_tui.engine.session import Session
+
+if TYPE_CHECKING:
+    from bigfive_tui.photo_safari.engine.session import PhotoSession
 
 
 class Keeper:
@@ -24,6 +28,8 @@ class Keeper:
         #: Why autosave failed last ("" while it works), as the player was told.
         self.problem = ""
         self._told_not_autosaving = False
+        #: The game last autosaved while it went on: if it ends, it is kept among the saves.
+        self._live: Session | PhotoSession | None = None
 
     def close(self) -> None:
         """The last writes reach the disk before the process ends, and the lock is given back."""
@@ -62,18 +68,44 @@ class Keeper:
         ):
             return
         if session.state.over:
-            autosave.clear()
+            self._keep_finished(session)
             return
         try:
             kept = autosave.save(session, app.computer_seats, self.practice_note())
         except saves.SaveError as problem:
             self.report(str(problem))
             return
+        self._live = session
         if kept is not None:
             # Among the named saves the name says enough; elsewhere (the saves folder refused
             # it) the whole path, to type into the load dialog.
             where = kept.name if kept.parent == saves.saves_dir() else str(kept)
             self.say_kept(f"The unfinished safari was kept as {where}")
+
+    def _keep_finished(self, session: Session | PhotoSession) -> None:
+        """A game that ended here stays among the saves (``won-<time>``, ``lost-<time>``),
+        marked so in the load list, which replays it; it used to be deleted with the autosave,
+        and was gone once a new game started. A finished game loaded from the saves is there
+        already: nothing is written for it."""
+        autosave = self.app.autosave_file
+        assert autosave is not None
+        if session is not self._live and not autosave.holds_game:
+            return
+        self._live = None
+        try:
+            autosave.save(session, self.app.computer_seats, self.practice_note())
+            kept = autosave.keep_finished(saves.outcome_of(session))
+        except saves.SaveError as problem:
+            self.report(str(problem))
+            return
+        if kept is not None:
+            where = kept.name if kept.parent == saves.saves_dir() else str(kept)
+            self.app.notify(
+                f"The finished safari is kept among the saves as {where}; "
+                f"{command_key('load', self.app.is_web)} replays it.",
+                timeout=8,
+                markup=False,
+            )
 
     def say_kept(self, words: str) -> None:
         """``words`` (where a game that made way was kept), and the key that loads it."""

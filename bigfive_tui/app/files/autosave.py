@@ -105,8 +105,19 @@ class AutosaveFile:
         self._refused = ""
         # The record is taken now (the session changes on); made into text on the writer.
         record, position = saves.record_of(session), saves.position_of(session)
-        self._writer.submit(lambda: saves.snapshot_text(record, position, computer_seats, practice))
+        outcome = saves.outcome_of(session)
+        self._writer.submit(
+            lambda: saves.snapshot_text(record, position, computer_seats, practice, outcome)
+        )
         self.holds_game = True
+        return kept
+
+    def keep_finished(self, outcome: str) -> Path | None:
+        """File the finished game held away among the named saves (after the writes queued
+        so far), marked by how it ended; SaveError if it could not move (it stays here)."""
+        self.flush()
+        kept = saves.keep_finished(self.path, outcome)
+        self.holds_game = False
         return kept
 
     def keep_unfinished(self) -> Path | None:

@@ -93,6 +93,9 @@ class SaveFile(BaseModel):
     engine: EngineStamp | None = None
     computer_seats: list[int] = Field(default=[], max_length=5)
     practice: PracticeNote | None = None
+    #: How a finished game ended ("won", "lost"; "finished" for Photo Safari), read by the
+    #: load list without replaying the game; absent while the game goes on.
+    outcome: Literal["", "won", "lost", "finished"] = ""
     #: Either game's record, told apart by its ``format``.
     record: Annotated[GameRecord | PhotoRecord, Field(discriminator="format")]
 
@@ -126,6 +129,7 @@ class SaveInfo:
     turn: int = 0  # Photo Safari: the round
     problem: str = ""
     photo_safari: bool = False
+    outcome: str = ""  # "won", "lost" or "finished" for a finished game
 
     @property
     def when(self) -> str:
@@ -136,6 +140,12 @@ class SaveInfo:
     def summary(self) -> str:
         if self.problem:
             return f"damaged: {self.problem}"
+        if self.outcome:
+            return f"{self.outcome} · {self._playing}"
+        return self._playing
+
+    @property
+    def _playing(self) -> str:
         if self.photo_safari:
             return f"Photo Safari · {' and '.join(self.guides)} · {self.difficulty} · {self.when}"
         return f"{joined(self.guides)} · {self.difficulty} · {self.when}"
@@ -188,16 +198,29 @@ def snapshot_text(
     position: str,
     computer_seats: frozenset[int],
     practice: PracticeNote | None = None,
+    outcome: Literal["", "won", "lost", "finished"] = "",
 ) -> str:
     """The file text of a save of ``record``, whose game stands at ``position`` (its
-    fingerprint). Made from data that no longer changes, so any thread may make it."""
+    fingerprint) and ended with ``outcome`` ("" while it goes on). Made from data that no
+    longer changes, so any thread may make it."""
+    left_out = {name for name, value in (("practice", practice), ("outcome", outcome)) if not value}
     return SaveFile(
         saved_at=_now(),
         engine=EngineStamp(version=__version__, position=position),
         computer_seats=sorted(computer_seats),
         practice=practice,
+        outcome=outcome,
         record=record,
-    ).model_dump_json(indent=1, exclude=None if practice else {"practice"})
+    ).model_dump_json(indent=1, exclude=left_out or None)
+
+
+def outcome_of(session: "Session | PhotoSession") -> Literal["", "won", "lost", "finished"]:
+    """How the game ended, for its save ("" while it goes on)."""
+    if not session.state.over:
+        return ""
+    if isinstance(session, Session):
+        return "won" if session.state.outcome == "won" else "lost"
+    return "finished"
 
 
 def position_of(session: "Session | PhotoSession") -> str:
@@ -224,7 +247,9 @@ def save_text(
     practice: PracticeNote | None = None,
 ) -> str:
     """The file text of a save of ``session`` as it stands now."""
-    return snapshot_text(record_of(session), position_of(session), computer_seats, practice)
+    return snapshot_text(
+        record_of(session), position_of(session), computer_seats, practice, outcome_of(session)
+    )
 
 
 def write_save(
@@ -272,6 +297,22 @@ def set_aside(path: Path) -> Path:
     except OSError as error:
         raise SaveError(
             f"{path} could not be moved aside ({error.strerror or error}); it stays where it is"
+        ) from None
+
+
+def keep_finished(path: Path, outcome: str) -> Path | None:
+    """Move the autosave of a finished game among the named saves as ``won-<time>.json`` (or
+    ``lost-``, ``finished-``), under a name no other file has, where the load list marks it
+    and replays it; None if there is none. SaveError says why it could not move (it then stays
+    where it is: nothing is lost)."""
+    if not os.path.lexists(path):
+        return None
+    try:
+        return move_to_unique(path, saves_dir(), f"{outcome or 'finished'}-{_stamp()}", SAVE_SUFFIX)
+    except OSError as error:
+        raise SaveError(
+            f"The finished game in {path} could not be kept among the saves: "
+            f"{error.strerror or error}"
         ) from None
 
 
@@ -410,6 +451,7 @@ def describe(path: Path) -> SaveInfo:
     except SaveError as error:
         return SaveInfo(name, path, "", problem=str(error))
     saved_at = printable(save.saved_at) if save else ""
+    outcome = save.outcome if save else ""
     if isinstance(record, PhotoRecord):
         computer = set(save.computer_seats) if save else set()
         return SaveInfo(
@@ -423,6 +465,7 @@ def describe(path: Path) -> SaveInfo:
             difficulty=printable(record.setup.name),
             turn=len(record.moves) // len(PHOTO_CAMERAS) + 1,  # both cameras move each round
             photo_safari=True,
+            outcome=outcome,
         )
     return SaveInfo(
         name,
@@ -431,6 +474,7 @@ def describe(path: Path) -> SaveInfo:
         guides=tuple(name.capitalize() for name in record.setup.guides),
         difficulty=record.setup.difficulty,
         turn=1 + sum(1 for text in record.actions if text == "end"),  # turns close with "end"
+        outcome=outcome,
     )
 
 

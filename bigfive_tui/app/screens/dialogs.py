@@ -492,12 +492,16 @@ def _fit(text: str, width: int) -> str:
 
 
 def save_lines(infos: Sequence[saves.SaveInfo], width: int) -> list[str]:
-    """One line of ``width`` cells per save, in columns: name, date, turn, then the guides and
+    """One line of ``width`` cells per save, in columns: name, date, turn (with "won" or "lost"
+    for a finished game), then the guides and
     difficulty. When they do not fit, the name gives way first (down to ``NAME_MIN``), then
     the end of the line (the difficulty, then the last guides); each cut ends in "…". A file
     that cannot be read has no date or turn: what is wrong with it starts in their columns."""
     dates = [info.saved_at[:16] for info in infos]  # seconds dropped
-    turns = ["" if info.problem else info.when for info in infos]
+    turns = [  # a finished game is marked in the column no cut reaches
+        "" if info.problem else f"{info.outcome} · {info.when}" if info.outcome else info.when
+        for info in infos
+    ]
     details = [info.problem or f"{joined(info.guides)} · {info.difficulty}" for info in infos]
     date_width = max(map(cell_len, dates), default=0)
     turn_width = max(map(cell_len, turns), default=0)
