@@ -798,7 +798,9 @@ async def test_a_prompt_that_reaches_the_bar_while_its_widgets_are_taken_down_is
     ("roll", "words"),
     [("X", "An X: the animal stays face down in the supply."), ("♥1", "placed face down on ♥1")],
 )
-async def test_an_extra_animal_s_roll_is_told_whatever_it_gave(size, roll, words):
+async def test_an_extra_animal_s_roll_is_told_whatever_it_gave(
+    size: tuple[int, int], roll: str, words: str
+) -> None:
     """An X left no mark on the board and the prompt went on to "press e": it said nothing."""
     session = two_guides(play={"dice": [roll]})
     app = make_app(session)
