@@ -92,20 +92,12 @@ class Keeper:
         if session is not self._live and not autosave.holds_game:
             return
         self._live = None
+        # Said by the load list, not by a notice over the end screen's buttons.
         try:
             autosave.save(session, self.app.computer_seats, self.practice_note())
-            kept = autosave.keep_finished(saves.outcome_of(session))
+            autosave.keep_finished(saves.outcome_of(session))
         except saves.SaveError as problem:
             self.report(str(problem))
-            return
-        if kept is not None:
-            where = kept.name if kept.parent == saves.saves_dir() else str(kept)
-            self.app.notify(
-                f"The finished safari is kept among the saves as {where}; "
-                f"{command_key('load', self.app.is_web)} replays it.",
-                timeout=8,
-                markup=False,
-            )
 
     def say_kept(self, words: str) -> None:
         """``words`` (where a game that made way was kept), and the key that loads it."""
