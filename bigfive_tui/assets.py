@@ -36,6 +36,11 @@ def rules_path() -> Path:
     return _first_existing(_PACKAGE / "docs" / "rules.md", _SOURCE_TREE / "docs" / "rules.md")
 
 
+def tutorial_dir() -> Path:
+    """The steps files of Learn to play (and the positions they start from)."""
+    return _first_existing(_PACKAGE / "assets" / "tutorial", _SOURCE_TREE / "assets" / "tutorial")
+
+
 def photo_safari_setups_dir() -> Path:
     parts = ("assets", "photo-safari", "setups")
     return _first_existing(_PACKAGE.joinpath(*parts), _SOURCE_TREE.joinpath(*parts))

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 COMMANDS = {
     "play": "open the game (the default)",
+    "learn": "learn to play: a guided first game, one thing at a time",
     "board": "print an assembled board",
     "rules": "show the rules (docs/rules.md)",
     "simulate": "play many games with computer players and report",

@@ -67,6 +67,8 @@ class BigFiveApp(AppCore):
     TITLE = "The Big Five: Safari Tour"
     CSS_PATH: ClassVar = ["game.tcss"]
     COMMANDS = App.COMMANDS | {GameCommands}
+    #: ``bigfive learn``: Learn to play opens over the new-game screen at start.
+    learn_first = False
     #: Every screen gets -narrow below 100 columns and -short below 30 lines (80 × 24 has
     #: both): the dialogs and screens (*.tcss) give up margins and side columns there.
     #: (Textual declares these ``ClassVar[...] | None``, which mypy reads as an instance
@@ -225,6 +227,8 @@ class BigFiveApp(AppCore):
                 self.call_later(self.in_play.show_game)
             return
         self.in_play.show_new_game(blocked)
+        if self.learn_first:  # bigfive learn
+            self.call_later(self.action_learn)
         if pending is not None:  # the new-game screen stays if the player says no
             self.call_later(self.in_play.take_loaded, pending)
 
@@ -327,6 +331,12 @@ class BigFiveApp(AppCore):
     @work
     async def action_load(self) -> None:
         await self.in_play.load()
+
+    def action_learn(self) -> None:
+        """Learn to play (screens/tutorial.py) over whatever is shown, for the game chosen."""
+        from bigfive_tui.app.screens.tutorial import open_tutorial
+
+        open_tutorial(self, self.game)
 
     def deliver_screenshot(
         self, filename: str | None = None, path: str | None = None, time_format: str | None = None

@@ -34,6 +34,11 @@ def _shared(web: bool) -> list[tuple[str, str, str]]:
         ("Rules", "rules", f"Read the rules ({command_key('rules', web)})"),
         ("Help: keys", "help", "Show the keys (?)"),
         (
+            "Learn to play",
+            "learn",
+            f"A guided first game, one thing at a time ({command_key('learn', web)})",
+        ),
+        (
             "Debug mode (on/off)",
             "toggle_debug",
             f"Step through the rule resolution of every action "

@@ -88,6 +88,13 @@ COMMAND_KEYS: Final[tuple[CommandKey, ...]] = (
         "computer turns)",
     ),
     CommandKey("quit", "ctrl+q", "Q", "Quit", "quit (the game is autosaved after every action)"),
+    CommandKey(
+        "learn",
+        "f2",
+        "G",
+        "Learn to play",
+        "learn to play: a guided first game, one thing at a time (also bigfive learn)",
+    ),
 )
 
 COMMAND: Final[dict[str, CommandKey]] = {entry.action: entry for entry in COMMAND_KEYS}
@@ -538,6 +545,18 @@ PHOTO_TIMELINE_KEYS: Final[tuple[ViewKey, ...]] = (
     ),
     ViewKey("escape", "Esc", "close", "Close", "close: back to the game (a replay quits)"),
 )
+
+#: Learn to play (screens/tutorial.py): the step's box and the game screen under it.
+TUTORIAL_KEYS: Final[tuple[ViewKey, ...]] = (
+    ViewKey("enter", "Enter", "go", "Go on", "the step's box: go on (to try it, or to the next)"),
+    ViewKey("escape", "Esc", "leave", "Leave", "leave the tutorial (it can be started again)"),
+    ViewKey("home", "Home", "restart", "Start again", "the tutorial again from its first step"),
+    ViewKey("c", "c", "step_again", "The step again", "the step's box again, to read it once more"),
+    ViewKey("f2", "F2 / G", "learn", "Learn to play", "start Learn to play"),
+)
+TUTORIAL: Final[dict[str, ViewKey]] = {entry.action: entry for entry in TUTORIAL_KEYS}
+TUTORIAL["again"] = TUTORIAL["step_again"]
+
 
 #: Said under the keys in the help: why some commands have two keys.
 SECOND_KEYS_NOTE: Final = (

@@ -27,6 +27,7 @@ NEW_GAME_BINDINGS: list[BindingType] = [
     Binding("down", "app.focus_next", "Next", show=False),
     *command_bindings("load", show=True),
     *command_bindings("rules", show=True),
+    *command_bindings("learn", show=True),
 ]
 
 

@@ -1,0 +1,321 @@
+"""Learn to play: a guided first game of the Big Five on a fixed board (the steps file's
+position), with the cards and dice arranged (the scenario's deck, and debug mode's rigs before
+the steps that roll). Each step is read in a box, then done on the real game screen: the right
+key or click plays it, anything else gets a short friendly word and the step stays. The rules
+are the engine's, as in any game; nothing of the tutorial is saved.
+
+The steps are data (assets/tutorial/big-five.toml, bigfive_tui.tutorial.steps); the keys are the
+key table's (TUTORIAL_KEYS)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events, on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from bigfive_tui.app.components.action_bar import ActionBar
+from bigfive_tui.app.keys.table import ACTION_KEYS, BY_NAME, TUTORIAL, TUTORIAL_KEYS
+from bigfive_tui.app.messages import GameChanged
+from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.engine.actions import Action, IllegalAction
+from bigfive_tui.engine.notation import parse_action
+from bigfive_tui.engine.session import Session
+from bigfive_tui.tutorial.steps import Tutorial, TutorialError, TutorialStep, shipped_tutorial
+
+#: Keys that only look, move the cursor or leave: never a wrong key in the tutorial.
+LOOKING_KEYS = frozenset(
+    {"up", "down", "left", "right", "h", "j", "k", "l", "n", "p", "enter", "space", "tab"}
+    | {"shift+tab", "question_mark", "f1", "B", "plus", "minus", "o", "pageup", "pagedown"}
+    | {"ctrl+q", "Q", "ctrl+p", "escape"}
+)
+#: Keys of the game screen a step may ask for (``key = "v"``).
+SCREEN_KEYS = frozenset({"v"})
+
+
+def load_big_five_tutorial() -> tuple[Tutorial, Session]:
+    """The shipped tutorial and its game; TutorialError naming the file when either is
+    broken."""
+    from bigfive_tui.app.files.positions import PositionError, import_scenario
+    from bigfive_tui.tutorial.steps import tutorial_dir
+
+    tutorial = shipped_tutorial("big-five", action_keys=list(BY_NAME), screen_keys=SCREEN_KEYS)
+    path = tutorial_dir() / tutorial.position
+    try:
+        session = import_scenario(path)
+    except PositionError as problem:
+        raise TutorialError(f"{path}: {problem}") from None
+    return tutorial, session
+
+
+def open_tutorial(app: App[None], game: str) -> None:
+    """Learn to play ``game`` over whatever is on screen; a broken steps file is told, naming
+    the file and the step, and nothing else changes."""
+    from bigfive_tui.app.setups.games import PHOTO_SAFARI
+
+    if game == PHOTO_SAFARI:
+        app.notify(
+            "Learn to play is not written for Photo Safari yet: its rules (F1) and the hint (w) "
+            "teach it meanwhile.",
+            title="Learn to play",
+            timeout=8,
+        )
+        return
+    try:
+        tutorial, session = load_big_five_tutorial()
+    except TutorialError as problem:
+        app.notify(str(problem), title="Learn to play", severity="error", markup=False, timeout=12)
+        return
+    app.push_screen(TutorialScreen(tutorial, session))
+
+
+class StepCard(ModalScreen[str]):
+    """One step of the tutorial, to read: Enter goes on (to do it, or to the next step), Esc
+    leaves the tutorial, Home starts it again."""
+
+    DEFAULT_CSS = """
+    StepCard { align: center bottom; background: $background 30%; }
+    StepCard > #step-card {
+        width: 100%; max-width: 100; height: auto; max-height: 100%;
+        border: round $accent; background: $panel; padding: 0 1;
+    }
+    StepCard #step-title { text-style: bold; color: $accent; }
+    StepCard #step-keys { color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(
+            Binding(entry.key, entry.action, entry.label, key_display=entry.display)
+            for entry in TUTORIAL_KEYS
+            if entry.action in ("go", "leave", "restart")
+        ),
+        Binding("space", "go", TUTORIAL["go"].label, show=False),
+    ]
+
+    def __init__(self, heading: str, text: str, keys: str) -> None:
+        super().__init__()
+        self.heading = heading
+        self.text = text
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="step-card"):
+            yield Static(self.heading, id="step-title", markup=False)
+            yield Static(" ".join(self.text.split()), id="step-text", markup=False)
+            yield Static(self.keys, id="step-keys", markup=False)
+
+    def on_click(self, event: events.Click) -> None:
+        self.action_go()
+
+    def action_go(self) -> None:
+        if self.is_active:
+            self.dismiss("go")
+
+    def action_leave(self) -> None:
+        if self.is_active:
+            self.dismiss("leave")
+
+    def action_restart(self) -> None:
+        if self.is_active:
+            self.dismiss("restart")
+
+
+class TutorialScreen(GameScreen):
+    """The game screen, taking the player through the tutorial's steps one at a time."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(TUTORIAL["again"].key, "step_again", TUTORIAL["again"].label),
+    ]
+
+    def __init__(self, tutorial: Tutorial, session: Session) -> None:
+        super().__init__(session, card_pause=True)
+        self.tutorial = tutorial
+        self.index = -1
+        self._step_done = False
+        self._expected: Action | None = None
+
+    # ------------------------------------------------------------------ the steps
+
+    @property
+    def step(self) -> TutorialStep | None:
+        steps = self.tutorial.steps
+        return steps[self.index] if 0 <= self.index < len(steps) else None
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.call_after_refresh(self._begin, 0)
+
+    def _begin(self, index: int) -> None:
+        self.index = index
+        self._step_done = False
+        step = self.step
+        if step is None:
+            self._finish()
+            return
+        try:
+            for rig in step.rigs:
+                self.session.rig_text(rig)
+            self._expected = (
+                parse_action(self.state.game, step.act, self.state.seat) if step.act else None
+            )
+        except (IllegalAction, ValueError) as problem:
+            self.app.notify(
+                f"The tutorial's step {index + 1} ({step.title}) cannot be played: {problem}",
+                title="Learn to play",
+                severity="error",
+                markup=False,
+            )
+            self.app.pop_screen()
+            return
+        self.refresh_view()
+        self._show_step()
+
+    def _show_step(self) -> None:
+        step = self.step
+        if step is None:
+            return
+        total = len(self.tutorial.steps)
+        go = "Enter: go on" if step.kind == "read" else "Enter: try it"
+        keys = f"{go} · Esc: leave the tutorial · Home: start it again"
+        if step.task:
+            keys = f"→ {step.task}\n{keys}"
+        card = StepCard(f"{self.index + 1}/{total} · {step.title}", step.text, keys)
+        self._open(card, self._card_closed)
+
+    def _card_closed(self, choice: str | None) -> None:
+        if choice == "leave":
+            self.leave()
+        elif choice == "restart":
+            self.restart()
+        else:
+            step = self.step
+            if step is not None and step.kind == "read":
+                self._begin(self.index + 1)
+            else:
+                self.refresh_view()
+
+    def _finish(self) -> None:
+        won = self.state.outcome == "won"
+        heading = "The safari is won!" if won else "The end of the tutorial"
+        card = StepCard(
+            heading,
+            self.tutorial.finish,
+            "Enter: set up a first real game · Home: the tutorial again · Esc: leave",
+        )
+        self._open(card, self._finish_closed)
+
+    def _finish_closed(self, choice: str | None) -> None:
+        if choice == "restart":
+            self.restart()
+            return
+        self.leave(first_game=choice == "go")
+
+    def leave(self, *, first_game: bool = False) -> None:
+        """Back to where the tutorial was opened; ``first_game``: to the new-game screen, set
+        for a first game (Enter starts it)."""
+        app = self.app
+        app.pop_screen()
+        if first_game:
+            app.call_later(app.run_action, "new_game")
+        else:
+            app.notify(
+                f"Learn to play ({TUTORIAL['learn'].display}) starts the tutorial again.",
+                timeout=4,
+            )
+
+    def restart(self) -> None:
+        app = self.app
+        app.pop_screen()
+        open_tutorial(app, "big-five")
+
+    def action_step_again(self) -> None:
+        if self.step is not None and not self._dialog_open:
+            self._show_step()
+
+    # ------------------------------------------------------------------ the game's flow
+
+    def _continue_flow(self) -> None:
+        """No hand-over boxes, no computer, no end screen: the next step once this one is
+        done and its dialogs (the card drawn) are closed."""
+        if self._dialog_open or not self.is_current or self.index < 0:
+            return
+        if self._step_done:
+            self._begin(self.index + 1)
+
+    @on(GameChanged)
+    def _not_saved(self, event: GameChanged) -> None:
+        """The tutorial's game is never autosaved: the player's own game stays as it was."""
+        event.stop()
+
+    def play(self, action: Action, reason: str = "") -> bool:
+        step = self.step
+        if step is None or self._step_done:
+            return False
+        if not self._wanted(step, action):
+            self._leave_modes()
+            self.refresh_view()
+            self._friendly(f"Not that one: {self.session.describe(action)} is not this step.")
+            return False
+        self._step_done = True
+        if not super().play(action, reason):
+            self._step_done = False
+            return False
+        return True
+
+    def _wanted(self, step: TutorialStep, action: Action) -> bool:
+        if step.kind == "act":
+            return action == self._expected
+        if step.kind == "any":
+            return action.kind in BY_NAME[step.any].kinds
+        return False
+
+    def _step_keys(self, step: TutorialStep) -> set[str]:
+        if step.kind == "key":
+            return {step.key}
+        if step.kind == "any":
+            return {BY_NAME[step.any].key}
+        if step.kind == "act" and self._expected is not None:
+            return {entry.key for entry in ACTION_KEYS if self._expected.kind in entry.kinds}
+        return set()
+
+    def _friendly(self, first: str) -> None:
+        step = self.step
+        task = step.task if step is not None else ""
+        again = TUTORIAL["again"].display
+        self.query_one(ActionBar).prompt(
+            Content.assemble((first, "bold"), f" {task} ({again}: the step again)"),
+            warning=True,
+        )
+
+    def on_key(self, event: events.Key) -> None:
+        step = self.step
+        if step is None or self._dialog_open:
+            return
+        key = event.key
+        if key == "escape" and not self.check_action("cancel", ()):
+            event.stop()
+            event.prevent_default()
+            self.leave()
+            return
+        if key == TUTORIAL["again"].key or key in self._step_keys(step):
+            if step.kind == "key" and key == step.key:
+                self._step_done = True
+                self.call_after_refresh(self._continue_flow)
+            return
+        if key in LOOKING_KEYS:
+            return
+        event.stop()
+        event.prevent_default()
+        self._friendly("Not that key just now.")
+
+    def _default_prompt(self, legal: list[Action] | None = None) -> Content:  # type: ignore[override]
+        step = self.step
+        if step is not None and step.task and not self._step_done:
+            return Content.assemble(
+                (f"{self.index + 1}/{len(self.tutorial.steps)} ", "bold"), (step.task, "bold")
+            )
+        return super()._default_prompt(legal)

@@ -1,0 +1,1 @@
+"""Learn to play: the guided first games, read from their steps files (assets/tutorial/)."""

@@ -1,0 +1,189 @@
+"""Learn to play (docs/tutorial.md): the whole tutorial played through Pilot at 80 x 24 and
+120 x 36 as a newcomer would, by the keys each step asks for; a wrong key gets a friendly word
+and the step stays; a broken steps file is told, naming the file and the step."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_app_support import make_app, wait_until
+from textual.pilot import Pilot
+
+from bigfive_tui.app.components.board_view import BoardView
+from bigfive_tui.app.keys.table import BY_NAME
+from bigfive_tui.app.main import BigFiveApp
+from bigfive_tui.app.screens.dialogs import CardScreen, ConfirmDialog, ExchangeDialog
+from bigfive_tui.app.screens.new_game import NewGameScreen
+from bigfive_tui.app.screens.tutorial import (
+    SCREEN_KEYS,
+    StepCard,
+    TutorialScreen,
+    load_big_five_tutorial,
+)
+from bigfive_tui.tutorial.steps import TutorialError, load_tutorial, tutorial_dir
+
+SIZES = [(80, 24), (120, 36)]
+
+
+def tutorial_screen(app: BigFiveApp) -> TutorialScreen:
+    for screen in app.screen_stack:
+        if isinstance(screen, TutorialScreen):
+            return screen
+    raise AssertionError("no tutorial on screen")
+
+
+async def open_tutorial(pilot: Pilot[None], app: BigFiveApp) -> TutorialScreen:
+    await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    await pilot.press("f2")
+    await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+    return tutorial_screen(app)
+
+
+async def do_step(pilot: Pilot[None], app: BigFiveApp, tutorial: TutorialScreen) -> None:
+    """The step on show, done as its box says: Enter on the box, then its key and whatever
+    the game asks after it (the cursor to the target, the card, a confirmation)."""
+    index = tutorial.index
+    step = tutorial.step
+    assert step is not None
+    await pilot.press("enter")  # the step's box
+    if step.kind == "read":
+        await wait_until(pilot, lambda: tutorial.index != index)
+        return
+    await wait_until(pilot, lambda: app.screen is tutorial)
+    (key,) = tutorial._step_keys(step)
+    await pilot.press(key)
+    for _ in range(40):
+        await pilot.pause()
+        if tutorial.index != index or (
+            tutorial._step_done and tutorial.index == len(tutorial.tutorial.steps)
+        ):
+            break
+        top = app.screen
+        if isinstance(top, CardScreen):
+            await pilot.press("space")
+        elif isinstance(top, ConfirmDialog | ExchangeDialog):
+            await pilot.press("enter")
+        elif top is tutorial and tutorial._pending is not None:
+            cell = tutorial._cell_of(tutorial._expected)  # type: ignore[arg-type]
+            board = tutorial.query_one(BoardView)
+            for _ in range(12):
+                if board.cursor == cell:
+                    break
+                await pilot.press("n")
+            await pilot.press("enter")
+    await wait_until(pilot, lambda: tutorial.index != index)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_whole_tutorial_plays_through_to_a_won_safari_and_a_first_game(
+    size: tuple[int, int],
+) -> None:
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        tutorial = await open_tutorial(pilot, app)
+        steps = len(tutorial.tutorial.steps)
+        while tutorial.index < steps:
+            await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+            await do_step(pilot, app, tutorial)
+        assert tutorial.state.outcome == "won"
+        await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+        assert "won" in str(app.screen.query_one("#step-title").render())
+        await pilot.press("enter")  # a first real game
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        assert app.session is None  # the tutorial's game was never the game in play
+
+
+async def test_a_wrong_key_gets_a_friendly_word_and_the_step_stays() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        tutorial = await open_tutorial(pilot, app)
+        while tutorial.step is not None and tutorial.step.kind != "act":
+            await do_step(pilot, app, tutorial)
+            await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+        index = tutorial.index
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is tutorial)
+        await pilot.press("m")  # the step asks for D (draw)
+        await pilot.pause()
+        prompt = str(tutorial.query_one("#prompt").render())
+        assert "Not that key just now" in prompt
+        assert tutorial.index == index and tutorial.state.phase.name == "DRAW"
+        await pilot.press("c")  # the step's box again
+        await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+        await pilot.press("escape")  # leaves the tutorial
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+
+
+async def test_a_wrong_target_is_not_played_and_the_step_stays() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        tutorial = await open_tutorial(pilot, app)
+        while tutorial.step is not None and tutorial.step.act != "move ♣4":
+            await do_step(pilot, app, tutorial)
+            await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is tutorial)
+        before = tutorial.state
+        expected = tutorial._expected
+        assert expected is not None
+        wrong = next(a for a in tutorial.legal() if a.kind == expected.kind and a != expected)
+        assert not tutorial.play(wrong)
+        assert tutorial.state is before
+        assert "Not that one" in str(tutorial.query_one("#prompt").render())
+
+
+async def test_esc_leaves_and_home_starts_again() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        tutorial = await open_tutorial(pilot, app)
+        await do_step(pilot, app, tutorial)
+        await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+        await pilot.press("home")
+        await wait_until(
+            pilot, lambda: tutorial_screen(app) is not tutorial and isinstance(app.screen, StepCard)
+        )
+        assert tutorial_screen(app).index == 0
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+
+
+def test_the_shipped_tutorial_loads_and_its_position_builds() -> None:
+    tutorial, session = load_big_five_tutorial()
+    assert tutorial.steps and session.state.phase.name == "DRAW"
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("title = 'x'\n", "steps"),
+        (
+            "title='t'\ngame='big-five'\nposition='p'\nfinish='f'\n[[steps]]\ntitle='Moving'\n"
+            "text='t'\nact='move ♣4'\n",
+            "step 1 (Moving): a step to do needs its task",
+        ),
+        (
+            "title='t'\ngame='big-five'\nposition='p'\nfinish='f'\n[[steps]]\ntitle='One'\n"
+            "text='t'\n[[steps]]\ntitle='Two'\ntext='t'\ntask='x'\nkey='zz'\n",
+            "step 2 (Two): key: Value error, 'zz' is not one of v",
+        ),
+        (
+            "title='t'\ngame='big-five'\nposition='p'\nfinish='f'\n[[steps]]\ntitle='One'\n"
+            "text='t'\nwhat='x'\n",
+            "step 1 (One): what: Extra inputs are not permitted",
+        ),
+        ("title = [", "big-five.toml"),
+    ],
+)
+def test_a_broken_steps_file_is_told_naming_the_file_and_the_step(
+    tmp_path: Path, text: str, wanted: str
+) -> None:
+    path = tmp_path / "big-five.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(TutorialError) as problem:
+        load_tutorial(path, action_keys=list(BY_NAME), screen_keys=SCREEN_KEYS)
+    assert str(path) in str(problem.value) and wanted in str(problem.value)
+
+
+def test_the_steps_files_are_shipped() -> None:
+    assert (tutorial_dir() / "big-five.toml").is_file()
