@@ -53,6 +53,9 @@ async def do_step(pilot: Pilot[None], app: BigFiveApp, tutorial: TutorialScreen)
     await wait_until(pilot, lambda: app.screen is tutorial)
     (key,) = tutorial._step_keys(step)
     await pilot.press(key)
+    if step.kind == "key":
+        await pilot.pause()
+        await pilot.press("enter")  # seen what the key shows
     for _ in range(40):
         await pilot.pause()
         if tutorial.index != index or (

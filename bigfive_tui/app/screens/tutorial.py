@@ -301,16 +301,33 @@ class TutorialScreen(GameScreen):
             event.prevent_default()
             self.leave()
             return
-        if key == TUTORIAL["again"].key or key in self._step_keys(step):
+        if self._step_done and step.kind == "key":
+            if key in ("enter", "space"):  # seen what the key showed: on to the next step
+                event.stop()
+                event.prevent_default()
+                self._continue_flow()
+                return
+        elif key == TUTORIAL["again"].key or key in self._step_keys(step):
             if step.kind == "key" and key == step.key:
                 self._step_done = True
-                self.call_after_refresh(self._continue_flow)
             return
         if key in LOOKING_KEYS:
             return
         event.stop()
         event.prevent_default()
         self._friendly("Not that key just now.")
+
+    def action_sight(self) -> None:
+        """Line of sight stays until Enter when a step asked for it: the player looks first."""
+        super().action_sight()
+        step = self.step
+        if self._step_done and step is not None and step.kind == "key" and self._sight:
+            self.query_one(ActionBar).prompt(
+                Content.assemble(
+                    ("Well done: ", "bold"),
+                    "the marked spaces are in clear view. Look at them; Enter goes on.",
+                )
+            )
 
     def _default_prompt(self, legal: list[Action] | None = None) -> Content:  # type: ignore[override]
         step = self.step
