@@ -112,6 +112,14 @@ async def test_a_wrong_key_gets_a_friendly_word_and_the_step_stays() -> None:
         prompt = str(tutorial.query_one("#prompt").render())
         assert "Not that key just now" in prompt
         assert tutorial.index == index and tutorial.state.phase.name == "DRAW"
+        await pilot.press("escape")  # hides the line of sight the step before showed
+        await pilot.pause()
+        assert app.screen is tutorial and not tutorial._sight
+        await pilot.press("escape")  # nothing to cancel: asks first
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await pilot.press("n")  # stays
+        await wait_until(pilot, lambda: app.screen is tutorial)
+        assert tutorial.index == index
         await pilot.press("c")  # the step's box again
         await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
         await pilot.press("escape")  # leaves the tutorial

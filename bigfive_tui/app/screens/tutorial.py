@@ -227,6 +227,27 @@ class TutorialScreen(GameScreen):
                 timeout=4,
             )
 
+    def _ask_to_leave(self) -> None:
+        """Esc with nothing to cancel: leave, once the player says so (an Esc too many after
+        a cancelled target must not end the lesson)."""
+        from bigfive_tui.app.screens.dialogs import ConfirmDialog
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.leave()
+            else:
+                self.refresh_view()
+
+        self._open(
+            ConfirmDialog(
+                f"Leave Learn to play? {TUTORIAL['learn'].display} on the new-game screen "
+                "starts it again.",
+                yes="Leave",
+                no="Stay",
+            ),
+            answered,
+        )
+
     def restart(self) -> None:
         app = self.app
         app.pop_screen()
@@ -299,7 +320,7 @@ class TutorialScreen(GameScreen):
         if key == "escape" and not self.check_action("cancel", ()):
             event.stop()
             event.prevent_default()
-            self.leave()
+            self._ask_to_leave()
             return
         if self._step_done and step.kind == "key":
             if key in ("enter", "space"):  # seen what the key showed: on to the next step
