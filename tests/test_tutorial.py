@@ -198,3 +198,10 @@ def test_a_broken_steps_file_is_told_naming_the_file_and_the_step(
 
 def test_the_steps_files_are_shipped() -> None:
     assert (tutorial_dir() / "big-five.toml").is_file()
+
+
+def test_docs_tutorial_lists_every_step() -> None:
+    tutorial, _ = load_big_five_tutorial()
+    text = (Path(__file__).parent.parent / "docs" / "tutorial.md").read_text(encoding="utf-8")
+    for number, step in enumerate(tutorial.steps, 1):
+        assert f"| {number} | {step.title} |" in text
