@@ -11,16 +11,21 @@ from test_app_support import make_app, wait_until
 from textual.pilot import Pilot
 
 from bigfive_tui.app.components.board_view import BoardView
-from bigfive_tui.app.keys.table import BY_NAME
 from bigfive_tui.app.main import BigFiveApp
+from bigfive_tui.app.photo_safari.board import PhotoBoard
+from bigfive_tui.app.photo_safari.new_game import PhotoNewGameScreen
 from bigfive_tui.app.screens.dialogs import CardScreen, ConfirmDialog, ExchangeDialog
 from bigfive_tui.app.screens.new_game import NewGameScreen
 from bigfive_tui.app.screens.tutorial import (
+    ANY_NAMES,
     SCREEN_KEYS,
+    PhotoTutorialScreen,
     StepCard,
     TutorialScreen,
     load_big_five_tutorial,
+    load_photo_tutorial,
 )
+from bigfive_tui.app.setups.games import BIG_FIVE, PHOTO_SAFARI
 from bigfive_tui.tutorial.steps import TutorialError, load_tutorial, tutorial_dir
 
 SIZES = [(80, 24), (120, 36)]
@@ -192,16 +197,94 @@ def test_a_broken_steps_file_is_told_naming_the_file_and_the_step(
     path = tmp_path / "big-five.toml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(TutorialError) as problem:
-        load_tutorial(path, action_keys=list(BY_NAME), screen_keys=SCREEN_KEYS)
+        load_tutorial(path, action_keys=ANY_NAMES[BIG_FIVE], screen_keys=SCREEN_KEYS[BIG_FIVE])
     assert str(path) in str(problem.value) and wanted in str(problem.value)
 
 
 def test_the_steps_files_are_shipped() -> None:
     assert (tutorial_dir() / "big-five.toml").is_file()
+    assert (tutorial_dir() / "photo-safari.toml").is_file()
 
 
-def test_docs_tutorial_lists_every_step() -> None:
-    tutorial, _ = load_big_five_tutorial()
+async def do_photo_step(pilot: Pilot[None], app: BigFiveApp, tutorial: PhotoTutorialScreen) -> None:
+    index = tutorial.index
+    step = tutorial.step
+    assert step is not None
+    await pilot.press("enter")  # the step's box
+    if step.kind == "read":
+        await wait_until(pilot, lambda: tutorial.index != index)
+        return
+    await wait_until(pilot, lambda: app.screen is tutorial)
+    if step.kind == "key":
+        await pilot.press(step.key)
+        await pilot.pause()
+        await pilot.press("enter")  # seen what the key shows
+    elif tutorial._step_keys(step) == {"s"}:
+        await pilot.press("s")
+    else:
+        board = tutorial.query_one(PhotoBoard)
+        target = tutorial._expected_square
+        if target is not None:
+            board.cursor = target  # where the arrows would take it
+        await pilot.press("enter")
+    await wait_until(pilot, lambda: tutorial.index != index)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_photo_safari_s_tutorial_plays_through_from_its_new_game_screen(
+    size: tuple[int, int],
+) -> None:
+    app = make_app(game=PHOTO_SAFARI)
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PhotoNewGameScreen))
+        await pilot.press("f2")
+        await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+        tutorial = next(s for s in app.screen_stack if isinstance(s, PhotoTutorialScreen))
+        photos = tutorial.state.photos
+        while tutorial.index < len(tutorial.tutorial.steps):
+            await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+            await do_photo_step(pilot, app, tutorial)
+        assert tutorial.state.photos != photos and tutorial.state.photos[0] & 257 == 257
+        await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+        await pilot.press("enter")  # a first real game
+        await wait_until(pilot, lambda: isinstance(app.screen, PhotoNewGameScreen))
+        assert app.session is None
+
+
+async def test_photo_safari_s_tutorial_refuses_another_square_kindly() -> None:
+    app = make_app(game=PHOTO_SAFARI)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, PhotoNewGameScreen))
+        await pilot.press("G")  # the second key of Learn to play
+        await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+        tutorial = next(s for s in app.screen_stack if isinstance(s, PhotoTutorialScreen))
+        while tutorial.step is not None and tutorial.step.kind != "act":
+            await do_photo_step(pilot, app, tutorial)
+            await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is tutorial)
+        state = tutorial.state
+        other = next(s for s in tutorial.session.legal_actions() if s != tutorial._expected_square)
+        assert not tutorial.play(other)
+        assert tutorial.state is state
+        assert "Not that one" in str(tutorial.query_one("#photo-prompt").render())
+        await pilot.press("x")
+        await pilot.pause()
+        assert "Not that key just now" in str(tutorial.query_one("#photo-prompt").render())
+
+
+def test_the_photo_tutorial_loads() -> None:
+    tutorial, session = load_photo_tutorial()
+    assert tutorial.game == PHOTO_SAFARI and not session.computer_seats
+
+
+def test_docs_tutorial_lists_every_step_of_both_games() -> None:
     text = (Path(__file__).parent.parent / "docs" / "tutorial.md").read_text(encoding="utf-8")
-    for number, step in enumerate(tutorial.steps, 1):
-        assert f"| {number} | {step.title} |" in text
+    big_five = text[: text.index("## The steps (Photo Safari)")]
+    photo = text[text.index("## The steps (Photo Safari)") :]
+    for tutorial, part in (
+        (load_big_five_tutorial()[0], big_five),
+        (load_photo_tutorial()[0], photo),
+    ):
+        for number, step in enumerate(tutorial.steps, 1):
+            assert f"| {number} | {step.title} |" in part

@@ -19,18 +19,16 @@ def run(args: argparse.Namespace) -> int:
     from bigfive_tui.app.drawing.themes import DEFAULT_THEME
     from bigfive_tui.app.files import settings
     from bigfive_tui.app.main import BigFiveApp
+    from bigfive_tui.app.screens.tutorial import load_big_five_tutorial, load_photo_tutorial
     from bigfive_tui.app.setups.games import BIG_FIVE, PHOTO_SAFARI
     from bigfive_tui.safe_text import printable
     from bigfive_tui.tutorial.steps import TutorialError
 
-    if args.game == BIG_FIVE:
-        from bigfive_tui.app.screens.tutorial import load_big_five_tutorial
-
-        try:
-            load_big_five_tutorial()  # a broken steps file is told here, before the screen
-        except TutorialError as problem:
-            print(f"bigfive learn: {printable(str(problem))}")
-            return 2
+    try:  # a broken steps file is told here, before the app
+        (load_photo_tutorial if args.game == PHOTO_SAFARI else load_big_five_tutorial)()
+    except TutorialError as problem:
+        print(f"bigfive learn: {printable(str(problem))}")
+        return 2
     app = BigFiveApp(
         theme=args.theme or settings.remembered_theme() or DEFAULT_THEME,
         drawing=settings.remembered_drawing(),

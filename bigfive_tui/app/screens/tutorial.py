@@ -1,32 +1,43 @@
-"""Learn to play: a guided first game of the Big Five on a fixed board (the steps file's
-position), with the cards and dice arranged (the scenario's deck, and debug mode's rigs before
-the steps that roll). Each step is read in a box, then done on the real game screen: the right
-key or click plays it, anything else gets a short friendly word and the step stays. The rules
-are the engine's, as in any game; nothing of the tutorial is saved.
+"""Learn to play: a guided first game on a fixed board, one thing at a time. The Big Five's
+starts from a scenario position with the cards arranged (the scenario's deck, and debug mode's
+rigs before the steps that roll); Photo Safari's from a shipped set-up (its animals walk by
+fixed rules: nothing to arrange). Each step is read in a box, then done on the real game
+screen: the right key or click plays it, anything else gets a short friendly word and the step
+stays. The rules are the engine's, as in any game; nothing of the tutorial is saved.
 
-The steps are data (assets/tutorial/big-five.toml, bigfive_tui.tutorial.steps); the keys are the
+The steps are data (assets/tutorial/<game>.toml, bigfive_tui.tutorial.steps); the keys are the
 key table's (TUTORIAL_KEYS)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import events, on
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from bigfive_tui.app.components.action_bar import ActionBar
 from bigfive_tui.app.keys.table import ACTION_KEYS, BY_NAME, TUTORIAL, TUTORIAL_KEYS
 from bigfive_tui.app.messages import GameChanged
+from bigfive_tui.app.photo_safari.game import PhotoGameScreen
 from bigfive_tui.app.screens.game import GameScreen
+from bigfive_tui.app.setups.games import BIG_FIVE, PHOTO_SAFARI
 from bigfive_tui.engine.actions import Action, IllegalAction
 from bigfive_tui.engine.notation import parse_action
 from bigfive_tui.engine.session import Session
+from bigfive_tui.photo_safari.engine.notation import NotationError, parse_move
+from bigfive_tui.photo_safari.engine.session import PhotoSession
 from bigfive_tui.tutorial.steps import Tutorial, TutorialError, TutorialStep, shipped_tutorial
+
+if TYPE_CHECKING:
+    GuidedBase = Screen[None]
+else:
+    GuidedBase = object
 
 #: Keys that only look, move the cursor or leave: never a wrong key in the tutorial.
 LOOKING_KEYS = frozenset(
@@ -34,8 +45,11 @@ LOOKING_KEYS = frozenset(
     | {"shift+tab", "question_mark", "f1", "B", "plus", "minus", "o", "pageup", "pagedown"}
     | {"ctrl+q", "Q", "ctrl+p", "escape"}
 )
-#: Keys of the game screen a step may ask for (``key = "v"``).
-SCREEN_KEYS = frozenset({"v"})
+#: Keys of the game screens a step may ask for (``key = "v"``): the Big Five's line of sight,
+#: Photo Safari's animals' next steps.
+SCREEN_KEYS = {BIG_FIVE: frozenset({"v"}), PHOTO_SAFARI: frozenset({"a"})}
+#: What ``any`` may name: an action key's name (the Big Five), any camera move (Photo Safari).
+ANY_NAMES = {BIG_FIVE: frozenset(BY_NAME), PHOTO_SAFARI: frozenset({"move"})}
 
 
 def load_big_five_tutorial() -> tuple[Tutorial, Session]:
@@ -44,7 +58,9 @@ def load_big_five_tutorial() -> tuple[Tutorial, Session]:
     from bigfive_tui.app.files.positions import PositionError, import_scenario
     from bigfive_tui.tutorial.steps import tutorial_dir
 
-    tutorial = shipped_tutorial("big-five", action_keys=list(BY_NAME), screen_keys=SCREEN_KEYS)
+    tutorial = shipped_tutorial(
+        BIG_FIVE, action_keys=ANY_NAMES[BIG_FIVE], screen_keys=SCREEN_KEYS[BIG_FIVE]
+    )
     path = tutorial_dir() / tutorial.position
     try:
         session = import_scenario(path)
@@ -53,25 +69,40 @@ def load_big_five_tutorial() -> tuple[Tutorial, Session]:
     return tutorial, session
 
 
+def load_photo_tutorial() -> tuple[Tutorial, PhotoSession]:
+    """Photo Safari's tutorial and its game (both cameras played by the player)."""
+    from bigfive_tui.app.setups.photo_safari import PhotoSetup
+    from bigfive_tui.photo_safari.formats.setup_file import SetupFileError
+    from bigfive_tui.tutorial.steps import tutorial_dir
+
+    tutorial = shipped_tutorial(
+        PHOTO_SAFARI, action_keys=ANY_NAMES[PHOTO_SAFARI], screen_keys=SCREEN_KEYS[PHOTO_SAFARI]
+    )
+    try:
+        session = PhotoSetup(computer=(False, False), setup=tutorial.position).session()
+    except SetupFileError as problem:
+        raise TutorialError(f"{tutorial_dir() / (PHOTO_SAFARI + '.toml')}: {problem}") from None
+    return tutorial, session
+
+
+def tutorial_screen(game: str) -> Screen[None]:
+    """A new tutorial of ``game``; TutorialError when its files are broken."""
+    if game == PHOTO_SAFARI:
+        photo, photo_session = load_photo_tutorial()
+        return PhotoTutorialScreen(photo, photo_session)
+    tutorial, session = load_big_five_tutorial()
+    return TutorialScreen(tutorial, session)
+
+
 def open_tutorial(app: App[None], game: str) -> None:
     """Learn to play ``game`` over whatever is on screen; a broken steps file is told, naming
     the file and the step, and nothing else changes."""
-    from bigfive_tui.app.setups.games import PHOTO_SAFARI
-
-    if game == PHOTO_SAFARI:
-        app.notify(
-            "Learn to play is not written for Photo Safari yet: its rules (F1) and the hint (w) "
-            "teach it meanwhile.",
-            title="Learn to play",
-            timeout=8,
-        )
-        return
     try:
-        tutorial, session = load_big_five_tutorial()
+        screen = tutorial_screen(game)
     except TutorialError as problem:
         app.notify(str(problem), title="Learn to play", severity="error", markup=False, timeout=12)
         return
-    app.push_screen(TutorialScreen(tutorial, session))
+    app.push_screen(screen)
 
 
 class StepCard(ModalScreen[str]):
@@ -124,30 +155,43 @@ class StepCard(ModalScreen[str]):
             self.dismiss("restart")
 
 
-class TutorialScreen(GameScreen):
-    """The game screen, taking the player through the tutorial's steps one at a time."""
+class Guided(GuidedBase):
+    """The tutorial's part of a game screen, either game's: the steps one at a time, their
+    boxes, the friendly word, leaving and starting again. The screen says what a step's move
+    is (:meth:`_prepare`), which keys do it (:meth:`_step_keys`) and where the word goes
+    (:meth:`_say`)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(TUTORIAL["again"].key, "step_again", TUTORIAL["again"].label),
-    ]
+    game_name: ClassVar[str] = BIG_FIVE
+    tutorial: Tutorial
+    index: int
+    _step_done: bool
+    _dialog_open: bool
 
-    def __init__(self, tutorial: Tutorial, session: Session) -> None:
-        super().__init__(session, card_pause=True)
+    def _guided_init(self, tutorial: Tutorial) -> None:
         self.tutorial = tutorial
         self.index = -1
         self._step_done = False
-        self._expected: Action | None = None
-
-    # ------------------------------------------------------------------ the steps
 
     @property
     def step(self) -> TutorialStep | None:
         steps = self.tutorial.steps
         return steps[self.index] if 0 <= self.index < len(steps) else None
 
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.call_after_refresh(self._begin, 0)
+    def _prepare(self, step: TutorialStep) -> None:
+        """Make ready for ``step`` (rigs, its move); ValueError if it cannot be played."""
+        raise NotImplementedError
+
+    def _step_keys(self, step: TutorialStep) -> set[str]:
+        raise NotImplementedError
+
+    def _say(self, content: Content) -> None:
+        raise NotImplementedError
+
+    if TYPE_CHECKING:  # the game screen's own, which comes after this part
+
+        def _open(self, screen: Screen[Any], callback: Callable[[Any], None]) -> None: ...
+
+        def refresh_view(self) -> None: ...
 
     def _begin(self, index: int) -> None:
         self.index = index
@@ -157,11 +201,7 @@ class TutorialScreen(GameScreen):
             self._finish()
             return
         try:
-            for rig in step.rigs:
-                self.session.rig_text(rig)
-            self._expected = (
-                parse_action(self.state.game, step.act, self.state.seat) if step.act else None
-            )
+            self._prepare(step)
         except (IllegalAction, ValueError) as problem:
             self.app.notify(
                 f"The tutorial's step {index + 1} ({step.title}) cannot be played: {problem}",
@@ -198,9 +238,11 @@ class TutorialScreen(GameScreen):
             else:
                 self.refresh_view()
 
+    def _won(self) -> bool:
+        return True
+
     def _finish(self) -> None:
-        won = self.state.outcome == "won"
-        heading = "The safari is won!" if won else "The end of the tutorial"
+        heading = "The safari is won!" if self._won() else "The end of the tutorial"
         card = StepCard(
             heading,
             self.tutorial.finish,
@@ -251,15 +293,13 @@ class TutorialScreen(GameScreen):
     def restart(self) -> None:
         app = self.app
         app.pop_screen()
-        open_tutorial(app, "big-five")
+        open_tutorial(app, self.game_name)
 
     def action_step_again(self) -> None:
         if self.step is not None and not self._dialog_open:
             self._show_step()
 
-    # ------------------------------------------------------------------ the game's flow
-
-    def _continue_flow(self) -> None:
+    def _guided_flow(self) -> None:
         """No hand-over boxes, no computer, no end screen: the next step once this one is
         done and its dialogs (the card drawn) are closed."""
         if self._dialog_open or not self.is_current or self.index < 0:
@@ -267,10 +307,89 @@ class TutorialScreen(GameScreen):
         if self._step_done:
             self._begin(self.index + 1)
 
-    @on(GameChanged)
-    def _not_saved(self, event: GameChanged) -> None:
+    def on_game_changed(self, event: GameChanged) -> None:
         """The tutorial's game is never autosaved: the player's own game stays as it was."""
         event.stop()
+
+    def _friendly(self, first: str) -> None:
+        step = self.step
+        task = step.task if step is not None else ""
+        again = TUTORIAL["again"].display
+        self._say(Content.assemble((first, "bold"), f" {task} ({again}: the step again)"))
+
+    def _guided_key(self, event: events.Key, can_cancel: bool) -> None:
+        """A key on the game screen: the step's own, a key that only looks, Enter after a
+        key step, Esc (leave, asking first) — or else the friendly word, the key unused."""
+        step = self.step
+        if step is None or self._dialog_open:
+            return
+        key = event.key
+        if key == "escape" and not can_cancel:
+            event.stop()
+            event.prevent_default()
+            self._ask_to_leave()
+            return
+        if self._step_done and step.kind == "key":
+            if key in ("enter", "space"):  # seen what the key showed: on to the next step
+                event.stop()
+                event.prevent_default()
+                self._guided_flow()
+                return
+        elif key == TUTORIAL["again"].key or key in self._step_keys(step):
+            if step.kind == "key" and key == step.key:
+                self._step_done = True
+            return
+        if key in LOOKING_KEYS:
+            return
+        event.stop()
+        event.prevent_default()
+        self._friendly("Not that key just now.")
+
+    def _task_prompt(self) -> Content | None:
+        step = self.step
+        if step is not None and step.task and not self._step_done:
+            return Content.assemble(
+                (f"{self.index + 1}/{len(self.tutorial.steps)} ", "bold"), (step.task, "bold")
+            )
+        return None
+
+
+KEY_SHOWN = Content.assemble(
+    ("Well done: ", "bold"), "look at what the board shows now; Enter goes on."
+)
+
+
+class TutorialScreen(Guided, GameScreen):
+    """The Big Five's game screen, taking the player through the tutorial's steps."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(TUTORIAL["again"].key, "step_again", TUTORIAL["again"].label),
+    ]
+
+    def __init__(self, tutorial: Tutorial, session: Session) -> None:
+        super().__init__(session, card_pause=True)
+        self._guided_init(tutorial)
+        self._expected: Action | None = None
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.call_after_refresh(self._begin, 0)
+
+    def _prepare(self, step: TutorialStep) -> None:
+        for rig in step.rigs:
+            self.session.rig_text(rig)
+        self._expected = (
+            parse_action(self.state.game, step.act, self.state.seat) if step.act else None
+        )
+
+    def _won(self) -> bool:
+        return self.state.outcome == "won"
+
+    def _say(self, content: Content) -> None:
+        self.query_one(ActionBar).prompt(content, warning=True)
+
+    def _continue_flow(self) -> None:
+        self._guided_flow()
 
     def play(self, action: Action, reason: str = "") -> bool:
         step = self.step
@@ -303,57 +422,84 @@ class TutorialScreen(GameScreen):
             return {entry.key for entry in ACTION_KEYS if self._expected.kind in entry.kinds}
         return set()
 
-    def _friendly(self, first: str) -> None:
-        step = self.step
-        task = step.task if step is not None else ""
-        again = TUTORIAL["again"].display
-        self.query_one(ActionBar).prompt(
-            Content.assemble((first, "bold"), f" {task} ({again}: the step again)"),
-            warning=True,
-        )
-
     def on_key(self, event: events.Key) -> None:
-        step = self.step
-        if step is None or self._dialog_open:
-            return
-        key = event.key
-        if key == "escape" and not self.check_action("cancel", ()):
-            event.stop()
-            event.prevent_default()
-            self._ask_to_leave()
-            return
-        if self._step_done and step.kind == "key":
-            if key in ("enter", "space"):  # seen what the key showed: on to the next step
-                event.stop()
-                event.prevent_default()
-                self._continue_flow()
-                return
-        elif key == TUTORIAL["again"].key or key in self._step_keys(step):
-            if step.kind == "key" and key == step.key:
-                self._step_done = True
-            return
-        if key in LOOKING_KEYS:
-            return
-        event.stop()
-        event.prevent_default()
-        self._friendly("Not that key just now.")
+        self._guided_key(event, bool(self.check_action("cancel", ())))
 
     def action_sight(self) -> None:
         """Line of sight stays until Enter when a step asked for it: the player looks first."""
         super().action_sight()
         step = self.step
         if self._step_done and step is not None and step.kind == "key" and self._sight:
-            self.query_one(ActionBar).prompt(
-                Content.assemble(
-                    ("Well done: ", "bold"),
-                    "the marked spaces are in clear view. Look at them; Enter goes on.",
-                )
-            )
+            self.query_one(ActionBar).prompt(KEY_SHOWN)
 
     def _default_prompt(self, legal: list[Action] | None = None) -> Content:  # type: ignore[override]
+        return self._task_prompt() or super()._default_prompt(legal)
+
+
+class PhotoTutorialScreen(Guided, PhotoGameScreen):
+    """Photo Safari's game screen, taking the player through its tutorial's steps (both
+    cameras the player's)."""
+
+    game_name = PHOTO_SAFARI
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(TUTORIAL["again"].key, "step_again", TUTORIAL["again"].label),
+    ]
+
+    def __init__(self, tutorial: Tutorial, session: PhotoSession) -> None:
+        super().__init__(session, computer_delay=0.0)
+        self._guided_init(tutorial)
+        self._expected_square: int | None = None
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.call_after_refresh(self._begin, 0)
+
+    def _prepare(self, step: TutorialStep) -> None:
+        try:
+            self._expected_square = parse_move(self.state, step.act) if step.act else None
+        except NotationError as problem:
+            raise ValueError(str(problem)) from None
+        if self._expected_square is not None and (
+            self._expected_square not in self.session.legal_actions()
+        ):
+            raise ValueError(f"{step.act} is not a legal move here")
+
+    def _say(self, content: Content) -> None:
+        self.query_one("#photo-prompt", Static).update(content)
+
+    def _continue_flow(self) -> None:
+        self._guided_flow()
+
+    def play(self, square: int, reason: str = "") -> bool:
         step = self.step
-        if step is not None and step.task and not self._step_done:
-            return Content.assemble(
-                (f"{self.index + 1}/{len(self.tutorial.steps)} ", "bold"), (step.task, "bold")
-            )
-        return super()._default_prompt(legal)
+        if step is None or self._step_done or step.kind not in ("act", "any"):
+            if step is not None and not self._step_done:
+                self._friendly("Not a move just now.")
+            return False
+        if step.kind == "act" and square != self._expected_square:
+            self._friendly(f"Not that one: {self.session.describe(square)} is not this step.")
+            return False
+        self._step_done = True
+        if not super().play(square, reason):
+            self._step_done = False
+            return False
+        return True
+
+    def _step_keys(self, step: TutorialStep) -> set[str]:
+        if step.kind == "key":
+            return {step.key}
+        if step.kind == "act" and self._expected_square == self.state.camera[self.state.seat]:
+            return {"s"}  # stay
+        return set()
+
+    def on_key(self, event: events.Key) -> None:
+        self._guided_key(event, self._preview)
+
+    def action_preview(self) -> None:
+        super().action_preview()
+        step = self.step
+        if self._step_done and step is not None and step.kind == "key" and self._preview:
+            self._say(KEY_SHOWN)
+
+    def _prompt(self) -> Content:
+        return self._task_prompt() or super()._prompt()
