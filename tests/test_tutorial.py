@@ -16,7 +16,8 @@ from bigfive_tui.app.photo_safari.board import PhotoBoard
 from bigfive_tui.app.photo_safari.new_game import PhotoNewGameScreen
 from bigfive_tui.app.screens.dialogs import CardScreen, ConfirmDialog, ExchangeDialog
 from bigfive_tui.app.screens.new_game import NewGameScreen
-from bigfive_tui.app.screens.tutorial import (
+from bigfive_tui.app.setups.games import BIG_FIVE, PHOTO_SAFARI
+from bigfive_tui.app.tutorial.screens import (
     ANY_NAMES,
     SCREEN_KEYS,
     PhotoTutorialScreen,
@@ -25,7 +26,6 @@ from bigfive_tui.app.screens.tutorial import (
     load_big_five_tutorial,
     load_photo_tutorial,
 )
-from bigfive_tui.app.setups.games import BIG_FIVE, PHOTO_SAFARI
 from bigfive_tui.tutorial.steps import TutorialError, load_tutorial, tutorial_dir
 
 SIZES = [(80, 24), (120, 36)]

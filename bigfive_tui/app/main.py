@@ -333,8 +333,8 @@ class BigFiveApp(AppCore):
         await self.in_play.load()
 
     def action_learn(self) -> None:
-        """Learn to play (screens/tutorial.py) over whatever is shown, for the game chosen."""
-        from bigfive_tui.app.screens.tutorial import open_tutorial
+        """Learn to play (tutorial/screens.py) over whatever is shown, for the game chosen."""
+        from bigfive_tui.app.tutorial.screens import open_tutorial
 
         open_tutorial(self, self.game)
 

@@ -19,8 +19,8 @@ def run(args: argparse.Namespace) -> int:
     from bigfive_tui.app.drawing.themes import DEFAULT_THEME
     from bigfive_tui.app.files import settings
     from bigfive_tui.app.main import BigFiveApp
-    from bigfive_tui.app.screens.tutorial import load_big_five_tutorial, load_photo_tutorial
     from bigfive_tui.app.setups.games import BIG_FIVE, PHOTO_SAFARI
+    from bigfive_tui.app.tutorial.screens import load_big_five_tutorial, load_photo_tutorial
     from bigfive_tui.safe_text import printable
     from bigfive_tui.tutorial.steps import TutorialError
 

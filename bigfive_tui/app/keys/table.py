@@ -546,7 +546,7 @@ PHOTO_TIMELINE_KEYS: Final[tuple[ViewKey, ...]] = (
     ViewKey("escape", "Esc", "close", "Close", "close: back to the game (a replay quits)"),
 )
 
-#: Learn to play (screens/tutorial.py): the step's box and the game screen under it.
+#: Learn to play (tutorial/screens.py): the step's box and the game screen under it.
 TUTORIAL_KEYS: Final[tuple[ViewKey, ...]] = (
     ViewKey("enter", "Enter", "go", "Go on", "the step's box: go on (to try it, or to the next)"),
     ViewKey("escape", "Esc", "leave", "Leave", "leave the tutorial (it can be started again)"),
