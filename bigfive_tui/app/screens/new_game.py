@@ -337,8 +337,12 @@ class NewGameScreen(NewGameBase):
                 else "[b]Enter[/] presses the button"
             )
             keys += " · [b]Esc[/] goes back to the game" * running
-        # 80 columns: what Enter does on a line of its own, rather than cut anywhere.
-        between = "\n" if self.has_class("-narrow") else " · "
+        newcomer = button == "start" and not self._other  # nothing in play or saved
+        if newcomer:
+            keys += f" · [b]{command_key('learn', self.app.is_web)}[/] learn to play first"
+        # 80 columns (and the newcomer's longer line): what Enter does on a line of its own,
+        # rather than cut anywhere.
+        between = "\n" if self.has_class("-narrow") or newcomer else " · "
         self.query_one("#keys-hint", Static).update(
             Content.from_markup(f"{KEYS_HINT}{between}{keys}")
         )
