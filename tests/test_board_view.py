@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from textual.app import App, ComposeResult
 from textual.geometry import Region
@@ -547,3 +549,30 @@ async def test_the_legend_explains_the_target_mark_and_the_plus(seed: int) -> No
         assert f"{TARGET_GLYPH}4 legal target" in text
         assert f"{symbol}4 cursor" in text
         assert f"{MORE_GLYPH} more here" in text
+
+
+async def test_the_compact_legend_spells_out_every_letter_and_draws_the_cursor() -> None:
+    """Issue 27: "? or L P E R animals" left P to be guessed; "★4 cursor" was read as the
+    cursor's place. Every letter has its word, and the cursor is a lit swatch, no space name."""
+
+    class BoardApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield BoardView(seeded_board(42), drawing="compact", id="board")
+
+    app = BoardApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.query_one(BoardView)
+        height = board.size.height
+        lines = ["".join(segment.text for segment in board.render_line(y)) for y in range(height)]
+    text = "\n".join(lines)
+    for words in (
+        "? hidden animal",
+        "L lion P leopard",
+        "E elephant R rhino",
+        "B buffalo F food * fire",
+        "J D A K S vehicles",
+        "G gate X broken gate",
+    ):
+        assert words in text, words
+    assert "cursor" in text and not re.search(r"\S4 cursor", text)

@@ -1090,24 +1090,31 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         hill, forest = glyph(Terrain.HILL), glyph(Terrain.FOREST)
         water, mountain = glyph(Terrain.WATERING_HOLE), glyph(Terrain.MOUNTAIN)
         bush, river = feature(Feature.BUSH), feature(Feature.RIVER)
-        target, cursor = (
-            (f"{TARGET_GLYPH}4", "target-mark"),
-            (f"{symbol}4", "cursor"),
-        )
+        # Every letter spelled out, each meaning beside its glyph ("? or L P E R animals" left
+        # P to be guessed); the cursor shown as what it looks like, a lit space, not as a
+        # sample space name ("★4 cursor" was read as the cursor's place). Lines sized to the
+        # triangles the diamond leaves (80 x 24: 15, 19, 23, 27 and 31 cells at the bottom).
         return {
             "top-left": [
                 [hill, (" hill  ", None), forest, (" forest", None)],
                 [water, (" water ", None), mountain, (" mountain", None)],
                 [bush, (" bush ", None), river, (" river ", None), feature(both), (" both", None)],
+                [("G", key), (" gate ", None), ("X", key), (" broken gate", None)],
             ],
             "bottom-left": [
-                [target, (" target ", None), cursor, (" cursor", None)],
+                [
+                    (TARGET_GLYPH, "target-mark"),
+                    (" target  ", None),
+                    ("  ", "cursor"),
+                    (" cursor", None),
+                ],
                 [(f"{symbol}4", "sight"), (" in sight (v)", None)],
                 [(MORE_GLYPH, "more"), (" more: see the top line", None)],
             ],
             "bottom-right": [
-                [("J D A K S", key), (" vehicles", None)],
-                [("?", key), (" or ", None), ("L P E R", key), (" animals", None)],
+                [("?", key), (" hidden animal", None)],
+                [("L", key), (" lion ", None), ("P", key), (" leopard", None)],
+                [("E", key), (" elephant ", None), ("R", key), (" rhino", None)],
                 [
                     ("B", key),
                     (" buffalo ", None),
@@ -1116,7 +1123,7 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
                     ("*", key),
                     (" fire", None),
                 ],
-                [("G", key), (" gate ", None), ("X", key), (" broken gate", None)],
+                [("J D A K S", key), (" vehicles", None)],
             ],
         }
 
