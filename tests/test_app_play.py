@@ -810,3 +810,24 @@ async def test_an_extra_animal_s_roll_is_told_whatever_it_gave(
         await pilot.pause()
         told = [note.message for note in app._notifications]
         assert any(words in message for message in told), told
+
+
+@pytest.mark.parametrize(("key", "word"), [("a", "extra animal"), ("i", "Influence")])
+async def test_a_move_of_the_dutch_rules_says_so_where_it_is_offered(key: str, word: str) -> None:
+    """Detour, influence and the extra animal exist only in the Dutch rulebook: a player who
+    read the English one met them with no word of where they come from until F1."""
+    from bigfive_tui.app.keys.table import ACTION_KEYS, DUTCH_ONLY
+    from bigfive_tui.app.screens.help import big_five_help_lines
+
+    dutch = [entry for entry in ACTION_KEYS if entry.name in DUTCH_ONLY]
+    assert {entry.label for entry in dutch} == {"detour", "influence", "extra animal"}
+    help_text = "\n".join(str(line) for line in big_five_help_lines())
+    for entry in dutch:
+        assert f"{entry.help}" in help_text and "Dutch rules" in entry.help
+    app = make_app(two_guides())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(key)
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        asked = " ".join(str(widget.render()) for widget in app.screen.query(Static))
+        assert word in asked and "(a move of the Dutch rules)" in asked, asked

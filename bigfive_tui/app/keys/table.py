@@ -21,6 +21,11 @@ class ActionKey(NamedTuple):
     help: str
 
 
+#: The moves only the Dutch rulebook has (docs/rules.md): where they are offered, they say so,
+#: for a player who learned the game from the English book.
+DUTCH_ONLY: Final = frozenset({"detour", "influence", "extra"})
+DUTCH_WORDS: Final = "a move of the Dutch rules"
+
 ACTION_KEYS: Final[tuple[ActionKey, ...]] = (
     ActionKey("D", "draw", "draw", (Act.DRAW,), "draw the event card that opens the turn"),
     ActionKey("m", "move", "move", (Act.MOVE,), "drive to a neighbouring space"),
@@ -35,11 +40,27 @@ ACTION_KEYS: Final[tuple[ActionKey, ...]] = (
         (Act.REPAIR_VEHICLE, Act.REPAIR_GATE),
         "repair a flat tyre or a broken gate",
     ),
-    ActionKey("d", "detour", "detour", (Act.DETOUR,), "drive around the park to the other gate"),
     ActionKey(
-        "i", "influence", "influence", (Act.INFLUENCE,), "look at the top two cards, discard one"
+        "d",
+        "detour",
+        "detour",
+        (Act.DETOUR,),
+        "drive around the park to the other gate (a move of the Dutch rules)",
     ),
-    ActionKey("a", "extra", "extra animal", (Act.EXTRA_ANIMAL,), "place one more animal token"),
+    ActionKey(
+        "i",
+        "influence",
+        "influence",
+        (Act.INFLUENCE,),
+        "look at the top two cards, discard one (a move of the Dutch rules)",
+    ),
+    ActionKey(
+        "a",
+        "extra",
+        "extra animal",
+        (Act.EXTRA_ANIMAL,),
+        "place one more animal token (a move of the Dutch rules)",
+    ),
     ActionKey("g", "give", "give", (Act.EXCHANGE,), "hand fuel or food to a vehicle in view"),
     ActionKey(
         "t",

@@ -9,7 +9,13 @@ from textual.content import Content
 
 from bigfive_tui.app.components.action_bar import ActionBar
 from bigfive_tui.app.components.board_view import BoardView
-from bigfive_tui.app.keys.table import BY_NAME, ActionKey, command_key
+from bigfive_tui.app.keys.table import (
+    BY_NAME,
+    DUTCH_ONLY,
+    DUTCH_WORDS,
+    ActionKey,
+    command_key,
+)
 from bigfive_tui.app.messages import GameChanged
 from bigfive_tui.app.screens.game.debug import DebugMode
 from bigfive_tui.app.screens.game.view import PAGES
@@ -25,13 +31,14 @@ from bigfive_tui.engine.state import GameState, Phase
 #: Actions that reveal something (so undo stops there), with their question and "yes" label.
 IRREVERSIBLE: dict[Act, tuple[str, str]] = {
     Act.INFLUENCE: (
-        f"Influence an event? {{guide}} spends {INFLUENCE_COST} actions to look at the top two "
-        "event cards and discard one. Once seen, this cannot be undone.",
+        f"Influence an event ({DUTCH_WORDS})? {{guide}} spends {INFLUENCE_COST} actions to look "
+        "at the top two event cards and discard one. Once seen, this cannot be undone.",
         "Look at the cards",
     ),
     Act.EXTRA_ANIMAL: (
-        f"Place an extra animal token? {{guide}} spends {EXTRA_ANIMAL_COST} actions and the dice "
-        "decide where it goes (on a burning piece it flees). This cannot be undone.",
+        f"Place an extra animal token ({DUTCH_WORDS})? {{guide}} spends {EXTRA_ANIMAL_COST} "
+        "actions and the dice decide where it goes (on a burning piece it flees). This cannot "
+        "be undone.",
         "Roll for the animal",
     ),
 }
@@ -161,7 +168,8 @@ class PlayingActions(DebugMode):
             return
         if self.state.phase == Phase.ACTIONS and self.human_turn and not self._dialog_open:
             self._at_once = (entry, self.query_one(BoardView).cursor)
-            self._say_what_it_did(first, f"{entry.label.capitalize()}, at once: ")
+            dutch = f" ({DUTCH_WORDS})" if entry.name in DUTCH_ONLY else ""
+            self._say_what_it_did(first, f"{entry.label.capitalize()}{dutch}, at once: ")
 
     def _confirm_irreversible(self, action: Action) -> None:
         """Four actions on something undo cannot take back: ask first, as for ending a turn."""
