@@ -51,15 +51,12 @@ def spotted_line(guide: GuideStats, removed: tuple[Species, ...]) -> Content:
         if species in removed:
             continue
         turn = guide.spotted.get(species)
-        # No-break spaces: a line that wraps keeps each animal with its mark and its turn.
         if turn is None:
-            parts.append((f"✗\u00a0{species.title}", "$error"))
+            parts.append((f"✗ {species.title}", "$error"))
         elif turn == 0:
-            parts.append((f"✓\u00a0{species.title}", "$success"))
+            parts.append((f"✓ {species.title}", "$success"))
         else:
-            parts.append(
-                Content.assemble((f"✓\u00a0{species.title}\u00a0", "$success"), (f"t{turn}", ""))
-            )
+            parts.append(Content.assemble((f"✓ {species.title} ", "$success"), (f"t{turn}", "")))
         parts.append("  ")
     return Content.assemble(*parts[:-1])
 
