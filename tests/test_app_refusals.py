@@ -182,7 +182,9 @@ async def test_the_hand_over_sums_up_what_the_computer_guides_did() -> None:
             lambda: isinstance(app.screen, HandOverScreen) and bool(app.screen.query(Static)),
         )
         game = game_screen(app)
-        assert not app.screen.query("#handover-summary")  # turn 1: nothing happened yet
+        await wait_until(pilot, lambda: bool(app.screen.query("#handover-summary")))
+        first = str(app.screen.query_one("#handover-summary", Static).render()).splitlines()
+        assert all(line.startswith("Setup: ") for line in first[1:])  # turn 1: the setup only
         await pilot.press("enter")  # Jack draws
         await wait_until(pilot, lambda: app.screen is game and session.state.phase == Phase.ACTIONS)
         await end_turn(pilot, app)  # and ends his turn
@@ -228,3 +230,34 @@ async def test_with_one_person_the_summary_is_a_notice_and_no_box() -> None:
             lambda: any(notice.message.startswith("Kate drew") for notice in app._notifications),
         )
         assert not isinstance(app.screen, HandOverScreen)
+
+
+async def test_the_first_turn_sums_up_the_setup_and_what_fled_during_it() -> None:
+    """A rhino (here a leopard) that fled during the setup was never told: the first turn
+    says where the fires, animals, buffalo and food tokens went, and what fled."""
+    session = seeded_session(3)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, HandOverScreen)
+                and bool(app.screen.query("#handover-summary"))
+            ),
+        )
+        summary = str(app.screen.query_one("#handover-summary", Static).render()).splitlines()
+        assert summary[0] == "Since the safari began:"
+        told = " ".join(summary)
+        assert "Setup: fires on ♣5 ■6" in told
+        assert "Setup: animals face down on ♥4 ★2 · buffalo on ♠5" in told
+        assert "Setup: food tokens on ●2 ●6 ▲1 ♠2" in told
+        assert "Setup: fled out of the game: a leopard (rolled onto the burning ■ piece)" in told
+
+
+async def test_one_person_at_the_keyboard_is_told_the_setup_in_a_notice() -> None:
+    session = seeded_session(3)
+    app = make_app(session, computer_seats=frozenset({1}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: bool(app._notifications))
+        told = [note for note in app._notifications if note.title == "The setup"]
+        assert told and "a leopard (rolled onto the burning ■ piece)" in told[0].message

@@ -264,3 +264,21 @@ def test_every_event_of_random_play_is_in_the_past_and_each_line_starts_with_a_g
         for line in since_last_turn(session.log, session.state.guide.title):
             assert not PRESENT.search(line), line
             assert line.split(" ")[0] in {guide.title for guide in guides}, line
+
+
+def test_the_setup_summary_tells_where_things_went_and_what_fled() -> None:
+    from test_app_support import seeded_session
+
+    from bigfive_tui.app.words.describe import setup_summary
+
+    session = seeded_session(42)
+    assert setup_summary(session.log, session.setup_steps) == [
+        "Setup: fires on ★3 · Jack put out the fire on his piece at once",
+        "Setup: animals face down on ♠2 ♣3 ♣4 · buffalo on ♥3",
+        "Setup: food tokens on ★4 ▲4 ♦1 ★3",
+    ]
+    fled = seeded_session(5)
+    assert setup_summary(fled.log, fled.setup_steps)[-1] == (
+        "Setup: fled out of the game: a leopard (rolled onto the burning ♠ piece), "
+        "a monkey (rolled onto the burning ♠ piece)"
+    )

@@ -343,3 +343,51 @@ def since_last_turn(log: Sequence[Step], guide: str) -> list[str]:
             events[SUMMARY_EVENTS - 1 :] = [_Event("", "…")]
         lines.append(_line(events))
     return lines[-SUMMARY_LINES:]
+
+
+def setup_summary(log: Sequence[Step], setup_steps: int) -> list[str]:
+    """What the setup put where and what it took away, for the first turn: the fires, the
+    face-down animals, the buffalo, the food tokens, and any animal that fled (a token rolled
+    onto a burning piece, or chased by a fire). Told only in the log, a rhino that fled during
+    the setup went unseen until found on the timeline."""
+    fires: list[str] = []
+    put_out: list[str] = []
+    animals: list[str] = []
+    food: list[str] = []
+    buffalo = ""
+    fled: list[str] = []
+    for step in log[:setup_steps]:
+        text = step.text
+        if text.startswith("A fire breaks out on "):
+            fires.append(_after(text, " on "))
+        elif step.rule == "R-fire-jack":
+            put_out.append(f"{text.split(' ', 1)[0]} put out the fire on his piece at once")
+        elif text.startswith("An animal token is placed face down on "):
+            animals.append(_after(text, " on "))
+        elif text.startswith("A food token goes to "):
+            food.append(_after(text, " to "))
+        elif text.startswith("The buffalo goes to "):
+            buffalo = _after(text, " to ")
+        elif step.rule == "R-animal-burning":
+            piece = text.removeprefix("The ").split(" piece", 1)[0]
+            animal = _after(text, ": ").split(" flees")[0]
+            fled.append(f"{animal} (rolled onto the burning {piece} piece)")
+        elif step.rule == "R-fire-chase":
+            fled.append(f"{_after(text, 'chases ').split(' out of')[0]} (chased by a fire)")
+    lines = []
+    if fires or put_out:
+        lines.append(
+            "Setup: fires on "
+            + (" ".join(fires) or "no space")
+            + "".join(f" · {words}" for words in put_out)
+        )
+    if animals or buffalo:
+        where = " ".join(animals) or "none"
+        lines.append(
+            f"Setup: animals face down on {where}" + (f" · buffalo on {buffalo}" if buffalo else "")
+        )
+    if food:
+        lines.append("Setup: food tokens on " + " ".join(food))
+    if fled:
+        lines.append("Setup: fled out of the game: " + ", ".join(fled))
+    return lines

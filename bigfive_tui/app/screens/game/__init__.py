@@ -34,7 +34,7 @@ from bigfive_tui.app.messages import GameChanged, OpenTimeline, StepChosen
 from bigfive_tui.app.screens.base import PlayScreen
 from bigfive_tui.app.screens.game.computer import ComputerTeammates
 from bigfive_tui.app.screens.game.view import PAGES
-from bigfive_tui.app.words.describe import since_last_turn
+from bigfive_tui.app.words.describe import setup_summary, since_last_turn
 from bigfive_tui.engine.actions import IllegalAction
 from bigfive_tui.engine.content import Guide
 from bigfive_tui.engine.legal_actions import sight
@@ -107,10 +107,14 @@ class GameScreen(ComputerTeammates, PlayScreen):
 
             _HANDED_OVER[self.session] = state.turn
             summary = since_last_turn(self.session.log, state.guide.title)
+            first = state.turn == 1
+            if first:  # what the setup put where, and what fled (else told only in the log)
+                summary = setup_summary(self.session.log, self.session.setup_steps) + summary
             if not self._keyboard_passes():
                 # One person at the keyboard: no box to press away, the summary as a notice.
                 if summary:
-                    self.notify("\n".join(summary), title="While you waited", timeout=12)
+                    title = "The setup" if first else "While you waited"
+                    self.notify("\n".join(summary), title=title, timeout=12, markup=False)
                 return
             self._open(
                 HandOverScreen(
