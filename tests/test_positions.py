@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from test_app_support import played_session
 
-from bigfive_tui.app.files import positions, saves
+from bigfive_tui.app.files import saves
 from bigfive_tui.app.files.positions import (
     PositionError,
     check,
@@ -198,11 +198,6 @@ def test_toml_text_writes_what_tomllib_reads_back() -> None:
     }
     back = tomllib.loads(toml_text(data))
     assert back == {k: v for k, v in data.items() if k != "empty"}
-
-
-def test_export_paths_are_names_in_the_data_folder_or_paths() -> None:
-    assert positions.export_path("my moment").parent == positions.scenarios_dir()
-    assert positions.export_path("/tmp/x.toml") == Path("/tmp/x.toml")
 
 
 def test_animal_kinds_stay_accounted_after_any_token_edit() -> None:

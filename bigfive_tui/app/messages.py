@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from textual.message import Message
 
 if TYPE_CHECKING:  # only the new-game screens make setups; a loaded game does not need them
+    from bigfive_tui.app.files.names import Chosen
     from bigfive_tui.app.setups.big_five import GameSetup
     from bigfive_tui.app.setups.photo_safari import PhotoSetup
 
@@ -96,12 +97,12 @@ class OpenTimeline(Message):
 
 class PlayOnFrom(Message):
     """Debug mode's editor: play on from this position (the scenario format); the line left is
-    kept as the save ``name``."""
+    kept as the save the player ``chose``."""
 
-    def __init__(self, position: dict[str, Any], name: str) -> None:
+    def __init__(self, position: dict[str, Any], chose: Chosen) -> None:
         super().__init__()
         self.position = position
-        self.name = name
+        self.chose = chose
 
 
 class ExportPosition(Message):

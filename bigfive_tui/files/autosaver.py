@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-from bigfive_tui.files.writing import sync_folder, write_atomically
+from bigfive_tui.files.writing import remove_file, sync_folder, write_atomically
 
 #: Makes the text to write; None removes the file instead (a finished game).
 Snapshot = Callable[[], str] | None
@@ -92,7 +92,7 @@ class Autosaver:
         """Write or remove the file; the problem in words, or "" when it worked."""
         try:
             if snapshot is None:
-                self.path.unlink(missing_ok=True)
+                remove_file(self.path)
                 sync_folder(self.path.parent)
             else:
                 write_atomically(self.path, snapshot())

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import sys
 from pathlib import Path
 from typing import NamedTuple
+
+from bigfive_tui.files.writing import kind_of
 
 
 class HeldElsewhere(NamedTuple):
@@ -90,9 +93,16 @@ class FileLock:
             return LockFailed(f"the folder {folder} cannot be made ({problem.strerror})")
         for _attempt in range(_ATTEMPTS):
             try:
-                handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+                # Non-blocking: a FIFO in its place must not hang the game (it is refused).
+                handle = os.open(self.path, os.O_RDWR | os.O_CREAT | _NONBLOCK, 0o644)
             except OSError as problem:
                 return LockFailed(f"its lock file {self.path} cannot be made ({problem.strerror})")
+            mode = os.fstat(handle).st_mode
+            if not stat.S_ISREG(mode):  # never a pid written into a device
+                os.close(handle)
+                return LockFailed(
+                    f"its lock file {self.path} is {kind_of(mode)}, not a regular file"
+                )
             if not _try_lock(handle):
                 os.close(handle)
                 return HeldElsewhere(_holder(self.path))
@@ -120,6 +130,8 @@ class FileLock:
             os.ftruncate(handle, 0)
         os.close(handle)  # closing the file gives the lock back
 
+
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 
 #: The one FileLock of each lock file in this process (see :func:`process_lock`).
 _process_locks: dict[str, FileLock] = {}

@@ -6,14 +6,23 @@ which is flushed to the disk (``fsync``) and then renamed over the target; the f
 flushed too, so that after a kill or a power cut the target holds the old or the new text,
 never an empty or half-written file. A kill between the two leaves the temporary file behind:
 :func:`remove_stale_temporaries` clears those of processes that no longer run.
+
+Only regular files are ever written, moved, replaced or removed, whoever runs the game (root
+may rename over ``/dev/null``; we never do): a target that is a device, a FIFO, a socket or a
+folder raises :class:`NotAFile` and is left as it is. A symbolic link is followed to the file
+it names, which is written in its place (the link stays). A write that must not replace
+anything (``replace=False``) takes the name only if no file has it, in one step, so two
+writers never both think they made it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import itertools
 import os
 import re
+import stat
 import tempfile
 import time
 from collections.abc import Iterator
@@ -40,22 +49,107 @@ def sync_folder(folder: Path) -> None:
             os.close(handle)
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` (UTF-8): the old or the new file, whatever happens."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+class NotAFile(OSError):
+    """The path names something that is not a regular file (a device, a FIFO, a socket, a
+    folder): it is never written, moved, replaced or removed. ``strerror`` says what it is."""
+
+    def __init__(self, path: Path, what: str) -> None:
+        super().__init__(
+            errno.EINVAL, f"{path} is {what}, not a regular file, and is left as it is"
+        )
+        self.path = path
+        self.what = what
+
+
+def kind_of(mode: int) -> str:
+    """What a file of ``mode`` is, in words: 'a device', 'a FIFO', …"""
+    for test, words in (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a FIFO (a named pipe)"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISLNK, "a symbolic link"),
+    ):
+        if test(mode):
+            return words
+    return "a regular file" if stat.S_ISREG(mode) else "a special file"
+
+
+def regular_target(path: Path) -> Path:
+    """Where writing ``path`` writes: ``path`` itself, or the file a symbolic link there names
+    (resolved, so that the link stays a link). NotAFile if that exists and is not a regular
+    file; other OSErrors (a loop of links) as they come."""
+    target = Path(os.path.realpath(path, strict=False)) if path.is_symlink() else path
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        return target
+    if not stat.S_ISREG(mode):
+        raise NotAFile(path, kind_of(mode))
+    return target
+
+
+def is_regular_or_missing(path: Path) -> bool:
+    """May ``path`` be written (nothing there, or a regular file, maybe through a link)?"""
+    try:
+        regular_target(path)
+    except OSError:
+        return False
+    return True
+
+
+def write_atomically(path: Path, text: str, *, replace: bool = True) -> None:
+    """Write ``text`` (UTF-8) to ``path``: the old or the new file, whatever happens. With
+    ``replace=False`` a file already there is left alone and FileExistsError is raised.
+    NotAFile when ``path`` is no regular file (nothing is written then)."""
+    target = regular_target(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(
-        dir=path.parent, prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=TEMP_SUFFIX
+        dir=target.parent, prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=TEMP_SUFFIX
     )
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(text.encode("utf-8"))
             out.flush()
             os.fsync(out.fileno())
-        os.replace(temporary, path)
+        if replace:
+            regular_target(path)  # still a regular file (or none) a moment later
+            os.replace(temporary, target)
+        else:
+            _take_new_name(Path(temporary), target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-    sync_folder(path.parent)
+    sync_folder(target.parent)
+
+
+def _take_new_name(temporary: Path, target: Path) -> None:
+    """Give ``temporary`` the name ``target`` only if no file has it: a hard link does that in
+    one step (FileExistsError otherwise). Where the file system has no hard links, the name is
+    claimed by creating it exclusively first."""
+    try:
+        os.link(temporary, target)
+    except FileExistsError:
+        raise
+    except OSError:
+        claim = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        os.close(claim)
+        os.replace(temporary, target)
+        return
+    temporary.unlink()
+
+
+def remove_file(path: Path) -> None:
+    """Remove ``path`` if it is a regular file (or a link); NotAFile if it is anything else,
+    which stays."""
+    try:
+        mode = path.lstat().st_mode
+    except FileNotFoundError:
+        return
+    if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+        raise NotAFile(path, kind_of(mode))
+    path.unlink(missing_ok=True)
 
 
 def _numbered(stem: str, suffix: str) -> Iterator[str]:
@@ -67,7 +161,11 @@ def _numbered(stem: str, suffix: str) -> Iterator[str]:
 def move_to_unique(source: Path, folder: Path, stem: str, suffix: str) -> Path:
     """Move ``source`` into ``folder`` as ``stem + suffix``, or ``stem-2 + suffix`` and so on:
     the first name no file has. The name is claimed by creating it exclusively, so two moves
-    at the same moment (two processes, one second) never pick the same one. Raises OSError."""
+    at the same moment (two processes, one second) never pick the same one. Only a regular
+    file is moved (NotAFile for anything else, which stays). Raises OSError."""
+    mode = source.lstat().st_mode
+    if not stat.S_ISREG(mode):
+        raise NotAFile(source, kind_of(mode))
     folder.mkdir(parents=True, exist_ok=True)
     for name in _numbered(stem, suffix):
         target = folder / name
@@ -114,6 +212,8 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
     for path in candidates:
         match = _TEMP_NAME.match(path.name)
         try:
+            if not stat.S_ISREG(path.lstat().st_mode):
+                continue  # not ours: we only ever write regular files
             if match:
                 stale = not process_alive(int(match.group(1)))
             else:

@@ -13,6 +13,7 @@ from bigfive_tui.app.keys.table import command_key
 from bigfive_tui.app.setups.practice import hints_used, set_hints
 
 if TYPE_CHECKING:
+    from bigfive_tui.app.files.names import Chosen
     from bigfive_tui.app.photo_safari.timeline import PhotoBranching
     from bigfive_tui.app.screens.timeline import Branching
     from bigfive_tui.photo_safari.engine.session import PhotoSession
@@ -158,8 +159,12 @@ class GoingBack:
         session = self.app.big_five
         assert session is not None
         try:
-            path = saves.save_named(
-                branching.name, session, self.app.computer_seats, self.keeper.practice_note()
+            path = saves.write_save(
+                branching.chose.path,
+                session,
+                self.app.computer_seats,
+                self.keeper.practice_note(),
+                replace=branching.chose.replace,
             )
         except saves.SaveError as problem:
             self.app.notify(
@@ -187,7 +192,7 @@ class GoingBack:
             f"The game goes on from turn {turn}. The line left is kept as {path.name}"
         )
 
-    def play_on_from(self, position: dict[str, Any], name: str) -> None:
+    def play_on_from(self, position: dict[str, Any], chose: Chosen) -> None:
         """The editor's position becomes the game (D-edit): the game as it was is kept as a
         named save first - if it cannot be, nothing changes."""
         from bigfive_tui.app.files.positions import PositionError, check
@@ -201,8 +206,12 @@ class GoingBack:
             self.app.notify(f"Not possible: {problem}", severity="error", markup=False)
             return
         try:
-            path = saves.save_named(
-                name, session, self.app.computer_seats, self.keeper.practice_note()
+            path = saves.write_save(
+                chose.path,
+                session,
+                self.app.computer_seats,
+                self.keeper.practice_note(),
+                replace=chose.replace,
             )
             edited = saves.position_session(position)
         except (saves.SaveError, PositionError) as problem:
@@ -226,10 +235,11 @@ class GoingBack:
         self.app.run_worker(self._export_after_asking(keep), name="export_after_asking")
 
     async def _export_after_asking(self, keep: int) -> None:
+        from bigfive_tui.app.files.names import free_name
         from bigfive_tui.app.files.positions import (
+            SCENARIO_SUFFIX,
             PositionError,
             export,
-            export_path,
             scenarios_dir,
         )
         from bigfive_tui.app.screens.dialogs import SaveDialog
@@ -238,20 +248,24 @@ class GoingBack:
         if session is None:
             return
         state = session.state_after(keep)
-        name = await self.app.push_screen_wait(
+        folder = scenarios_dir()
+        or_path = "" if self.app.is_web else ", or a path ending in .toml"
+        chosen = await self.app.push_screen_wait(
             SaveDialog(
-                f"{state.guide.title.lower()}-turn{state.turn}",
+                free_name(f"{state.guide.title.lower()}-turn{state.turn}", folder, SCENARIO_SUFFIX),
+                folder=folder,
+                suffix=SCENARIO_SUFFIX,
                 title="Write the position as a scenario",
-                about=f"A name (written in {scenarios_dir()}), or a path ending in .toml. "
+                about=f"A name (written in {folder}){or_path}. "
                 "bigfive scenario run plays it; bigfive play --scenario plays on from it.",
                 verb="writes it",
                 saves_name=False,
             )
         )
-        if not name:
+        if chosen is None:
             return
         try:
-            exported = export(session, keep, export_path(name))
+            exported = export(session, keep, chosen.path, replace=chosen.replace)
         except PositionError as problem:
             self.app.notify(str(problem), title="Not written", severity="error", markup=False)
             return

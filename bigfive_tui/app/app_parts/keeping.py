@@ -168,7 +168,9 @@ class Keeper:
                 ChoiceDialog(
                     "The game in play is not saved",
                     [
-                        "Save it under a name or path first…",
+                        "Save it under a name first…"
+                        if self.app.is_web
+                        else "Save it under a name or path first…",
                         f"{going} anyway: this game is lost",
                         "Back to the game",
                     ],
@@ -219,12 +221,18 @@ class Keeper:
             app.notify("There is no game to save yet.", severity="warning")
             return False
         game = app.game_screen()
-        suggestion = game.save_name() if game is not None else "safari"
-        name = await app.push_screen_wait(SaveDialog(suggestion))
-        if not name or app.session is None:
+        suggestion = saves.free_save_name(game.save_name() if game is not None else "safari")
+        chosen = await app.push_screen_wait(SaveDialog(suggestion, folder=saves.saves_dir()))
+        if chosen is None or app.session is None:
             return False
         try:
-            path = saves.save_named(name, app.session, app.computer_seats, self.practice_note())
+            path = saves.write_save(
+                chosen.path,
+                app.session,
+                app.computer_seats,
+                self.practice_note(),
+                replace=chosen.replace,
+            )
         except saves.SaveError as problem:
             app.notify(str(problem), title="Not saved", severity="error", markup=False)
             return False

@@ -18,6 +18,7 @@ from bigfive_tui.app.files import saves
 from bigfive_tui.engine.session import Session
 from bigfive_tui.files.autosaver import Autosaver, Outcome
 from bigfive_tui.files.lock import HeldElsewhere, process_lock
+from bigfive_tui.files.writing import NotAFile, regular_target
 
 if TYPE_CHECKING:
     from bigfive_tui.photo_safari.engine.session import PhotoSession
@@ -52,6 +53,16 @@ class AutosaveFile:
         not, for players. Stale temporary files of killed processes are cleared on the way."""
         if self._writer is not None:
             return ""
+        try:
+            regular_target(self.path)
+        except NotAFile as problem:  # a device, a FIFO, a folder: never written nor moved
+            self.blocked = (
+                f"Autosave is off: {problem.strerror}. The game plays without "
+                "autosave; Ctrl+S saves it under a name."
+            )
+            return self.blocked
+        except OSError:
+            pass  # a folder that cannot be reached: taking the lock below says why
         outcome = self._lock.acquire()
         self.held_elsewhere = isinstance(outcome, HeldElsewhere)
         if isinstance(outcome, HeldElsewhere):

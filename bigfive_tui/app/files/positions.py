@@ -121,9 +121,10 @@ def _runs_true(text: str, session: Session, keep: int) -> str:
     return "; ".join(result.failures)
 
 
-def export(session: Session, keep: int, path: Path) -> Exported:
+def export(session: Session, keep: int, path: Path, *, replace: bool = False) -> Exported:
     """Write the game after its first ``keep`` entries to ``path`` as a scenario, with the rest
-    of the game when it plays on exactly; PositionError when it cannot be written."""
+    of the game when it plays on exactly; PositionError when it cannot be written (or when a
+    file is there and ``replace`` does not say the player agreed to replace it)."""
     text, actions = scenario_text(session, keep)
     note = ""
     if actions and _runs_true(text, session, keep):
@@ -132,16 +133,15 @@ def export(session: Session, keep: int, path: Path) -> Exported:
     problem = _runs_true(text, session, keep)
     if problem:  # a position that does not load back would be a bug of the format
         raise PositionError(f"This position cannot be written as a scenario: {problem}")
-    try:
-        write_atomically(path, text)
-    except OSError as error:
-        raise PositionError(f"Could not write {path}: {error.strerror or error}") from None
+    _write(path, text, replace)
     if actions:
         note = f" with the {actions} actions played after it and where they led{note}"
     return Exported(path, actions, f"the position{note}")
 
 
-def export_position(position: Mapping[str, Any], path: Path, session: Session) -> Path:
+def export_position(
+    position: Mapping[str, Any], path: Path, session: Session, *, replace: bool = False
+) -> Path:
     """Write an edited position as a scenario file, once it builds (the editor's export)."""
     from bigfive_tui.scenarios.export import scenario_document
 
@@ -156,11 +156,21 @@ def export_position(position: Mapping[str, Any], path: Path, session: Session) -
     )
     if _runs_true_position(text, position):
         raise PositionError("This position cannot be written as a scenario.")
+    _write(path, text, replace)
+    return path
+
+
+def _write(path: Path, text: str, replace: bool) -> None:
+    """Write a scenario file: never over a file the player did not agree to replace, never
+    over anything but a regular file."""
     try:
-        write_atomically(path, text)
+        write_atomically(path, text, replace=replace)
+    except FileExistsError:
+        raise PositionError(
+            f"Not written: {path} exists already, and it is kept as it is; choose another name"
+        ) from None
     except OSError as error:
         raise PositionError(f"Could not write {path}: {error.strerror or error}") from None
-    return path
 
 
 def _runs_true_position(text: str, position: Mapping[str, Any]) -> str:
@@ -174,13 +184,6 @@ def _runs_true_position(text: str, position: Mapping[str, Any]) -> str:
 
 def scenarios_dir() -> Path:
     return saves.data_dir() / "scenarios"
-
-
-def export_path(name: str) -> Path:
-    """Where an export goes: a name goes into the data folder's scenarios; a path as given."""
-    if "/" in name or name.endswith(SCENARIO_SUFFIX):
-        return Path(name).expanduser()
-    return scenarios_dir() / f"{saves.safe_name(name)}{SCENARIO_SUFFIX}"
 
 
 def import_scenario(path: Path) -> Session:

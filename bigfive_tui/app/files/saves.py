@@ -17,7 +17,6 @@ last actions no longer replay is offered from the last action that does.
 # annotation from its text, at every start-up.
 
 import os
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -27,6 +26,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bigfive_tui import __version__
+from bigfive_tui.app.files.names import NameRefused, free_name, place
 from bigfive_tui.app.words.describe import joined
 from bigfive_tui.assets import load_pieces
 from bigfive_tui.engine.actions import Step
@@ -34,7 +34,12 @@ from bigfive_tui.engine.pieces import BoardFileError
 from bigfive_tui.engine.session import POSITION_RULE, Session
 from bigfive_tui.engine.state import GameState, fingerprint
 from bigfive_tui.files.reading import LoadError, read_json
-from bigfive_tui.files.writing import move_to_unique, remove_stale_temporaries, write_atomically
+from bigfive_tui.files.writing import (
+    is_regular_or_missing,
+    move_to_unique,
+    remove_stale_temporaries,
+    write_atomically,
+)
 from bigfive_tui.formats.record import GameRecord
 from bigfive_tui.formats.replay import record_of as game_record_of
 from bigfive_tui.formats.replay import replay_longest
@@ -257,26 +262,34 @@ def write_save(
     session: "Session | PhotoSession",
     computer_seats: frozenset[int],
     practice: PracticeNote | None = None,
+    *,
+    replace: bool = True,
 ) -> Path:
-    """Write atomically and durably; raises SaveError if the disk refuses."""
+    """Write atomically and durably; raises SaveError if the disk refuses, if ``path`` is not
+    a regular file, or (``replace=False``) if a file is there already — which stays as it is."""
     try:
-        write_atomically(path, save_text(session, computer_seats, practice))
+        write_atomically(path, save_text(session, computer_seats, practice), replace=replace)
+    except FileExistsError:
+        raise SaveError(
+            f"Not saved: {path} exists already, and it is kept as it is; choose another name"
+        ) from None
     except OSError as error:
         raise SaveError(f"Could not save to {path}: {error.strerror or error}") from None
     return path
 
 
-def safe_name(name: str) -> str:
-    """A file name from what a player typed: letters, digits, dash, underscore, dot."""
-    cleaned = re.sub(r"[^A-Za-z0-9._-]+", "-", name.strip()).strip(".-")
-    return cleaned[:60] or "safari"
+def named_path(name: str, *, names_only: bool = False) -> Path:
+    """Where a named save goes: the saves folder; outside a browser tab (``names_only``) a
+    name ending in .json or containing a slash is a path. SaveError for a name refused."""
+    try:
+        return place(name, saves_dir(), SAVE_SUFFIX, names_only=names_only)
+    except NameRefused as refused:
+        raise SaveError(str(refused)) from None
 
 
-def named_path(name: str) -> Path:
-    """Where a named save goes; a name ending in .json or containing a slash is a path."""
-    if "/" in name or os.sep in name or name.endswith(SAVE_SUFFIX):
-        return Path(name).expanduser()
-    return saves_dir() / f"{safe_name(name)}{SAVE_SUFFIX}"
+def free_save_name(stem: str) -> str:
+    """``stem`` or the first of ``stem-2``, ``stem-3``… that no save has: a suggestion."""
+    return free_name(stem, saves_dir(), SAVE_SUFFIX)
 
 
 def save_named(
@@ -284,8 +297,14 @@ def save_named(
     session: "Session | PhotoSession",
     computer_seats: frozenset[int],
     practice: PracticeNote | None = None,
+    *,
+    replace: bool = False,
+    names_only: bool = False,
 ) -> Path:
-    return write_save(named_path(name), session, computer_seats, practice)
+    """Save under ``name`` (see :func:`named_path`); a file there is replaced only when
+    ``replace`` says the player agreed to it, else SaveError."""
+    path = named_path(name, names_only=names_only)
+    return write_save(path, session, computer_seats, practice, replace=replace)
 
 
 def set_aside(path: Path) -> Path:
@@ -479,7 +498,10 @@ def describe(path: Path) -> SaveInfo:
 
 
 def has_autosave() -> bool:
-    return os.path.lexists(autosave_path())
+    """Is there an autosave to offer? A device, a FIFO or a folder in its place holds no game
+    (and is never read, moved or written)."""
+    path = autosave_path()
+    return os.path.lexists(path) and is_regular_or_missing(path)
 
 
 def _modified(path: Path) -> float:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -20,6 +21,7 @@ from textual.widgets.option_list import Option
 from bigfive_tui.app.components.column_text import ColumnText, Row
 from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.files import saves
+from bigfive_tui.app.files.names import Chosen, NameRefused, place
 from bigfive_tui.app.keys.table import command_bindings
 from bigfive_tui.app.messages import FieldChanged
 from bigfive_tui.app.words.describe import joined
@@ -28,6 +30,7 @@ from bigfive_tui.engine.actions import FOOD, FUEL, RESOURCE_NAMES, Action, Step
 from bigfive_tui.engine.apply_action import loses_at_once
 from bigfive_tui.engine.content import Card
 from bigfive_tui.engine.state import GameState
+from bigfive_tui.files.writing import NotAFile, regular_target
 from bigfive_tui.safe_text import printable
 
 
@@ -272,8 +275,9 @@ class ConfirmDialog(ModalScreen[bool]):
 
 
 class LosingConfirmDialog(ConfirmDialog):
-    """A question before a step that loses the game: Enter and Esc keep playing, only ``y``
-    (or the button) goes ahead, so a quick Enter never ends a safari."""
+    """A question before a step that loses something (the game, a file's contents): Enter and
+    Esc keep it, only ``y`` (or the button) goes ahead, so a quick Enter never ends a safari
+    nor replaces a save."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "yes", "Yes"),
@@ -282,7 +286,7 @@ class LosingConfirmDialog(ConfirmDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-title")
+            yield Static(self.question, classes="dialog-title", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(f"{self.no} (Enter)", variant="primary", id="no", compact=True)
                 yield Button(f"{self.yes} (y)", variant="error", id="yes", compact=True)
@@ -433,13 +437,20 @@ class ExchangeDialog(ModalScreen[Action | None]):
 FOOD_NAME = RESOURCE_NAMES[FOOD]
 
 
-class SaveDialog(ModalScreen[str | None]):
+class SaveDialog(ModalScreen[Chosen | None]):
+    """Asks for a name (in a terminal, also a path) and where it writes: ``folder`` and
+    ``suffix`` place a name. A name whose file exists asks before replacing it (Enter keeps
+    it); a device, a FIFO or a folder there is refused. In a browser tab only names are
+    taken (:mod:`bigfive_tui.app.files.names`)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(
         self,
         suggestion: str,
         *,
+        folder: Path,
+        suffix: str = saves.SAVE_SUFFIX,
         title: str = "Save the game",
         about: str = "",
         verb: str = "saves",
@@ -449,6 +460,8 @@ class SaveDialog(ModalScreen[str | None]):
         ``saves_name``: the name is a save's (the line saying where saves go is shown)."""
         super().__init__(classes="dialog-screen")
         self.suggestion = suggestion
+        self.folder = folder
+        self.suffix = suffix
         self.title_text = title
         self.about = about
         self.verb = verb
@@ -460,20 +473,58 @@ class SaveDialog(ModalScreen[str | None]):
             if self.about:
                 yield Static(self.about, markup=False, id="save-about")
             if self.saves_name:
+                where = f"A name (saved in {printable(str(self.folder))})"
                 yield Static(
-                    f"A name (saved in {printable(str(saves.saves_dir()))}), or a path ending in "
-                    ".json.",
+                    f"{where}." if self.app.is_web else f"{where}, or a path ending in .json.",
                     classes="muted",
                     markup=False,
                 )
             yield Input(self.suggestion, id="name", compact=True)
+            yield Static(id="save-error", classes="error", markup=False)
             yield Static(
                 Content.from_markup("[$text-muted]Enter $verb, Esc cancels.[/]", verb=self.verb)
             )
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+        name = event.value.strip()
+        if not name:
+            return
+        try:
+            path = place(name, self.folder, self.suffix, names_only=self.app.is_web)
+        except NameRefused as refused:
+            self._refuse(str(refused))
+            return
+        try:
+            regular_target(path)
+        except NotAFile as problem:
+            self._refuse(f"{problem.strerror}: choose another name.")
+            return
+        except OSError as problem:
+            self._refuse(f"{path} cannot be written ({problem.strerror or problem}).")
+            return
+        if not os.path.lexists(path):
+            self.dismiss(Chosen(name, path, replace=False))
+            return
+
+        def answered(agreed: bool | None) -> None:
+            if agreed:
+                self.dismiss(Chosen(name, path, replace=True))
+            else:
+                self._refuse(f"{path.name} is kept: choose another name.")
+
+        self.app.push_screen(
+            LosingConfirmDialog(
+                f"{printable(str(path))} exists already. Replace it? What it holds now is lost.",
+                yes="Replace it",
+                no="Keep it",
+            ),
+            answered,
+        )
+
+    def _refuse(self, why: str) -> None:
+        self.query_one("#save-error", Static).update(why)
+        self.query_one("#name", Input).focus()
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -572,8 +623,12 @@ class LoadDialog(ModalScreen[Path | None]):
                     classes="muted",
                     markup=False,
                 )
-            yield Static("Or type a file path and press Enter:", classes="muted")
-            yield Input(placeholder="path/to/game.json", id="path", compact=True)
+            if self.app.is_web:  # a browser tab loads from the data folder only
+                yield Static("Or type a save's name and press Enter:", classes="muted")
+                yield Input(placeholder="jack-turn3", id="path", compact=True)
+            else:
+                yield Static("Or type a file path and press Enter:", classes="muted")
+                yield Input(placeholder="path/to/game.json", id="path", compact=True)
             yield Static(id="load-error", classes="error", markup=False)
 
     @on(OptionList.OptionSelected)
@@ -586,9 +641,18 @@ class LoadDialog(ModalScreen[Path | None]):
         text = event.value.strip()
         if not text:
             return
-        path = Path(text).expanduser()
+        if self.app.is_web:
+            try:
+                path = place(text, saves.saves_dir(), saves.SAVE_SUFFIX, names_only=True)
+            except NameRefused as refused:
+                self.query_one("#load-error", Static).update(str(refused))
+                return
+            missing = f"No save named {printable(path.stem)}."
+        else:
+            path = Path(text).expanduser()
+            missing = f"No file at {printable(str(path))}."
         if not path.is_file():
-            self.query_one("#load-error", Static).update(f"No file at {printable(str(path))}.")
+            self.query_one("#load-error", Static).update(missing)
             return
         self.dismiss(path)
 

@@ -24,6 +24,7 @@ from textual.widgets import Static
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.drawing.sizes import choose
+from bigfive_tui.app.files.names import Chosen
 from bigfive_tui.app.files.positions import check
 from bigfive_tui.app.keys.table import editor_bindings
 from bigfive_tui.engine.content import Species
@@ -406,6 +407,8 @@ class EditorScreen(Screen[dict[str, Any] | None]):
         self.dismiss(self.position)
 
     def action_export_position(self) -> None:
+        from bigfive_tui.app.files.names import free_name
+        from bigfive_tui.app.files.positions import SCENARIO_SUFFIX, scenarios_dir
         from bigfive_tui.app.screens.dialogs import SaveDialog
 
         if self.problem:
@@ -413,28 +416,31 @@ class EditorScreen(Screen[dict[str, Any] | None]):
             self.notify(f"Not possible: {self.problem}", severity="warning", markup=False)
             return
 
-        def named(name: str | None) -> None:
-            if name:
-                self._export(name)
+        def named(chosen: Chosen | None) -> None:
+            if chosen is not None:
+                self._export(chosen)
 
         turn = self.position.get("turn", {})
+        folder = scenarios_dir()
+        or_path = "" if self.app.is_web else ", or a path ending in .toml"
         self.app.push_screen(
             SaveDialog(
-                f"edited-turn{turn.get('number', 1)}",
+                free_name(f"edited-turn{turn.get('number', 1)}", folder, SCENARIO_SUFFIX),
+                folder=folder,
+                suffix=SCENARIO_SUFFIX,
                 title="Export the position as a scenario",
-                about="A name (written among the scenarios in the data folder), or a path "
-                "ending in .toml.",
+                about=f"A name (written among the scenarios in the data folder){or_path}.",
                 verb="writes it",
                 saves_name=False,
             ),
             named,
         )
 
-    def _export(self, name: str) -> None:
-        from bigfive_tui.app.files.positions import PositionError, export_path, export_position
+    def _export(self, chosen: Chosen) -> None:
+        from bigfive_tui.app.files.positions import PositionError, export_position
 
         try:
-            path = export_position(self.position, export_path(name), self.session)
+            path = export_position(self.position, chosen.path, self.session, replace=chosen.replace)
         except PositionError as problem:
             self.notify(str(problem), severity="error", markup=False)
             return

@@ -31,6 +31,7 @@ from bigfive_tui.app.components.table_info import TableInfo
 from bigfive_tui.app.components.timeline_bar import TimelineBar
 from bigfive_tui.app.css_files import read_css
 from bigfive_tui.app.drawing.sizes import choose
+from bigfive_tui.app.files.names import Chosen
 from bigfive_tui.app.keys.table import (
     TIMELINE_KEYS,
     command_bindings,
@@ -49,11 +50,11 @@ PAGES = ("board-page", "guides-page", "log")
 
 class Branching(NamedTuple):
     """Play on from ``moment``: the game keeps its first ``keep`` entries, and the line left
-    is kept as the save ``name`` first."""
+    is kept first as the save the player ``chose``."""
 
     moment: int
     keep: int
-    name: str
+    chose: Chosen
 
 
 def timeline_too_small(width: int, height: int) -> str:
@@ -272,6 +273,7 @@ class TimelineScreen(Screen[Branching | None]):
 
     def action_play_from_here(self) -> None:
         """Ask for the name that keeps the line left, then dismiss with where to go on."""
+        from bigfive_tui.app.files import saves
         from bigfive_tui.app.screens.dialogs import SaveDialog
 
         if self.refusal:
@@ -298,14 +300,20 @@ class TimelineScreen(Screen[Branching | None]):
             "kept as a save of their own, under this name (D-branch):"
         )
         stamp = datetime.now().strftime("%H%M%S")
-        suggestion = f"line-to-turn{session.state.turn}-{stamp}"
+        suggestion = saves.free_save_name(f"line-to-turn{session.state.turn}-{stamp}")
 
-        def named(name: str | None) -> None:
-            if name:
-                self.dismiss(Branching(moment, keep, name))
+        def named(chosen: Chosen | None) -> None:
+            if chosen is not None:
+                self.dismiss(Branching(moment, keep, chosen))
 
         self.app.push_screen(
-            SaveDialog(suggestion, title="Play from here", about=question, verb="goes back"),
+            SaveDialog(
+                suggestion,
+                folder=saves.saves_dir(),
+                title="Play from here",
+                about=question,
+                verb="goes back",
+            ),
             named,
         )
 

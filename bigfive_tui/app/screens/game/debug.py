@@ -233,6 +233,8 @@ class DebugMode(GameView):
     def action_edit_position(self) -> None:
         """Debug mode: edit the position, checked as a scenario file is (D-edit); playing on
         from it keeps the line before it as a named save."""
+        from bigfive_tui.app.files import saves
+        from bigfive_tui.app.files.names import Chosen
         from bigfive_tui.app.files.positions import position_of
         from bigfive_tui.app.screens.dialogs import SaveDialog
         from bigfive_tui.app.screens.editor import EditorScreen
@@ -245,15 +247,16 @@ class DebugMode(GameView):
                 self.refresh_view()
                 return
 
-            def named(name: str | None) -> None:
-                if name:
-                    self.post_message(PlayOnFrom(dict(position), name))
+            def named(chosen: Chosen | None) -> None:
+                if chosen is not None:
+                    self.post_message(PlayOnFrom(dict(position), chosen))
                 else:
                     self.refresh_view()
 
             self.app.push_screen(
                 SaveDialog(
-                    f"before-edit-turn{self.state.turn}",
+                    saves.free_save_name(f"before-edit-turn{self.state.turn}"),
+                    folder=saves.saves_dir(),
                     title="Play on from the edited position",
                     about="The game as it is now is kept as a save of its own, under this "
                     "name (D-edit):",
