@@ -401,3 +401,60 @@ def test_an_autosave_file_refuses_a_device_before_taking_a_lock_beside_it() -> N
     assert blocked.startswith("Autosave is off: /dev/null is a device, not a regular file")
     assert not autosave.active and not Path("/dev/null.lock").exists()
     autosave.close()
+
+
+@pytest.mark.usefixtures("browser_tab")
+async def test_a_browser_tab_reads_a_layout_file_by_name_from_the_data_folder() -> None:
+    from bigfive_tui.app.components.cycle_field import CycleField
+    from bigfive_tui.assets import boards_dir
+
+    mine = saves.data_dir() / "layouts" / "mine.toml"
+    mine.parent.mkdir(parents=True)
+    mine.write_bytes((boards_dir() / "layouts" / "classic.toml").read_bytes())
+    app = make_app(seed=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#board-source", CycleField).set_value("file", announce=True)
+        field = screen.query_one("#layout-file")
+        assert "NAME.toml in" in field.placeholder  # type: ignore[attr-defined]
+        for typed in ("/etc/passwd", "../../etc/passwd", str(mine)):
+            field.value = typed  # type: ignore[attr-defined]
+            await pilot.pause()
+            screen.query_one("#seat-0", CycleField).focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "by name only" in str(screen.query_one("#error").render())
+            assert app.session is None
+        field.value = "mine"  # type: ignore[attr-defined]
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.session is not None)
+
+
+@pytest.mark.usefixtures("browser_tab")
+async def test_a_browser_tab_reads_a_photo_safari_set_up_by_name_from_the_data_folder() -> None:
+    from bigfive_tui.app.components.cycle_field import CycleField
+    from bigfive_tui.app.setups.games import PHOTO_SAFARI
+    from bigfive_tui.assets import photo_safari_setups_dir
+
+    mine = saves.data_dir() / "setups" / "mine.toml"
+    mine.parent.mkdir(parents=True)
+    mine.write_bytes((photo_safari_setups_dir() / "typical.toml").read_bytes())
+    app = make_app(seed=9, game=PHOTO_SAFARI)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#setup", CycleField).set_value("file", announce=True)
+        await pilot.pause()
+        field = screen.query_one("#photo-setup-file")
+        for typed in ("/etc/passwd", "../setups/mine", str(mine)):
+            field.value = typed  # type: ignore[attr-defined]
+            await pilot.click("#start")
+            await pilot.pause()
+            assert "by name only" in str(screen.query_one("#error").render())
+            assert app.session is None
+        field.value = "mine"  # type: ignore[attr-defined]
+        await pilot.pause()  # the error line goes: the button moves up
+        await pilot.click("#start")
+        await wait_until(pilot, lambda: app.session is not None)

@@ -119,7 +119,12 @@ class GoingBack:
         """Keep the whole line as a named save first - if it cannot be written, nothing
         changes - then cut the game there and play on."""
         try:
-            path = saves.save_named(branching.name, session, self.app.computer_seats)
+            path = saves.write_save(
+                branching.chose.path,
+                session,
+                self.app.computer_seats,
+                replace=branching.chose.replace,
+            )
         except saves.SaveError as problem:
             self.app.notify(
                 f"Not gone back: the line could not be kept ({problem}).",

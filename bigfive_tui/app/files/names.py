@@ -68,6 +68,17 @@ def place(name: str, folder: Path, suffix: str, *, names_only: bool) -> Path:
     return folder / f"{safe_name(text)}{suffix}"
 
 
+def data_file(name: str, folder: Path) -> Path:
+    """A file a browser tab reads by ``name`` from ``folder`` of the data folder (a layout, a
+    Photo Safari set-up): ``folder/<name>.toml``. NameRefused for a path."""
+    return place(name, folder, ".toml", names_only=True)
+
+
+def data_file_hint(folder: Path) -> str:
+    """What a browser tab's file field asks for: a name, and the folder it is looked for in."""
+    return f"a name (NAME.toml in {folder})"
+
+
 def free_name(stem: str, folder: Path, suffix: str) -> str:
     """``stem``, or ``stem-2``, ``stem-3``…: the first whose file in ``folder`` does not exist,
     so that a suggested name never points at a file already there."""

@@ -22,6 +22,8 @@ from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.game_choice import game_row
 from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.files import settings
+from bigfive_tui.app.files.names import data_file, data_file_hint
+from bigfive_tui.app.files.saves import data_dir
 from bigfive_tui.app.keys.table import command_key
 from bigfive_tui.app.messages import FieldChanged, StartPhotoSafari, SwitchGame
 from bigfive_tui.app.screens.new_game_base import (
@@ -133,7 +135,9 @@ class PhotoNewGameScreen(NewGameBase):
                     yield seed_input(self.seed, "photo-seed", "photo-random")
                     yield Input(
                         self.initial if chosen == FILE else "",
-                        placeholder="path/to/setup.toml",
+                        placeholder=data_file_hint(data_dir() / "setups")
+                        if self.app.is_web
+                        else "path/to/setup.toml",
                         id="photo-setup-file",
                         compact=True,
                         classes="photo-file",
@@ -198,6 +202,8 @@ class PhotoNewGameScreen(NewGameBase):
             name = self.query_one("#photo-setup-file", Input).value.strip()
             if not name:
                 raise ValueError("Type the path of a set-up file, or choose another set-up.")
+            if self.app.is_web:  # a browser tab reads the data folder's files only, by name
+                name = str(data_file(name, data_dir() / "setups"))
         computer = (
             bool(self.query_one("#red", CycleField).value),
             bool(self.query_one("#yellow", CycleField).value),

@@ -22,6 +22,7 @@ from textual.widgets import Static
 
 from bigfive_tui.app.components.game_log import GameLog
 from bigfive_tui.app.components.key_bar import KeyBar
+from bigfive_tui.app.files.names import Chosen
 from bigfive_tui.app.keys.table import BOARD_SIZE_GROUP, PHOTO_TIMELINE_KEYS, VIEW
 from bigfive_tui.app.photo_safari.board import PhotoBoard
 from bigfive_tui.app.photo_safari.game import (
@@ -39,10 +40,11 @@ from bigfive_tui.photo_safari.engine.state import SEAT_NAMES, SEATS, PhotoState
 
 
 class PhotoBranching(NamedTuple):
-    """Play on after the first ``keep`` moves; the line left is kept as the save ``name``."""
+    """Play on after the first ``keep`` moves; the line left is kept first as the save the
+    player ``chose``."""
 
     keep: int
-    name: str
+    chose: Chosen
 
 
 class Moments(NamedTuple):
@@ -271,6 +273,7 @@ class PhotoTimelineScreen(Screen[PhotoBranching | None]):
         """Ask for the name that keeps the line left, then dismiss with where to go on: after
         the moves made by the moment shown (a moment inside a move goes back before it: the
         camera's choice is open again there)."""
+        from bigfive_tui.app.files import saves
         from bigfive_tui.app.screens.dialogs import SaveDialog
 
         if self.refusal:
@@ -292,13 +295,21 @@ class PhotoTimelineScreen(Screen[PhotoBranching | None]):
             "its own, under this name:"
         )
         stamp = datetime.now().strftime("%H%M%S")
-        suggestion = f"photo-safari-line-to-round{session.state.round}-{stamp}"
+        suggestion = saves.free_save_name(
+            f"photo-safari-line-to-round{session.state.round}-{stamp}"
+        )
 
-        def named(name: str | None) -> None:
-            if name:
-                self.dismiss(PhotoBranching(keep, name))
+        def named(chosen: Chosen | None) -> None:
+            if chosen is not None:
+                self.dismiss(PhotoBranching(keep, chosen))
 
         self.app.push_screen(
-            SaveDialog(suggestion, title="Play from here", about=question, verb="goes back"),
+            SaveDialog(
+                suggestion,
+                folder=saves.saves_dir(),
+                title="Play from here",
+                about=question,
+                verb="goes back",
+            ),
             named,
         )

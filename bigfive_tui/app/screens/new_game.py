@@ -29,6 +29,8 @@ from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.game_choice import game_row
 from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.files import settings
+from bigfive_tui.app.files.names import data_file, data_file_hint
+from bigfive_tui.app.files.saves import data_dir
 from bigfive_tui.app.keys.table import command_key
 from bigfive_tui.app.messages import ChooseStartSpaces, FieldChanged, StartGame, SwitchGame
 from bigfive_tui.app.screens.new_game_base import (
@@ -276,7 +278,9 @@ class NewGameScreen(NewGameBase):
                     )
                     yield Input(
                         initial.layout if initial.board_source == "file" else "",
-                        placeholder="path/to/layout.toml",
+                        placeholder=data_file_hint(data_dir() / "layouts")
+                        if self.app.is_web
+                        else "path/to/layout.toml",
                         id="layout-file",
                         compact=True,
                         classes="board-file",
@@ -495,6 +499,8 @@ class NewGameScreen(NewGameBase):
             layout = self.query_one("#layout-file", Input).value.strip()
             if not layout:
                 raise ValueError("Type the path of a layout file, or choose another board.")
+            if self.app.is_web:  # a browser tab reads the data folder's files only, by name
+                layout = str(data_file(layout, data_dir() / "layouts"))
         return GameSetup(
             seats=tuple(seats),
             difficulty=self.query_one("#difficulty", CycleField).value,
