@@ -16,6 +16,7 @@ import os
 import re
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import textwrap
@@ -201,6 +202,17 @@ class Tab:
     def end(self, kill: bool = False) -> None:
         self.process.kill() if kill else None
         self.process.wait()
+
+
+def test_only_a_regular_file_is_ever_taken_over(tmp_path: Path) -> None:
+    """A FIFO (or a folder) named as a tab's game is no game: it is never moved."""
+    fifo = tmp_path / "tab-20000101-000000-1-aaaaaa.json"
+    os.mkfifo(fifo)
+    folder = tmp_path / "tab-20000101-000000-2-bbbbbb.json"
+    folder.mkdir()
+    own, taken = claim_autosave(tmp_path)
+    assert taken is None and own not in (fifo, folder)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and folder.is_dir()
 
 
 def test_a_game_whose_tab_still_plays_is_never_taken_over(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ import atexit
 import contextlib
 import os
 import secrets
+import stat
 import threading
 import time
 from datetime import datetime
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bigfive_tui.files.lock import FileLock, process_lock
+from bigfive_tui.files.writing import remove_file
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -47,8 +49,8 @@ def claim_autosave(folder: Path) -> tuple[Path, Path | None]:
         if not stale.with_suffix(".json").exists():
             _in_use(stale.with_suffix(".json"))  # removes it when its tab is gone
     for candidate in sorted(folder.glob("tab-*.json"), key=_age):
-        if candidate == own or _in_use(candidate):
-            continue
+        if candidate == own or not _regular(candidate) or _in_use(candidate):
+            continue  # (only a regular file is a game: anything else is never moved)
         try:
             os.replace(candidate, own)
         except FileNotFoundError:
@@ -65,6 +67,13 @@ def _age(path: Path) -> float:
         return 0.0
 
 
+def _regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(path.lstat().st_mode)
+    except OSError:
+        return False
+
+
 def _in_use(game: Path) -> bool:
     """Does a live process hold the lock of ``game``? A lock found free is its dead tab's and
     is removed (a lock that cannot even be tried counts as held: the game is left alone)."""
@@ -73,7 +82,7 @@ def _in_use(game: Path) -> bool:
     if probe.acquire() is not None:
         return True
     with contextlib.suppress(OSError):
-        lock.unlink()
+        remove_file(lock)
     probe.release()
     return False
 
@@ -82,7 +91,7 @@ def _tidy(lock: Path) -> None:
     """At the end of the process (the app has given the lock back by then) the lock file goes;
     the game left in the file is free for the next tab."""
     with contextlib.suppress(OSError):
-        lock.unlink()
+        remove_file(lock)
 
 
 def end_with_server(app: App[Any], every: float = 1.0) -> None:
