@@ -363,6 +363,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     out, err = served.stop()
     assert "Traceback" not in out + err and "╭" not in out + err, err
     assert all(line.startswith("bigfive serve: ") for line in err.splitlines()), err
+    assert "a request failed" not in err, err  # a refusal is never a failure of ours
 
 
 def request_bytes(port: int, token: str) -> st.SearchStrategy[bytes]:

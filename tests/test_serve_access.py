@@ -33,6 +33,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     out, err = server.stop()
     print(f"The server said:\n{out}\n{err}")  # shown when a test failed
     assert "Traceback" not in out + err
+    assert "a request failed" not in err  # a refusal is never a failure of ours
 
 
 # ------------------------------------------------------------------ the token
@@ -270,6 +271,7 @@ def test_malformed_requests_are_refused_in_a_line_each_without_a_traceback(
     lines = err.splitlines()
     assert len(lines) <= len(requests)
     assert all(line.startswith("bigfive serve: ") for line in lines)
+    assert "a request failed" not in err  # each is refused, none breaks a handler
 
 
 # ------------------------------------------------------------------ the data folder

@@ -120,7 +120,7 @@ class Access:
             response: web.StreamResponse = web.HTTPSeeOther(location=str(rest))
         else:
             response = await handler(request)
-        if with_token:
+        if with_token and not response.prepared:  # (a websocket's answer has gone already)
             response.set_cookie(self.cookie, self.token, path="/", httponly=True, samesite="Strict")
         return response
 
