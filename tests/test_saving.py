@@ -389,7 +389,7 @@ async def test_an_autosave_that_is_no_regular_file_is_left_alone_and_the_game_sa
             and "The game plays without autosave" in text
             for text in told
         ), told
-        assert app.game_at_risk()  # quitting asks first: the game is on no disk
+        assert app.keeper.at_risk()  # quitting asks first: the game is on no disk
     assert identity(path) == before
     assert not Path(f"{path}.lock").exists() and not path.with_suffix(".lock").exists()
     assert not list(saves.data_dir().rglob("*.damaged-*"))

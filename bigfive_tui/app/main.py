@@ -147,7 +147,7 @@ class BigFiveApp(AppCore):
 
     @on(PlayOnFrom)
     def _play_on_from(self, message: PlayOnFrom) -> None:
-        self.going_back.play_on_from(message.position, message.chose)
+        self.going_back.play_on_from(message.position, message.path, message.replace)
 
     @on(ExportPosition)
     def _export_position(self, message: ExportPosition) -> None:

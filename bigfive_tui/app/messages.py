@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 from textual.message import Message
 
 if TYPE_CHECKING:  # only the new-game screens make setups; a loaded game does not need them
-    from bigfive_tui.app.files.names import Chosen
+    from pathlib import Path
+
     from bigfive_tui.app.setups.big_five import GameSetup
     from bigfive_tui.app.setups.photo_safari import PhotoSetup
 
@@ -97,12 +98,14 @@ class OpenTimeline(Message):
 
 class PlayOnFrom(Message):
     """Debug mode's editor: play on from this position (the scenario format); the line left is
-    kept as the save the player ``chose``."""
+    kept first as the save at ``path`` (which replaces a file there only when ``replace``
+    says the player agreed)."""
 
-    def __init__(self, position: dict[str, Any], chose: Chosen) -> None:
+    def __init__(self, position: dict[str, Any], path: Path, replace: bool) -> None:
         super().__init__()
         self.position = position
-        self.chose = chose
+        self.path = path
+        self.replace = replace
 
 
 class ExportPosition(Message):

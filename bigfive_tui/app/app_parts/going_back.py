@@ -13,7 +13,8 @@ from bigfive_tui.app.keys.table import command_key
 from bigfive_tui.app.setups.practice import hints_used, set_hints
 
 if TYPE_CHECKING:
-    from bigfive_tui.app.files.names import Chosen
+    from pathlib import Path
+
     from bigfive_tui.app.photo_safari.timeline import PhotoBranching
     from bigfive_tui.app.screens.timeline import Branching
     from bigfive_tui.photo_safari.engine.session import PhotoSession
@@ -197,7 +198,7 @@ class GoingBack:
             f"The game goes on from turn {turn}. The line left is kept as {path.name}"
         )
 
-    def play_on_from(self, position: dict[str, Any], chose: Chosen) -> None:
+    def play_on_from(self, position: dict[str, Any], path: Path, replace: bool) -> None:
         """The editor's position becomes the game (D-edit): the game as it was is kept as a
         named save first - if it cannot be, nothing changes."""
         from bigfive_tui.app.files.positions import PositionError, check
@@ -211,12 +212,8 @@ class GoingBack:
             self.app.notify(f"Not possible: {problem}", severity="error", markup=False)
             return
         try:
-            path = saves.write_save(
-                chose.path,
-                session,
-                self.app.computer_seats,
-                self.keeper.practice_note(),
-                replace=chose.replace,
+            saves.write_save(
+                path, session, self.app.computer_seats, self.keeper.practice_note(), replace=replace
             )
             edited = saves.position_session(position)
         except (saves.SaveError, PositionError) as problem:

@@ -249,7 +249,7 @@ class DebugMode(GameView):
 
             def named(chosen: Chosen | None) -> None:
                 if chosen is not None:
-                    self.post_message(PlayOnFrom(dict(position), chosen))
+                    self.post_message(PlayOnFrom(dict(position), chosen.path, chosen.replace))
                 else:
                     self.refresh_view()
 
