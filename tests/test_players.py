@@ -239,8 +239,10 @@ def test_the_fast_policy_mends_the_gate_before_topping_up_while_a_tyre_waits() -
     pick = tactics.decide(state, legal_actions(state), random.Random(0), tactics.Intent.SUPPLIES)
     assert pick.reason.why == Why.DRIVE_MEND
     assert _to_east_gate(state, pick.action.target) < _to_east_gate(state, state.vehicle[0])
+    # Without a tyre waiting, the intent fills up: at a food token reached this turn (a
+    # drive to one farther off serves nothing this turn, issue 24's refuel hint).
     kate_fine = position(("jack", "kate"), ("ta", "s3"), food=5)
-    place(kate_fine, FOOD_TOKENS[0], "s5", face_up=True)
+    place(kate_fine, FOOD_TOKENS[0], "o1", face_up=True)
     _break_gate(kate_fine, EAST)
     supplies = tactics.Intent.SUPPLIES
     assert (

@@ -24,15 +24,15 @@ from bigfive_tui.engine.content import (
     BUFFALO_TOKEN,
     CARDS,
     FOOD_TOKENS,
-    CardKind,
     Guide,
     Species,
 )
 from bigfive_tui.engine.costs import rivers_closed_for
 from bigfive_tui.engine.state import GameState, Phase
+from bigfive_tui.players.cards import CARD_HARM
 from bigfive_tui.players.reasons import Reason, Why
 from bigfive_tui.players.routes import DETOUR_STEP, UNREACHABLE, driving_mode, geometry, route
-from bigfive_tui.players.tactics import CARD_HARM, Pick, anything_wanted, wanted_by_team
+from bigfive_tui.players.tactics import Pick, anything_wanted, wanted_by_team
 
 #: Tracks at or below these marks make the bot look after itself first.
 LOW_FOOD = 3
@@ -97,38 +97,48 @@ def _reason(state: GameState, action: Action) -> Reason:
     if kind in simple:
         return Reason(simple[kind])
     if kind == Act.EXTRA_ANIMAL:
-        burning = {state.game.board.slot[c] for c, n in enumerate(state.fires) if n}
-        return Reason(Why.EXTRA_ANIMAL, number=len(burning))
+        return Reason(Why.EXTRA_ANIMAL)
     if kind == Act.INFLUENCE:
-        fires = sum(1 for card in state.deck if CARDS[card].kind == CardKind.FIRE)
-        return Reason(Why.INFLUENCE, number=fires)
+        return Reason(Why.INFLUENCE)
     return Reason(Why.END_DONE if state.actions_left == 0 else Why.END_NOTHING)
 
 
 def _drive_reason(state: GameState, action: Action) -> Reason:
     """The goal a drive serves: the first reachable kind of goal, as ``_drive`` takes it, and
-    of its spaces the nearest."""
+    of its nearest spaces one this step is on a cheapest route to."""
     seat = state.seat
+    board = state.game.board
     mode = driving_mode(state, seat)
-    geo = geometry(state.game.board)
-    routes = geo.routes_from(state.vehicle[seat], mode)
+    routes = geometry(board).routes_from(state.vehicle[seat], mode)
+    step = DETOUR_STEP if action.kind == Act.DETOUR else action.target
+    kate = state.game.guides[seat] == Guide.KATE
     for why, subjects, goals in _goal_sets(state, seat):
         if min((routes.cost[cell] for cell in goals), default=UNREACHABLE) >= UNREACHABLE:
             continue
 
-        def cost(subject: int, goals: set[int] = goals) -> int:
-            near = geo.kate_seers[subject]  # every place it is seen from, her lines too
-            return min((routes.cost[cell] for cell in near if cell in goals), default=UNREACHABLE)
+        def serving(subject: int, why: Why = why) -> Sequence[int] | frozenset[int]:
+            """Where this subject is served from, as _goal_sets counts it."""
+            if why == Why.DRIVE_HELP:
+                return board.mutual_view[subject]
+            if why == Why.DRIVE_ANIMAL and kate:
+                return board.spotted_from[subject]  # her straight lines too (R-kate-spot)
+            return board.seen_from[subject]
 
-        subject = min(subjects, key=cost)
+        def cost(subject: int) -> int:
+            return min((routes.cost[cell] for cell in serving(subject)), default=UNREACHABLE)
+
+        nearest = min(cost(subject) for subject in subjects)
+        closest = [subject for subject in subjects if cost(subject) == nearest]
+        on_route = [s for s in closest if step in routes.first_steps(serving(s), nearest)]
+        subject = (on_route or closest)[0]
         if why == Why.DRIVE_ANIMAL:
             token = state.token_at[subject]
             if token != BUFFALO_TOKEN and not state.face_up[token]:
-                return Reason(Why.DRIVE_UNKNOWN, subject, number=max(0, cost(subject) - 1))
+                return Reason(Why.DRIVE_UNKNOWN, subject, number=nearest)
             species = int(Species.BUFFALO) if token == BUFFALO_TOKEN else ANIMAL_KIND[token]
-            return Reason(why, subject, species=species, number=max(0, cost(subject) - 1))
+            return Reason(why, subject, species=species, number=nearest)
         helped = state.vehicle.index(subject) if why == Why.DRIVE_HELP else -1
-        return Reason(why, subject, helped, number=max(0, cost(subject) - 1))
+        return Reason(why, subject, helped, number=nearest)
     return Reason(Why.END_NOTHING)
 
 

@@ -14,9 +14,13 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from bigfive_tui.engine.actions import FOOD, RESOURCE_NAMES, Act, Action
+from bigfive_tui.engine.apply_action import apply_in_place
 from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
-from bigfive_tui.engine.content import CARDS, Species
+from bigfive_tui.engine.content import ANIMAL_KIND, BUFFALO_TOKEN, CARDS, CardKind, Species
+from bigfive_tui.engine.costs import DETOUR_COST
+from bigfive_tui.engine.legal_actions import spot_targets
 from bigfive_tui.engine.state import GameState
+from bigfive_tui.players.cards import CARD_HARM, burning_pieces, card_harm, starving
 from bigfive_tui.players.routes import DETOUR_STEP
 
 
@@ -52,6 +56,7 @@ class Why(IntEnum):
     END_GUARD = 26  # Jack stays where he guards animals
     LEND_TOKEN = 27  # Anna lends her token to a guide who needs it more
     AT_RANDOM = 28  # the random player: one of ``number`` legal actions, by chance
+    DISCARD_LOOKED = 29  # the look-ahead fared better without this card (scores in percent)
 
 
 class Reason(NamedTuple):
@@ -63,15 +68,17 @@ class Reason(NamedTuple):
     seat: int = -1
     species: int = -1
     number: int = 0
-    animals: int = 0  # animals shielded by Jack's piece
+    #: A second number: the look-ahead's score of the other choice (a discard), in percent.
+    other: int = -1
 
 
 _FIRE_DANGER = "while a piece burns, every animal placed on it flees the park"
 
 
 def explain(state: GameState, action: Action, reason: Reason) -> str:
-    """The action and its reason in one sentence, in the words of the guide at the wheel."""
-    return f"{_what(state, action)}: {_why(state, action, reason)}"
+    """The action and its reason in one sentence, in the words of the guide at the wheel, and
+    what a drive does on the side for free (a fire Jack's piece puts out, a token in view)."""
+    return f"{_what(state, action)}: {_why(state, action, reason)}{_on_the_side(state, action)}"
 
 
 def plan_words(reason: str, plan: Sequence[str]) -> str:
@@ -93,8 +100,21 @@ def _gist(why: str) -> str:
     return re.sub(r"\d+", "#", why)
 
 
-def _species(reason: Reason) -> str:
-    return Species(reason.species).name.lower() if reason.species >= 0 else "animal"
+def _species(state: GameState, reason: Reason) -> str:
+    """The species a reason is about: the token on its space tells when the player did not."""
+    species = reason.species
+    if species < 0 and reason.cell >= 0:
+        token = state.token_at[reason.cell]
+        if token == BUFFALO_TOKEN:
+            species = int(Species.BUFFALO)
+        elif 0 <= token < BUFFALO_TOKEN and state.face_up[token]:
+            species = ANIMAL_KIND[token]
+    return Species(species).name.lower() if species >= 0 else "animal"
+
+
+def _a(word: str) -> str:
+    """ "a lion", "an elephant"."""
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 def _counted(count: int, thing: str) -> str:
@@ -151,64 +171,78 @@ def _what(state: GameState, action: Action) -> str:
 
 
 def _toward(state: GameState, action: Action, reason: Reason, what: str) -> str:
-    """A drive's goal: "towards the fire on ♦5 (2 more actions)", or "to reach ..." when this
-    step arrives."""
+    """A drive's goal: "on the way to the fire on ♦5 (2 actions more)", or "to ..." when this
+    step arrives. ``reason.number`` counts the actions to the goal from before this step."""
     if action.kind == Act.MOVE and action.target == reason.cell:
         return f"to {what}"
-    left = f" ({_counted(reason.number, 'action')} more)" if reason.number > 0 else ""
+    more = reason.number - step_cost(state, action)
+    left = f" ({_counted(more, 'action')} more)" if more > 0 else ""
     if action.kind == Act.DETOUR or action.target == DETOUR_STEP:
         return f"the short way round to {what}{left}"
     return f"on the way to {what}{left}"
 
 
+def step_cost(state: GameState, action: Action) -> int:
+    """Actions a drive's step costs: a hill one more (not for Sam), driving round the park 3."""
+    if action.kind == Act.DETOUR:
+        return DETOUR_COST
+    if action.kind != Act.MOVE:
+        return 0
+    return state.game.costs[state.seat].hill_move if state.game.board.hill[action.target] else 1
+
+
 def _why(state: GameState, action: Action, reason: Reason) -> str:
+    """Every count, place, guide and card in these words is read from ``reason`` and the
+    position, never assumed: tests/test_reasons.py recomputes them along real games."""
     why = reason.why
     board = state.game.board
     guides = state.game.guides
-    me = guides[state.seat].title
-    # Only the reasons about a teammate have a seat; a space's number is never read as one.
-    about_seat = why in (Why.LEND_TOKEN, Why.DRIVE_HELP)
-    other = guides[reason.seat].title if about_seat else ""
+    seat = state.seat
+    me = guides[seat].title
     place = board.names[reason.cell] if reason.cell >= 0 else ""
     if why == Why.AT_RANDOM:
         if reason.number == 1:
             return "the only legal action"
         return f"picked by chance from {_counted(reason.number, 'legal action')}"
     if why == Why.DRAW:
-        return "every turn opens with an event card"
+        return _draw_reason(state)
     if why == Why.TOKEN:
         return "one action more this turn"
     if why == Why.LEND_TOKEN:
-        return f"{other} can use the extra action better on the next turn"
+        return f"{guides[reason.seat].title} can use the extra action better on the next turn"
     if why == Why.SPOT_NEEDED:
-        return f"{me} has not seen a {_species(reason)} yet"
+        return f"{me} has not seen {_a(_species(state, reason))} yet"
     if why == Why.SPOT_UNKNOWN:
         return "a face-down token may be an animal the team still needs"
+    cap = state.game.caps[seat]
     if why == Why.FOOD_LOW:
-        return f"{me}'s food is down to {state.food[state.seat]}, and a card can take 2"
-    if why == Why.FOOD_TOP_UP:
-        return "food is cheap to take here, and cards keep taking it"
+        return f"{me}'s food is down to {state.food[seat]}, and a card can take 2"
+    if why in (Why.FOOD_TOP_UP, Why.FUEL_TOP_UP):
+        is_food = why == Why.FOOD_TOP_UP
+        name = "food" if is_food else "fuel"
+        mark = state.food[seat] if is_food else state.fuel[seat]
+        cost = state.game.costs[seat].supply
+        price = "costs no action" if cost == 0 else f"costs {_counted(cost, 'action')}"
+        return f"{me}'s {name} is at {mark} of {cap}, this {price}, and cards keep taking {name}"
     if why == Why.FUEL_LOW:
-        return f"{me}'s fuel is down to {state.fuel[state.seat]}; without fuel nobody drives"
-    if why == Why.FUEL_TOP_UP:
-        return "fuel is free for Sam and cards keep taking it"
+        return f"{me}'s fuel is down to {state.fuel[seat]}; without fuel nobody drives"
     if why == Why.SHARE:
-        track = state.food if action.resource == FOOD else state.fuel
+        levels = state.food if action.resource == FOOD else state.fuel
         word = RESOURCE_NAMES[action.resource]
         receiver = guides[action.target].title
         if action.resource == FOOD:
-            return f"{receiver}'s food is down to {track[action.target]}; at 0 the safari is lost"
-        return f"{receiver} has only {track[action.target]} {word} and needs it to drive"
+            return f"{receiver}'s food is down to {levels[action.target]}; at 0 the safari is lost"
+        return f"{receiver} has only {levels[action.target]} {word} and needs it to drive"
     if why == Why.MEND_GATE:
         return "no flat tyre can be repaired while a gate is broken"
     if why == Why.MEND_FREE:
-        return "David mends it for free, and a broken gate stops every repair"
+        return f"{me} mends it for free, and a broken gate stops every repair"
     if why == Why.REPAIR:
         return "the vehicle cannot drive until its tyre is repaired"
     if why == Why.EXTINGUISH:
         return _FIRE_DANGER
     if why == Why.DRIVE_ANIMAL:
-        what = f"the {_species(reason)} on {place}"
+        what = f"the {_species(state, reason)} on {place}"
         return f"{_toward(state, action, reason, what)}, which {me} has not seen yet"
     if why == Why.DRIVE_UNKNOWN:
         what = f"the face-down animal on {place}"
@@ -218,55 +252,189 @@ def _why(state: GameState, action: Action, reason: Reason) -> str:
         return f"{_toward(state, action, reason, what)}: {_FIRE_DANGER}"
     if why == Why.DRIVE_FOOD:
         what = f"the food token on {place}"
-        return f"{_toward(state, action, reason, what)}: {me}'s food is down to " + str(
-            state.food[state.seat]
-        )
+        has = state.food[seat]
+        level = f"is down to {has}" if has <= _LOW_FOOD else f"is at {has} of {cap}"
+        return f"{_toward(state, action, reason, what)}: {me}'s food {level}"
     if why == Why.DRIVE_FUEL:
         what = f"the {_gate(reason.cell)} park entrance".replace("the  ", "the ")
-        return f"{_toward(state, action, reason, what)} to refuel: {me}'s fuel is down to " + str(
-            state.fuel[state.seat]
-        )
+        has = state.fuel[seat]
+        level = f"is down to {has}" if has <= _LOW_FUEL else f"is at {has} of {cap}"
+        return f"{_toward(state, action, reason, what)} to refuel: {me}'s fuel {level}"
     if why == Why.DRIVE_HELP:
-        what = other
-        needs = "fuel" if state.fuel[reason.seat] == 0 else "food"
+        helped = reason.seat
+        needs = "fuel" if state.fuel[helped] == 0 else "food"
+        what = guides[helped].title
         return f"{_toward(state, action, reason, what)}, who is short of {needs}"
     if why == Why.DRIVE_MEND:
         what = f"the broken {_gate(reason.cell)} gate"
         return f"{_toward(state, action, reason, what)}: until it is mended no tyre is repaired"
     if why == Why.GUARD:
         what = f"the {board.symbols[board.slot[reason.cell]]} piece"
-        return (
-            f"{_toward(state, action, reason, what)}: no fire lands on Jack's piece, and "
-            f"{_guarded(reason)} there"
-        )
+        shielded = _shielded(state, board.slot[reason.cell])
+        return f"{_toward(state, action, reason, what)}: no fire lands on Jack's piece, {shielded}"
     if why == Why.END_GUARD:
-        return f"Jack stays put: no fire lands on his piece, and {_guarded(reason)} here"
+        shielded = _shielded(state, board.slot[state.vehicle[seat]])
+        return f"Jack stays put: no fire lands on his piece, {shielded}"
     if why == Why.EXTRA_ANIMAL:
-        burning = reason.number
-        risk = (
-            "no piece is burning, so it cannot flee"
-            if burning == 0
-            else f"{_counted(burning, 'burning piece')}: a small risk it flees"
-        )
-        return f"the team needs more animals on the board, and {risk}"
+        return _extra_animal_reason(state)
     if why == Why.INFLUENCE:
-        fires = reason.number
+        fires = _fire_cards(state)
         return (
             "look at the next two event cards and discard the worse; "
-            f"{_counted(fires, 'fire card')} may still come"
+            f"{_counted(fires, 'fire card')} of the {_counted(len(state.deck), 'card')} "
+            "in the deck may come"
         )
-    if why == Why.DISCARD:
+    if why == Why.DISCARD_LOOKED and len(state.looking_at) == 2:
+        kept = CARDS[state.looking_at[1 - action.target]].name
+        return (
+            f"looking ahead, the team fared better with {kept} next "
+            f"({reason.number} % against {reason.other} %)"
+        )
+    if why in (Why.DISCARD, Why.DISCARD_LOOKED):
         return _discard_reason(state, action)
-    if why == Why.END_DONE:
+    if why in (Why.END_DONE, Why.END_NOTHING) and state.actions_left == 0:
         return f"{me} has no actions left"
-    return "nothing worth an action is within reach this turn"
+    left = _counted(state.actions_left, "action")
+    return f"nothing worth an action is within reach this turn ({left} left)"
 
 
-def _guarded(reason: Reason) -> str:
-    count = reason.animals
-    return f"{_counted(count, 'animal')} the team needs {'are' if count != 1 else 'is'}"
+#: The marks below which the words say a track is "down to" a level (players/tactics.py's).
+_LOW_FOOD = 3
+_LOW_FUEL = 2
+
+
+def _fire_cards(state: GameState) -> int:
+    return sum(1 for card in state.deck if CARDS[card].kind == CardKind.FIRE)
+
+
+def _draw_reason(state: GameState) -> str:
+    """What every guide knows of the card to come: the card an influence put back on top, or
+    what the deck still holds."""
+    deck = state.deck
+    if state.deck_seen > 0 and deck:
+        return f"{CARDS[deck[-1]].name} is on top: it was put back after an influence"
+    if not deck:
+        return "the deck is empty: the discard pile is shuffled into a new one"
+    fires = _fire_cards(state)
+    helps = sum(1 for card in deck if CARDS[card].kind in _HELPS)
+    return (
+        f"every turn opens with a card; of the {_counted(len(deck), 'card')} left "
+        f"{fires} {'is a fire' if fires == 1 else 'are fires'} and "
+        f"{helps} {'brings' if helps == 1 else 'bring'} extra actions"
+    )
+
+
+_HELPS = (CardKind.WILDEBEEST, CardKind.GIRAFFE)
+
+
+def needed_on_piece(state: GameState, slot: int) -> tuple[list[int], int]:
+    """On this piece: the species of the face-up tokens some guide still lacks, and how many
+    face-down tokens lie there (the buffalo is left out: fire never chases it)."""
+    board = state.game.board
+    species: list[int] = []
+    face_down = 0
+    for token, cell in enumerate(state.token_cell[:BUFFALO_TOKEN]):
+        if cell < 0 or board.slot[cell] != slot:
+            continue
+        if not state.face_up[token]:
+            face_down += 1
+        elif ANIMAL_KIND[token] >= 0 and any(
+            not mask & (1 << ANIMAL_KIND[token]) for mask in state.spotted
+        ):
+            species.append(ANIMAL_KIND[token])
+    return species, face_down
+
+
+def _shielded(state: GameState, slot: int) -> str:
+    species, face_down = needed_on_piece(state, slot)
+    names = [f"the {Species(kind).name.lower()}" for kind in species]
+    if face_down:
+        names.append(_counted(face_down, "face-down animal"))
+    if not names:
+        return "though no animal the team needs is on it"
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"where {listed} {'is' if len(names) == 1 and not face_down > 1 else 'are'} safe"
+
+
+def _extra_animal_reason(state: GameState) -> str:
+    burning = burning_pieces(state)
+    risk = (
+        "no piece is burning, so it cannot flee"
+        if burning == 0
+        else f"{_counted(burning, 'piece')} {'is' if burning == 1 else 'are'} burning: "
+        "it flees if it lands there"
+    )
+    wanted = sum(
+        1
+        for token, cell in enumerate(state.token_cell[: BUFFALO_TOKEN + 1])
+        if cell >= 0 and _wanted_by_team(state, token)
+    )
+    if wanted == 0:
+        return f"no animal the team needs is left on the board, and {risk}"
+    return f"more animals on the board give more chances, and {risk}"
+
+
+def _wanted_by_team(state: GameState, token: int) -> bool:
+    if token == BUFFALO_TOKEN:
+        return any(not mask & (1 << Species.BUFFALO) for mask in state.spotted)
+    if not state.face_up[token]:
+        return True
+    kind = ANIMAL_KIND[token]
+    return kind >= 0 and any(not mask & (1 << kind) for mask in state.spotted)
 
 
 def _discard_reason(state: GameState, action: Action) -> str:
-    kept = CARDS[state.looking_at[1 - action.target]].name if len(state.looking_at) == 2 else ""
-    return f"it would hurt the team more than {kept}, which the next guide draws instead"
+    """The fast policies discard the card that hurts more in this position
+    (players/cards.py); the words say what makes it so."""
+    if len(state.looking_at) != 2:
+        return "it is the worse of the two cards"
+    gone_id = state.looking_at[action.target]
+    kept_id = state.looking_at[1 - action.target]
+    gone, kept = CARDS[gone_id], CARDS[kept_id]
+    ends = starving(state, gone_id)
+    if ends:
+        who = state.game.guides[ends[0]].title
+        return f"it would end the safari: {who}'s food is {state.food[ends[0]]}"
+    if gone.kind == kept.kind:
+        return f"the two cards do the same, so {kept.name} comes next either way"
+    if gone.kind == CardKind.ANIMAL and card_harm(state, gone_id) > CARD_HARM[gone.kind]:
+        burning = burning_pieces(state)
+        return f"with {burning} pieces burning a new animal would likely flee"
+    gone_harm, kept_harm = card_harm(state, gone_id), card_harm(state, kept_id)
+    if gone_harm < 0 and kept_harm < 0:
+        return f"both cards help; {kept.name}, which helps more, comes next"
+    if gone_harm <= kept_harm:
+        return f"it hurts the team as much as {kept.name}, which the next guide draws instead"
+    return f"it would hurt the team more than {kept.name}, which the next guide draws instead"
+
+
+def _on_the_side(state: GameState, action: Action) -> str:
+    """What a drive does besides its goal, for free: the fires Jack's piece rule puts out where
+    he arrives (RU-jack), and the tokens it brings into view."""
+    if action.kind not in (Act.MOVE, Act.DETOUR):
+        return ""
+    after = state.copy()
+    apply_in_place(after, action, None)
+    board = state.game.board
+    said = []
+    out = [cell for cell, count in enumerate(state.fires) if count > after.fires[cell]]
+    if out:
+        places = ", ".join(board.names[cell] for cell in out)
+        said.append(f"arriving, Jack puts out the fire on {places} for free")
+    seat = state.seat
+    before = set(spot_targets(state, seat))
+    gained = [cell for cell in spot_targets(after, seat) if cell not in before]
+    if gained:
+        places = ", ".join(_token_words(state, cell) for cell in gained)
+        said.append(f"it brings {places} into view")
+    return "".join(f"; {words}" for words in said)
+
+
+def _token_words(state: GameState, cell: int) -> str:
+    token = state.token_at[cell]
+    place = state.game.board.names[cell]
+    if token == BUFFALO_TOKEN:
+        return f"the buffalo on {place}"
+    if not state.face_up[token]:
+        return f"the face-down animal on {place}"
+    return f"the {Species(ANIMAL_KIND[token]).name.lower()} on {place}"

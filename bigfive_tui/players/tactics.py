@@ -23,14 +23,13 @@ from bigfive_tui.engine.board import GATE_CELLS
 from bigfive_tui.engine.content import (
     ANIMAL_KIND,
     BUFFALO_TOKEN,
-    CARDS,
     FOOD_TOKENS,
     MONKEY,
-    CardKind,
     Guide,
     Species,
 )
 from bigfive_tui.engine.state import GameState, Phase
+from bigfive_tui.players.cards import card_harm
 from bigfive_tui.players.reasons import Reason, Why
 from bigfive_tui.players.routes import DETOUR_STEP, UNREACHABLE, driving_mode, geometry
 
@@ -72,22 +71,6 @@ class Pick(NamedTuple):
     action: Action
     reason: Reason
 
-
-#: How much the team would rather not face each event card (higher: discard it first).
-CARD_HARM = {
-    CardKind.FIRE: 6,
-    CardKind.FLAT_TYRE: 5,
-    CardKind.LEAKY: 5,
-    CardKind.LOST_FOOD: 5,
-    CardKind.BROKEN_GATE: 4,
-    CardKind.OVERHEATED: 4,
-    CardKind.STOLEN_FOOD: 4,
-    CardKind.HIPPOS: 1,
-    CardKind.RAIN: 1,
-    CardKind.WILDEBEEST: -1,
-    CardKind.ANIMAL: -2,
-    CardKind.GIRAFFE: -2,
-}
 
 #: Worth of a drive's goal, less its cost in actions: the drive takes the best.
 _GOAL_WORTH = {
@@ -133,7 +116,7 @@ def decide(
         if intent == Intent.GUARD and state.game.guides[state.seat] == Guide.JACK:
             guarded = _guarded_here(state)
             if guarded:
-                return Pick(by_kind[Act.END][0], Reason(Why.END_GUARD, animals=guarded))
+                return Pick(by_kind[Act.END][0], Reason(Why.END_GUARD))
         why = Why.END_DONE if state.actions_left == 0 else Why.END_NOTHING
         return Pick(by_kind[Act.END][0], Reason(why))
     return Pick(legal_actions[0], Reason(Why.END_NOTHING))
@@ -280,7 +263,7 @@ def _influence(turn: _Turn) -> Pick | None:
     influence = turn.by_kind.get(Act.INFLUENCE)
     if not influence:
         return None
-    return Pick(influence[0], Reason(Why.INFLUENCE, number=_fire_cards_ahead(turn.state)))
+    return Pick(influence[0], Reason(Why.INFLUENCE))
 
 
 def _extra_animal(turn: _Turn) -> Pick | None:
@@ -292,7 +275,7 @@ def _extra_animal(turn: _Turn) -> Pick | None:
     state = turn.state
     if turn.intent != Intent.EXTRA and anything_wanted(state):
         return None
-    return Pick(extra[0], Reason(Why.EXTRA_ANIMAL, number=_burning_pieces(state)))
+    return Pick(extra[0], Reason(Why.EXTRA_ANIMAL))
 
 
 def _drive(turn: _Turn) -> Pick | None:
@@ -307,7 +290,12 @@ def _drive(turn: _Turn) -> Pick | None:
     best: tuple[int, Why, int, Collection[int]] | None = None
     for why, subject, cells in _goals(turn):
         cost = min((routes.cost[cell] for cell in cells), default=UNREACHABLE)
-        if cost >= UNREACHABLE:
+        supply = state.game.costs[seat].supply
+        if cost >= UNREACHABLE or (
+            _topping_up(state, seat, why) and cost + supply > state.actions_left
+        ):
+            # Filling up is worth a drive only when it is done this turn: a drive towards a
+            # far gate with fuel to spare serves nothing this turn (issue 24's refuel hint).
             continue
         score = _GOAL_WORTH[why] - cost + _intent_bonus(turn.intent, why)
         if why == Why.DRIVE_ANIMAL:
@@ -327,13 +315,18 @@ def _drive(turn: _Turn) -> Pick | None:
     if not options:
         return None
     action = turn.rng.choice(options)
-    return Pick(
-        action, Reason(why, subject, _subject_seat(state, why, subject), number=nearest - 1)
-    )
+    return Pick(action, Reason(why, subject, _subject_seat(state, why, subject), number=nearest))
 
 
 #: Extra worth of a needed animal whose species has this many tokens left in the game.
 SCARCITY_BONUS = {1: 10, 2: 4, 3: 0}
+
+
+def _topping_up(state: GameState, seat: int, why: Why) -> bool:
+    """A drive for food or fuel that this guide does not yet run short of."""
+    if why == Why.DRIVE_FOOD:
+        return state.food[seat] > LOW_FOOD
+    return why == Why.DRIVE_FUEL and state.fuel[seat] > LOW_FUEL
 
 
 def _scarcity(state: GameState, cell: int) -> int:
@@ -456,25 +449,12 @@ def _guarded_here(state: GameState) -> int:
 
 def _discard(state: GameState, legal_actions: Sequence[Action]) -> Pick:
     """After influencing: discard the card that would hurt the next guide most."""
-    following = (state.seat + 1) % len(state.vehicle)
 
     def harm(action: Action) -> int:
-        card = CARDS[state.looking_at[action.target]]
-        if card.kind in (CardKind.LOST_FOOD, CardKind.STOLEN_FOOD):
-            hit = range(len(state.food)) if card.all_vehicles else (following,)
-            if any(state.food[seat] <= card.steps for seat in hit):
-                return 100  # it would end the safari
-        if card.kind == CardKind.ANIMAL and _burning_pieces(state) >= 3:
-            return 2  # with this much fire an animal is likely to flee
-        return CARD_HARM[card.kind]
+        return card_harm(state, state.looking_at[action.target])
 
     action = max(legal_actions, key=harm)
     return Pick(action, Reason(Why.DISCARD))
-
-
-def _fire_cards_ahead(state: GameState) -> int:
-    """Fire cards not yet seen in this pass through the deck: a count every player knows."""
-    return sum(1 for card in state.deck if CARDS[card].kind == CardKind.FIRE)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -482,11 +462,6 @@ def _fire_cards_ahead(state: GameState) -> int:
 
 def _species_of(token: int) -> int:
     return _BUFFALO if token == BUFFALO_TOKEN else ANIMAL_KIND[token]
-
-
-def _burning_pieces(state: GameState) -> int:
-    board = state.game.board
-    return len({board.slot[cell] for cell, count in enumerate(state.fires) if count})
 
 
 def wanted_by_team(state: GameState, token: int) -> bool:

@@ -3,9 +3,10 @@ compared with a state after it."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import JsonValue
@@ -13,10 +14,12 @@ from pydantic import JsonValue
 from bigfive_tui.engine.actions import Step
 from bigfive_tui.engine.content import ANIMAL_TOKENS, CARDS, CardKind, Guide, Species
 from bigfive_tui.engine.legal_actions import legal_actions
-from bigfive_tui.engine.notation import NotationError, parse_action
+from bigfive_tui.engine.notation import NotationError, format_action, parse_action
 from bigfive_tui.engine.refusals import why_illegal
 from bigfive_tui.engine.rigging import is_rig_text
 from bigfive_tui.engine.state import Game, GameState
+from bigfive_tui.players.search_player import Decision
+from bigfive_tui.players.teammates import DECIDERS, Hints, hint_words
 from bigfive_tui.scenarios.model import Expect, Scenario, ScenarioError
 from bigfive_tui.scenarios.names import (
     animal_name,
@@ -82,7 +85,7 @@ def check_expectations_statically(scenario: Scenario, source: str, game: Game) -
             for value in getattr(expect, key) or ():
                 if value not in names:
                     raise ScenarioError(f"{source}: {where}.{key}: {value} is not in guides")
-        for key in ("legal", "illegal"):
+        for key in ("legal", "illegal", "reason_act", "hint_act"):
             for i, text in enumerate(getattr(expect, key)):
                 try:
                     parse_action(game, text, 0)
@@ -220,4 +223,38 @@ def evaluate(expect: Expect, state: GameState, steps: Sequence[Step]) -> list[Ch
     texts = [step.text.lower() for step in steps]
     for text in expect.log_text:
         check(f"log text {text!r}", True, any(text.lower() in t for t in texts))
+    if expect.reason_act or expect.reason_contains or expect.reason_absent:
+        decide = DECIDERS[expect.reason_player]()
+        decision = decide(state, legal, random.Random(game.seed))
+        _said(check, f"reason ({expect.reason_player})", state, expect.reason_act, decision)
+        _words(check, "reason", decision.reason, expect.reason_contains, expect.reason_absent)
+    if expect.hint_act or expect.hint_contains or expect.hint_absent:
+        hint = Hints().hint(state, legal, ())
+        _said(check, "hint", state, expect.hint_act, hint.decision)
+        _words(check, "hint", hint_words(hint), expect.hint_contains, expect.hint_absent)
     return checks
+
+
+Check = Callable[[str, Any, Any, bool | None], None]
+
+
+def _said(
+    check: Check, who: str, state: GameState, acts: Sequence[str], decision: Decision
+) -> None:
+    """The action a computer player picks is one of ``acts`` (none given: not checked)."""
+    if not acts:
+        return
+    game = state.game
+    wanted = [parse_action(game, text, state.seat) for text in acts]
+    actual = format_action(game, decision.action, state.seat)
+    check(f"{who} act", list(acts), actual, decision.action in wanted)
+
+
+def _words(
+    check: Check, who: str, words: str, contains: Sequence[str], absent: Sequence[str]
+) -> None:
+    low = words.lower()
+    for text in contains:
+        check(f"{who} contains {text!r}", True, words, text.lower() in low)
+    for text in absent:
+        check(f"{who} lacks {text!r}", True, words, text.lower() not in low)

@@ -18,6 +18,13 @@ def _lower(value: Any) -> Any:
 
 
 Lower = BeforeValidator(_lower)
+
+
+def _one_or_more(value: Any) -> Any:
+    """One action in notation, or a list of them (any of which passes)."""
+    return [value] if isinstance(value, str) else value
+
+
 GuideName = Annotated[Literal["jack", "david", "anna", "kate", "sam"], Lower]
 SpeciesName = Annotated[Literal["lion", "leopard", "elephant", "rhino", "buffalo"], Lower]
 RemovableSpecies = Annotated[Literal["lion", "leopard", "elephant", "rhino"], Lower]
@@ -31,6 +38,10 @@ GateName = Annotated[Literal["west", "east"], Lower]
 #: false: sound; "new": flat since its owner's last turn; true / "repairable": repairable now.
 FlatState = Annotated[Literal[False, True, "new", "repairable"], Lower]
 PhaseName = Annotated[Literal["draw", "actions", "influence", "over"], Lower]
+#: A computer player whose words ``expect.reason_*`` checks (players/teammates.DECIDERS).
+PlayerName = Annotated[
+    Literal["random", "greedy", "tactics", "search", "search-practice", "search-hint"], Lower
+]
 OUTCOME_PATTERN = r"^(playing|won|lost(:(food|stuck|species(:(lion|leopard|elephant|rhino))?))?)$"
 FireCount = Annotated[int, Field(ge=1, le=FIRE_MARKERS)]
 #: TOML integers are signed 64-bit; the generator's state is written in that range.
@@ -141,6 +152,15 @@ class Expect(_Model):
     log: list[str] = Field(default_factory=list)
     log_absent: list[str] = Field(default_factory=list)
     log_text: list[str] = Field(default_factory=list)
+    #: What a computer player would do now for the guide at the wheel, and its words.
+    reason_player: PlayerName = "search-practice"
+    reason_act: Annotated[list[str], BeforeValidator(_one_or_more)] = Field(default_factory=list)
+    reason_contains: list[str] = Field(default_factory=list)
+    reason_absent: list[str] = Field(default_factory=list)
+    #: What the hint (the app's own) says now: its action (any of these) and its words.
+    hint_act: Annotated[list[str], BeforeValidator(_one_or_more)] = Field(default_factory=list)
+    hint_contains: list[str] = Field(default_factory=list)
+    hint_absent: list[str] = Field(default_factory=list)
 
 
 class ActionSpec(_Model):
