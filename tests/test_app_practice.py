@@ -104,6 +104,23 @@ async def test_a_new_hint_replaces_the_one_shown() -> None:
         assert [n.title for n in app._notifications] == ["Hint"]
 
 
+async def test_the_hint_leaves_the_screen_when_a_computer_turn_begins() -> None:
+    """Issue 24: the hint's notice stayed over the board while the computer teammates played;
+    it is the person's, and goes when a computer's turn begins."""
+    session = seeded_session(8, (Guide.JACK, Guide.KATE))
+    app = make_app(session, computer_seats=frozenset({1}))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("D")
+        await wait_until(pilot, lambda: session.state.phase == Phase.ACTIONS)
+        await pilot.press("w")
+        await wait_until(pilot, lambda: hints_used(session) == 1, timeout=60)
+        assert [n.title for n in app._notifications] == ["Hint"]
+        await pilot.press("escape")
+        await end_turn(pilot, app)  # Kate's turn follows at once (its notice lasts 20 s)
+        await wait_until(pilot, lambda: len(session.actions) > session.texts.index("end") + 1)
+        assert not [n for n in app._notifications if n.title == "Hint"]
+
+
 async def test_hints_are_counted_on_the_end_screen() -> None:
     session = seeded_session(8, (Guide.JACK, Guide.KATE))
     app = make_app(session, computer_seats=frozenset({1}))

@@ -64,11 +64,6 @@ def teammate(strength: str) -> Decider:
     return DECIDERS["greedy" if strength == "steady" else "search-practice"]()
 
 
-def hint() -> Decider:
-    """What the strong teammate, thinking longest, would do for the guide at the wheel."""
-    return DECIDERS["search-hint"]()
-
-
 def hint_rng(state: GameState, actions_played: int) -> random.Random:
     """The hint's generator: the same position of the same game always gets the same hint."""
     return random.Random(state.game.seed * 7919 + actions_played)

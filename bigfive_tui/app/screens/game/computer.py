@@ -3,7 +3,6 @@ hints for the guide at the wheel, each worked out in a worker thread."""
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from textual.content import Content
@@ -19,6 +18,7 @@ from bigfive_tui.engine.state import GameState, Phase
 
 if TYPE_CHECKING:
     from bigfive_tui.players.search_player import Decision
+    from bigfive_tui.players.teammates import Hint
 
 #: A computer seat never takes more actions than this in one turn (then it ends the turn).
 COMPUTER_TURN_LIMIT = 60
@@ -65,6 +65,9 @@ class ComputerTeammates(PlayingActions):
         if not self.is_current:
             self._schedule_computer()
             return
+        if self._hint_shown:  # a person's hint has no place over a computer's turn
+            self.app.clear_notifications()
+            self._hint_shown = False
         legal = self.legal()
         if state.phase == Phase.DRAW:
             self._computer_count = 0
@@ -166,24 +169,28 @@ class ComputerTeammates(PlayingActions):
         if self._hinting:
             return
         try:
-            from bigfive_tui.players.teammates import hint
+            from bigfive_tui.players.teammates import Hints
         except ImportError:
             self.warn("No computer player is installed, so there is no hint.")
             return
         self._hinting = True
         self._show_thinking(f"Thinking about a hint for {state.guide.title}")
         legal = self.legal()
-        rng = random.Random(state.game.seed * 7919 + len(self.session.actions))
-        decide = hint()
+        played = tuple(self.session.actions)
+        if self._hints is None:  # one per game: it keeps the plan it showed (players/teammates)
+            self._hints = Hints()
+        hints = self._hints
         self.run_worker(
-            lambda: self.app.call_from_thread(self._hinted, state, decide(state, legal, rng)),
+            lambda: self.app.call_from_thread(
+                self._hinted, state, hints.hint(state, legal, played)
+            ),
             thread=True,
             group="hint",
             exit_on_error=True,
         )
 
-    def _hinted(self, state: GameState, decision: Decision) -> None:
-        from bigfive_tui.players.reasons import plan_words
+    def _hinted(self, state: GameState, hint: Hint) -> None:
+        from bigfive_tui.players.teammates import hint_words
 
         self._hinting = False
         self._stop_thinking()
@@ -191,11 +198,12 @@ class ComputerTeammates(PlayingActions):
             return  # the game moved on while the hint was worked out
         count_hint(self.session)
         self.post_message(GameChanged())  # saves keep the count
-        plan = f" Then: {plan_words(decision.reason, decision.plan)}." if decision.plan else ""
         # A new hint replaces what is shown: hints asked one after another stacked up over
         # the board (at 80 x 24 over half of it); the log keeps what the computers did.
         self.app.clear_notifications()
-        self.notify(f"{decision.reason}.{plan}", title="Hint", timeout=20)
+        self.notify(hint_words(hint), title="Hint", timeout=20)
+        self._hint_shown = True
+        decision = hint.decision
         action = decision.action
         entry = next((e for e in ACTION_KEYS if action.kind in e.kinds), None)
         cell = self._cell_of(action)

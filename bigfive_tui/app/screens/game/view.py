@@ -47,7 +47,7 @@ from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import GameState, Phase
 
 if TYPE_CHECKING:
-    from bigfive_tui.players.teammates import Decider
+    from bigfive_tui.players.teammates import Decider, Hints
 
 W = TypeVar("W", bound=Widget)
 
@@ -117,6 +117,8 @@ class GameView(ScreenPart):
         self._finishing = False  # the finish key: the rest of this computer turn at once
         self._step_granted = False  # step by step: the next-action key was pressed
         self._hinting = False
+        self._hints: Hints | None = None  # made at the first hint of this game
+        self._hint_shown = False  # a hint's notice is on screen
         self._spinner: Timer | None = None
         self._spin = 0
         self._computer_timer: Timer | None = None
