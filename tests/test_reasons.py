@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bigfive_tui.assets import seeded_board
+from bigfive_tui.cli import main
 from bigfive_tui.commands import scenario as scenario_command
 from bigfive_tui.engine.actions import Act, Action
 from bigfive_tui.engine.apply_action import apply_in_place
@@ -32,9 +35,12 @@ from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.players import POLICIES, greedy_player, tactics
 from bigfive_tui.players.reasons import Why, explain
 from bigfive_tui.players.routes import driving_mode, geometry
-from bigfive_tui.players.search_player import MEASURED, SearchPlayer, in_view
+from bigfive_tui.players.search_player import MEASURED, Decision, SearchPlayer, in_view
 from bigfive_tui.players.tactics import Intent, wanted_by_team
-from bigfive_tui.players.teammates import DECIDERS, Hints, _what_changed, hint_words
+from bigfive_tui.players.teammates import DECIDERS, Decider, Hints, _what_changed, hint_words
+from bigfive_tui.simulation.report import Report
+from bigfive_tui.simulation.run import simulate
+from bigfive_tui.simulation.settings import POLICY_CHOICES, Settings
 
 
 def started(seed: int, guides: tuple[Guide, ...], level: Difficulty) -> GameState:
@@ -60,27 +66,64 @@ def test_a_steady_teammate_putting_out_a_fire_says_why_without_crashing() -> Non
 
 
 def test_every_policy_has_a_decider_with_words() -> None:
-    assert set(DECIDERS) == set(POLICIES)
+    assert set(DECIDERS) == set(POLICIES) == set(POLICY_CHOICES)
+
+
+def explained(policy: str, guides: int, games: int = 1, *, hints: bool = False) -> Report:
+    """``bigfive simulate --explain`` (``--hints``) of a few games: the run's own code."""
+    seed = 100 * guides + len(policy)
+    settings = Settings(games, None, guides, "mixed", policy, seed, None, explain=True, hints=hints)
+    return simulate(settings, seeded_board)
 
 
 @pytest.mark.parametrize("guides", [2, 3, 4, 5])
 @pytest.mark.parametrize("policy", sorted(POLICIES))
-def test_every_action_of_a_whole_game_has_words(policy: str, guides: int) -> None:
-    """Whole games of every policy and setting at 2 to 5 guides: every decision comes with
-    words (the app's own deciders build them), and the action is a legal one."""
-    seed = 100 * guides + len(policy)
-    chosen = tuple(random.Random(seed).sample(list(Guide), guides))
-    state = started(seed, chosen, Difficulty(seed % 3))
-    decide = DECIDERS[policy]()
-    rng = random.Random(seed)
-    while not state.outcome:
-        legal = legal_actions(state)
-        decision = decide(state, legal, rng)
-        assert decision.action in legal
-        what, _, why = decision.reason.partition(": ")
-        assert what and why, decision.reason
-        assert hint_words(decision).startswith(decision.reason)
-        apply_in_place(state, decision.action, None)
+def test_every_action_of_whole_games_has_words(policy: str, guides: int) -> None:
+    """Whole games of every policy and setting at 2 to 5 guides, played as ``simulate
+    --explain`` plays them: the app's deciders build the words of every action; an exception
+    there, an action without words or an illegal one would be the game's error."""
+    games = 3 if policy in ("random", "greedy", "tactics") else 1
+    report = explained(policy, guides, games)
+    assert report.total.games == games
+    assert report.errors == [], report.errors
+    assert report.total.actions > 0
+
+
+@pytest.mark.parametrize("guides", [2, 3, 4, 5])
+def test_the_hint_of_every_position_of_whole_games_has_words(guides: int) -> None:
+    """``--hints``: at every position of a whole game the hint a person would be shown is
+    worked out too (the fast policy plays, so the hint's plan is followed or left)."""
+    report = explained("tactics", guides, hints=True)
+    assert report.errors == [], report.errors
+
+
+def test_an_action_without_words_is_an_error_and_fails_the_run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An exception while the words are built is counted as the game's error, reported with
+    the command that plays it again, and the explained run exits with status 1."""
+    calls = 0
+    steady = DECIDERS["greedy"]
+
+    def crashing() -> Decider:
+        def decide(state: GameState, legal: Sequence[Action], rng: random.Random) -> Decision:
+            nonlocal calls
+            calls += 1
+            if calls == 30:
+                raise IndexError("list index out of range")
+            return steady()(state, legal, rng)
+
+        return decide
+
+    monkeypatch.setitem(DECIDERS, "greedy", crashing)
+    flags = ["simulate", "--games", "2", "--seed", "6", "--players", "2", "--policy", "greedy"]
+    assert main([*flags, "--explain", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["errors"] == 1 and data["explain"] is True
+    assert "IndexError" in data["error_games"][0]["error"]
+    assert data["error_games"][0]["reproduce"].endswith("--policy greedy --explain")
+    calls = 0
+    assert main(flags) == 0  # the fast loop builds no words: the same games pass
 
 
 # --------------------------------------------------------------------------- facts

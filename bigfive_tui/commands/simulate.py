@@ -82,6 +82,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="append each game to FILE (JSON lines); a run with the same FILE and flags "
         "plays only the games still missing",
     )
+    parser.add_argument(
+        "--explain",
+        action="store_true",
+        help="build the words of every computer action as the app shows them; an exception "
+        "is the game's error, and any error makes the exit status 1",
+    )
+    parser.add_argument(
+        "--hints",
+        action="store_true",
+        help="also work out the hint a person would be shown at every position (implies "
+        "--explain; the hint thinks long: a few games take minutes)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -144,6 +156,8 @@ def settings_from(args: argparse.Namespace, note: Callable[[str], None]) -> Sett
         workers,
         scheduler,
         args.results,
+        explain=args.explain or args.hints,
+        hints=args.hints,
     )
 
 
@@ -170,8 +184,9 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             report = simulate(settings, board_for)
             sys.stdout.write(json.dumps(report.as_dict(), indent=2) + "\n")
-            return 0
-        report = _with_progress(settings, board_for, errors)
+        else:
+            report = _with_progress(settings, board_for, errors)
+            print_report(Console(), report)
     except UsageError as error:
         print_error(errors, "error", error)
         return 2
@@ -179,8 +194,8 @@ def run(args: argparse.Namespace) -> int:
         kept = f"; the games played are in {args.results}" if args.results else ""
         print_error(errors, "stopped", f"Ctrl+C{kept}")
         return 130
-    print_report(Console(), report)
-    return 0
+    # Explained runs are checks: a game whose words could not be built fails the run.
+    return 1 if settings.explain and report.errors else 0
 
 
 def _with_progress(settings: Settings, board_for: Callable[[int], Board], errors: Any) -> Report:
@@ -289,6 +304,12 @@ def print_report(console: Any, report: Report) -> None:
         console.print(
             f"line(s) {lines} of {safe(settings.results)}: a game cut off when a run was "
             "stopped (played again)",
+            highlight=False,
+        )
+    if settings.explain:
+        hints = " and the hint of every position" if settings.hints else ""
+        console.print(
+            f"words built for every computer action{hints}, as the app builds them",
             highlight=False,
         )
     if report.errors:

@@ -1,8 +1,10 @@
 """One game of a simulation run: set up from its seed alone, played to its end.
 
 ``play_out`` is the engine's fast loop (``legal_actions`` + ``apply_in_place``, no rule steps),
-which the benchmarks in ``bench/`` time too; ``play_seed`` is one game of a run in whatever
-process or cluster worker plays it.
+which the benchmarks in ``bench/`` time too; ``explain_out`` plays as the app plays a computer
+seat, building the words of every action (``--explain``) and the hint a person would be shown
+at every position (``--hints``); ``play_seed`` is one game of a run in whatever process or
+cluster worker plays it.
 """
 
 from __future__ import annotations
@@ -116,12 +118,79 @@ def play_out(
     return GameResult(state.outcome, state.turn, actions, times=tuple(times))
 
 
+def explain_out(
+    state: GameState,
+    policy: str,
+    rng: random.Random,
+    max_actions: int = MAX_ACTIONS,
+    *,
+    hints: bool = False,
+) -> GameResult:
+    """Play a set-up game to its end as the app plays its computer seats (``state`` is changed):
+    the policy's decider (players/teammates.DECIDERS, the app's own) builds the words of every
+    action, and with ``hints`` the hint a person asking at that position would be shown is
+    worked out too (players/teammates.Hints, as the hint key does). An exception in either,
+    an illegal action or an action without words ends the game as an error."""
+    from bigfive_tui.engine.apply_action import apply_in_place
+    from bigfive_tui.engine.legal_actions import legal_actions
+    from bigfive_tui.players.teammates import DECIDERS, Hints, hint_words
+
+    decide = DECIDERS[policy]()
+    hinter = Hints() if hints else None
+    played: list[Action] = []
+    while not state.outcome:
+        if len(played) >= max_actions:
+            raise RunawayGame(f"no end after {max_actions} actions (turn {state.turn})")
+        legal = legal_actions(state)
+        if hinter is not None:
+            hint_words(hinter.hint(state, legal, played))
+        decision = decide(state, legal, rng)
+        if decision.action not in legal:
+            raise UnexplainedAction(f"{policy} chose {decision.action}, which is not legal")
+        what, _, why = decision.reason.partition(": ")
+        if not (what and why):
+            raise UnexplainedAction(f"{policy} gave {decision.action} no reason: {what!r}")
+        apply_in_place(state, decision.action, None)  # the words are built; no steps needed
+        played.append(decision.action)
+    return GameResult(state.outcome, state.turn, len(played))
+
+
+class UnexplainedAction(RuntimeError):
+    """A computer action the app could not show with true words."""
+
+
 def safe_game(
     board_for: Callable[[int], Board], setup: GameSetup, policy: Policy, max_actions: int
 ) -> GameResult:
     """``play_game`` with any exception turned into an error result."""
+    return _guarded(lambda: play_game(board_for(setup.seed), setup, policy, max_actions))
+
+
+def run_game(
+    board_for: Callable[[int], Board], setup: GameSetup, settings: Settings, max_actions: int
+) -> GameResult:
+    """One game of a run as its settings ask (explained or on the fast loop), any exception
+    turned into an error result."""
+    if not (settings.explain or settings.hints):
+        from bigfive_tui.players import POLICIES
+
+        return safe_game(board_for, setup, POLICIES[settings.policy], max_actions)
+
+    def explained() -> GameResult:
+        from bigfive_tui.engine.session import make_game
+        from bigfive_tui.engine.setup import new_game
+
+        game = make_game(board_for(setup.seed), setup.guides, setup.difficulty, (), setup.seed)
+        state, _ = new_game(game)
+        rng = random.Random(setup.seed)
+        return explain_out(state, settings.policy, rng, max_actions, hints=settings.hints)
+
+    return _guarded(explained)
+
+
+def _guarded(play: Callable[[], GameResult]) -> GameResult:
     try:
-        return play_game(board_for(setup.seed), setup, policy, max_actions)
+        return play()
     except Exception as error:  # any failure is counted and reported, never raised
         frame = traceback.extract_tb(error.__traceback__)[-1]
         where = f"{frame.filename.rsplit('/', 1)[-1]}:{frame.lineno} in {frame.name}"
@@ -130,10 +199,8 @@ def safe_game(
 
 def play_seed(settings: Settings, seed: int, max_actions: int = MAX_ACTIONS) -> GameResult:
     """One game of a run, in whatever process or cluster worker runs it."""
-    from bigfive_tui.players import POLICIES
-
     setup = game_setup(settings, seed)
-    return safe_game(board_source(settings.layout), setup, POLICIES[settings.policy], max_actions)
+    return run_game(board_source(settings.layout), setup, settings, max_actions)
 
 
 def play_task(task: tuple[Settings, int, int]) -> tuple[int, GameResult]:

@@ -102,6 +102,8 @@ class Report:
         data["actions_per_second"] = round(self.total.actions / self.seconds) if self.seconds else 0
         data["seed"] = self.settings.seed
         data["policy"] = self.settings.policy
+        data["explain"] = self.settings.explain
+        data["hints"] = self.settings.hints
         data["difficulty"] = self.settings.difficulty
         data["layout"] = self.settings.layout
         data["workers"] = self.settings.workers
@@ -135,4 +137,9 @@ def reproduce_command(settings: Settings, setup: GameSetup) -> str:
     ]
     if settings.layout:
         parts.append(f"--layout {settings.layout}")
+    parts += [
+        flag
+        for flag, asked in (("--explain", settings.explain), ("--hints", settings.hints))
+        if asked
+    ]
     return " ".join(parts)

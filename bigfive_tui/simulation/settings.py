@@ -27,15 +27,23 @@ class Settings:
     workers: int = 1
     scheduler: str | None = None
     results: str | None = None
+    #: Build the words of every computer action as the app does, and the hint of every
+    #: position (players/teammates): the look-ahead of a plan draws from the policy's
+    #: generator, so these are other games than the same seeds without them.
+    explain: bool = False
+    hints: bool = False
 
     def same_games(self) -> dict[str, Any]:
         """What fixes the games of a run (not how many, nor where they are played)."""
+        explained = {"explain": self.explain, "hints": self.hints}
         return {
             "guides": [g.name.lower() for g in self.guides] if self.guides else None,
             "players": self.players,
             "difficulty": self.difficulty,
             "policy": self.policy,
             "layout": self.layout,
+            # Only when asked: results files of plain runs stay valid.
+            **{key: True for key, asked in explained.items() if asked},
         }
 
 

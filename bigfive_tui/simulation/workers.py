@@ -7,7 +7,7 @@ import signal
 from collections.abc import Callable, Iterator, Sequence
 
 from bigfive_tui.engine.board import Board
-from bigfive_tui.simulation.playing import GameResult, game_setup, play_task, safe_game
+from bigfive_tui.simulation.playing import GameResult, game_setup, play_task, run_game
 from bigfive_tui.simulation.settings import Settings
 
 
@@ -21,11 +21,8 @@ def machine_cores() -> int:
 def serially(
     settings: Settings, seeds: Sequence[int], board_for: Callable[[int], Board], max_actions: int
 ) -> Iterator[tuple[int, GameResult]]:
-    from bigfive_tui.players import POLICIES
-
-    policy = POLICIES[settings.policy]
     for seed in seeds:
-        yield seed, safe_game(board_for, game_setup(settings, seed), policy, max_actions)
+        yield seed, run_game(board_for, game_setup(settings, seed), settings, max_actions)
 
 
 def _leave_ctrl_c_to_the_run() -> None:
