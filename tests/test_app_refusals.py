@@ -210,8 +210,7 @@ async def test_the_hand_over_sums_up_what_the_computer_guides_did() -> None:
         drawers = [line.split(" drew ")[0] for line in summary[1:]]
         assert drawers == ["Kate", "David", "Sam", "Anna"]
         assert (
-            summary[1].startswith("Kate drew ")
-            and "(every turn opens with an event card)" in summary[1]
+            summary[1].startswith("Kate drew ") and "(every turn opens with a card; " in summary[1]
         )
 
 
