@@ -271,3 +271,15 @@ def board_renderable(
 ) -> BoardRenderable:
     """What ``bigfive board`` prints: title, coloured board (gates marked), legend."""
     return BoardRenderable(board, overlays)
+
+
+def too_narrow_message(board: Board, columns: int, again: str) -> str | None:
+    """Why the board cannot be drawn in ``columns`` (cut-off lines would mislead), or None."""
+    del board  # every board draws the same size
+    needed = drawing_size(DRAWINGS[0])[0]
+    if columns >= needed:
+        return None
+    return (
+        f"The board is {needed} columns wide but this terminal has {columns}. Widen the window, "
+        f"or scroll it sideways with: bigfive board {again} | less -RS"
+    )

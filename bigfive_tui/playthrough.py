@@ -4,8 +4,8 @@ legal actions and the one chosen, and every rule step (rule id, kind, text).
 
 ``bigfive playthrough`` writes one; the golden files in tests/playthroughs are written by it
 (``bigfive playthrough --golden tests/playthroughs``) and the tests compare the engine's play
-with them, so any change in the engine's behaviour shows up as a readable diff. Pure: the
-caller supplies the board.
+with them, so any change in the engine's behaviour shows up as a readable diff. Pure but for
+:func:`write`, which reads the setup's board (a shipped layout or a layout file) first.
 """
 
 from __future__ import annotations
@@ -213,3 +213,23 @@ def playthrough(setup: Setup, board: Board, policy: Policy) -> str:
     else:
         lines.append(f"stopped after {len(session.actions)} actions (the game goes on)")
     return "\n".join(lines) + "\n"
+
+
+def board_of(setup: Setup) -> Board:
+    from bigfive_tui.assets import load_layout, seeded_board
+
+    return seeded_board(setup.board) if isinstance(setup.board, int) else load_layout(setup.board)
+
+
+def policy_of(setup: Setup) -> Policy:
+    if setup.policy == "greedy":
+        from bigfive_tui.players.greedy_player import choose
+
+        return choose
+    return uniform_kind
+
+
+def write(setup: Setup) -> str:
+    """The playthrough of ``setup`` as text, its board read by name or made from its seed (the
+    golden files are written by this)."""
+    return playthrough(setup, board_of(setup), policy_of(setup))

@@ -24,8 +24,7 @@ from bigfive_tui.boardmap import (
     drawing_size,
     gate_overlays,
 )
-from bigfive_tui.boardprint import TITLE, board_renderable, board_text
-from bigfive_tui.commands.board import too_narrow_message
+from bigfive_tui.boardprint import TITLE, board_renderable, board_text, too_narrow_message
 from bigfive_tui.engine.board import (
     CELL_COUNT,
     EAST_GATE_CELL,

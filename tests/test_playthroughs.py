@@ -19,8 +19,7 @@ from pathlib import Path
 import pytest
 
 from bigfive_tui.cli import main
-from bigfive_tui.commands.playthrough import write
-from bigfive_tui.playthrough import GOLDEN, Setup
+from bigfive_tui.playthrough import GOLDEN, Setup, write
 
 HERE = Path(__file__).parent / "playthroughs"
 

@@ -30,7 +30,7 @@ from served import Served, answer, serve
 
 from bigfive_tui.app.drawing.themes import SAVANNA, SAVANNA_LIGHT
 from bigfive_tui.cli import main
-from bigfive_tui.commands.listening import ListenError, check_port, is_local
+from bigfive_tui.listen_address import ListenError, check_port, is_local
 from bigfive_tui.files.lock import FileLock
 from bigfive_tui.web.tabs import claim_autosave
 

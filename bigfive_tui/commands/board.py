@@ -5,12 +5,8 @@ from __future__ import annotations
 import argparse
 import random
 import shlex
-from typing import TYPE_CHECKING
 
 from bigfive_tui.commands.values import seed_value
-
-if TYPE_CHECKING:
-    from bigfive_tui.engine.board import Board
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -25,7 +21,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from bigfive_tui.assets import load_layout, seeded_board
-    from bigfive_tui.boardprint import board_renderable
+    from bigfive_tui.boardprint import board_renderable, too_narrow_message
     from bigfive_tui.commands.output import print_error
     from bigfive_tui.engine.pieces import BoardFileError
     from bigfive_tui.safe_text import printable
@@ -45,16 +41,3 @@ def run(args: argparse.Namespace) -> int:
     console.print(board_renderable(board))
     return 0
 
-
-def too_narrow_message(board: Board, columns: int, again: str) -> str | None:
-    """Why the board cannot be drawn in ``columns`` (cut-off lines would mislead), or None."""
-    from bigfive_tui.boardmap import DRAWINGS, drawing_size
-
-    del board  # every board draws the same size
-    needed = drawing_size(DRAWINGS[0])[0]
-    if columns >= needed:
-        return None
-    return (
-        f"The board is {needed} columns wide but this terminal has {columns}. Widen the window, "
-        f"or scroll it sideways with: bigfive board {again} | less -RS"
-    )

@@ -14,7 +14,7 @@ import os
 import sys
 from pathlib import Path
 
-from bigfive_tui.commands.listening import ListenError, check_port, is_local
+from bigfive_tui.listen_address import ListenError, check_port, is_local
 
 DEFAULT_PORT = 8765
 GUIDES = ("jack", "david", "anna", "kate", "sam")

@@ -12,8 +12,7 @@ from bigfive_tui.commands.values import plain_seed, seed_value
 from bigfive_tui.safe_text import printable
 
 if TYPE_CHECKING:
-    from bigfive_tui.engine.board import Board
-    from bigfive_tui.playthrough import Policy, Setup
+    from bigfive_tui.playthrough import Setup
 
 POLICIES = ("random", "greedy")
 
@@ -119,32 +118,10 @@ def _setup(args: argparse.Namespace) -> Setup:
     )
 
 
-def board_of(setup: Setup) -> Board:
-    from bigfive_tui.assets import load_layout, seeded_board
-
-    return seeded_board(setup.board) if isinstance(setup.board, int) else load_layout(setup.board)
-
-
-def policy_of(setup: Setup) -> Policy:
-    from bigfive_tui.playthrough import uniform_kind
-
-    if setup.policy == "greedy":
-        from bigfive_tui.players.greedy_player import choose
-
-        return choose
-    return uniform_kind
-
-
-def write(setup: Setup) -> str:
-    """The playthrough of ``setup`` as text (the golden files are written by this)."""
-    from bigfive_tui.playthrough import playthrough
-
-    return playthrough(setup, board_of(setup), policy_of(setup))
-
-
 def run(args: argparse.Namespace) -> int:
     from bigfive_tui.engine.actions import IllegalAction
     from bigfive_tui.engine.pieces import BoardFileError
+    from bigfive_tui.playthrough import write
 
     try:
         if args.golden:
@@ -171,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _golden(folder: Path) -> int:
-    from bigfive_tui.playthrough import GOLDEN
+    from bigfive_tui.playthrough import GOLDEN, write
 
     try:
         folder.mkdir(parents=True, exist_ok=True)

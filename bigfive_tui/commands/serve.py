@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bigfive_tui.commands.listening import (
+from bigfive_tui.listen_address import (
     DEFAULT_HOST,
     ListenError,
     check_port,

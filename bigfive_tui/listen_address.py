@@ -1,6 +1,7 @@
 """Where a server command listens (``bigfive serve``, ``bigfive host``): ``--host`` and
 ``--port`` checked before anything starts, so a wrong flag gets a sentence rather than a
-traceback from the server. A helper of the commands, not a command."""
+traceback from the server. Shared by the two commands (and tested on its own), so it lives
+beside them, not among them."""
 
 from __future__ import annotations
 
