@@ -13,7 +13,6 @@ from bigfive_tui.app.files import saves
 from bigfive_tui.app.files import settings as app_settings
 from bigfive_tui.assets import load_layout, read_toml
 from bigfive_tui.cli import main
-from bigfive_tui.commands.scenario import run_file
 from bigfive_tui.engine.pieces import BoardFileError
 from bigfive_tui.files.reading import (
     MAX_DEPTH,
@@ -25,6 +24,7 @@ from bigfive_tui.files.reading import (
 from bigfive_tui.files.reading import (
     read_toml as read_toml_file,
 )
+from bigfive_tui.scenarios.files import run_file
 from bigfive_tui.scenarios.model import ScenarioError
 
 HUGE_INTEGER = "9" * 5000

@@ -42,10 +42,11 @@ from bigfive_tui.app.files import saves
 from bigfive_tui.app.files import settings as app_settings
 from bigfive_tui.assets import boards_dir, load_layout, load_piece
 from bigfive_tui.cli import main
-from bigfive_tui.commands.scenario import report, run_file
 from bigfive_tui.engine.pieces import BoardFileError
 from bigfive_tui.photo_safari.formats.setup_file import SetupFileError
 from bigfive_tui.photo_safari.setups import load_setup
+from bigfive_tui.printing.scenario import report
+from bigfive_tui.scenarios.files import run_file
 from bigfive_tui.scenarios.model import ScenarioError
 from bigfive_tui.web.relay import MESSAGE
 

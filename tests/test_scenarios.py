@@ -3,8 +3,6 @@ expectations; bad files are refused naming file and field; the CLI's exit codes 
 
 from __future__ import annotations
 
-import argparse
-import importlib.util
 import json
 import subprocess
 import sys
@@ -15,19 +13,20 @@ import pytest
 from pydantic import BaseModel
 
 from bigfive_tui.assets import load_pieces
-from bigfive_tui.commands import scenario as command
+from bigfive_tui.cli import main
 from bigfive_tui.engine.accounting import accounting_problems
 from bigfive_tui.engine.content import ANIMAL_KIND, MONKEY, Species
 from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.state import FLAT_TYRE_CARDS, Phase
 from bigfive_tui.scenarios.build import build
+from bigfive_tui.scenarios.files import known_rule_ids, read_scenario, run_file
 from bigfive_tui.scenarios.model import Scenario, ScenarioError, parse_scenario
 from bigfive_tui.scenarios.runner import run
 from bigfive_tui.scenarios.write_position import position
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").glob("*.toml"))
-KNOWN_RULES = command.known_rule_ids()
+KNOWN_RULES = known_rule_ids()
 
 
 def run_data(data: dict[str, Any], source: str = "test.toml") -> Any:
@@ -35,9 +34,8 @@ def run_data(data: dict[str, Any], source: str = "test.toml") -> Any:
 
 
 def cli(*argv: str) -> int:
-    parser = argparse.ArgumentParser()
-    command.configure(parser)
-    return command.run(parser.parse_args(list(argv)))
+    """``bigfive scenario ARGV...``, as the command line runs it."""
+    return main(["scenario", *argv])
 
 
 # --------------------------------------------------------------------------- the shipped files
@@ -45,14 +43,14 @@ def cli(*argv: str) -> int:
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.name for p in SCENARIOS])
 def test_scenario_meets_its_expectations(path: Path) -> None:
-    result = command.run_file(path)
+    result = run_file(path)
     assert result.passed, "\n".join(result.failures)
     assert all(action.status != "not run" for action in result.actions)
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[p.name for p in SCENARIOS])
 def test_scenario_is_named_after_a_rule_it_demonstrates(path: Path) -> None:
-    scenario = parse_scenario(command.read_scenario(path), str(path))
+    scenario = parse_scenario(read_scenario(path), str(path))
     assert scenario.title
     assert path.stem in scenario.rules
     assert set(scenario.rules) <= KNOWN_RULES
@@ -60,9 +58,7 @@ def test_scenario_is_named_after_a_rule_it_demonstrates(path: Path) -> None:
 
 def test_the_most_important_rules_have_scenarios() -> None:
     covered = {
-        rule
-        for path in SCENARIOS
-        for rule in parse_scenario(command.read_scenario(path), str(path)).rules
+        rule for path in SCENARIOS for rule in parse_scenario(read_scenario(path), str(path)).rules
     }
     important = {
         "R-fire-chase",
@@ -705,16 +701,7 @@ def test_cli_coverage_lists_missing_ids(capsys: pytest.CaptureFixture[str]) -> N
     assert "rule ids" in capsys.readouterr().out
 
 
-@pytest.mark.skipif(
-    any(
-        importlib.util.find_spec(f"bigfive_tui.commands.{name}") is None
-        for name in ("play", "board", "rules", "simulate", "scenario")
-    ),
-    reason="not every bigfive subcommand exists yet",
-)
 def test_bigfive_scenario_through_the_main_cli(capsys: pytest.CaptureFixture[str]) -> None:
-    from bigfive_tui.cli import main
-
     assert main(["scenario", "run", str(FIRE_CHASE), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["passed"] is True
 

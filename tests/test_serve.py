@@ -30,8 +30,8 @@ from served import Served, answer, serve
 
 from bigfive_tui.app.drawing.themes import SAVANNA, SAVANNA_LIGHT
 from bigfive_tui.cli import main
-from bigfive_tui.listen_address import ListenError, check_port, is_local
 from bigfive_tui.files.lock import FileLock
+from bigfive_tui.listen_address import ListenError, check_port, is_local
 from bigfive_tui.web.tabs import claim_autosave
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -22,8 +22,8 @@ def run(args: argparse.Namespace) -> int:
 
     from bigfive_tui.assets import load_layout, seeded_board
     from bigfive_tui.boardprint import board_renderable, too_narrow_message
-    from bigfive_tui.commands.output import print_error
     from bigfive_tui.engine.pieces import BoardFileError
+    from bigfive_tui.printing.output import print_error
     from bigfive_tui.safe_text import printable
 
     console = Console() if Console().is_terminal else Console(width=120)
@@ -40,4 +40,3 @@ def run(args: argparse.Namespace) -> int:
         return 1
     console.print(board_renderable(board))
     return 0
-

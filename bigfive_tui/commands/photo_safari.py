@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
 def _error(text: str) -> int:
     from rich.console import Console
 
-    from bigfive_tui.commands.output import print_error
+    from bigfive_tui.printing.output import print_error
 
     print_error(Console(stderr=True), "error", text)  # text from files: never markup
     return 2
@@ -253,7 +253,6 @@ def run_scenarios(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from bigfive_tui.assets import read_toml
-    from bigfive_tui.commands.output import print_error
     from bigfive_tui.photo_safari.scenario import (
         ScenarioError,
         ScenarioResult,
@@ -261,6 +260,7 @@ def run_scenarios(args: argparse.Namespace) -> int:
         parse_scenario,
         run,
     )
+    from bigfive_tui.printing.output import print_error
 
     if args.scenario_command == "coverage":
         return _coverage(Path(args.folder))
@@ -320,7 +320,7 @@ def _coverage(folder: Path) -> int:
 
 def report(console: Console, result: ScenarioResult) -> None:
     """Each move with its rule steps and checks, then the final expectations and a verdict."""
-    from bigfive_tui.commands.output import print_heading, print_played, print_verdict
+    from bigfive_tui.printing.output import print_heading, print_played, print_verdict
 
     print_heading(console, result.file, result.title, result.rules)
     for move in result.moves:

@@ -164,8 +164,8 @@ def settings_from(args: argparse.Namespace, note: Callable[[str], None]) -> Sett
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from bigfive_tui.commands.output import print_error
     from bigfive_tui.engine.pieces import BoardFileError
+    from bigfive_tui.printing.output import print_error
     from bigfive_tui.simulation.playing import board_source
     from bigfive_tui.simulation.run import simulate
 
@@ -226,7 +226,7 @@ def _with_progress(settings: Settings, board_for: Callable[[int], Board], errors
 def print_report(console: Any, report: Report) -> None:
     from rich.table import Table
 
-    from bigfive_tui.commands.output import safe
+    from bigfive_tui.printing.output import safe
 
     data = report.as_dict()
     settings = report.settings
