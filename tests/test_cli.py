@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from bigfive_tui.cli import COMMANDS, main
-from bigfive_tui.commands.values import MAX_SEED
+
+#: The largest seed a flag takes: seeds are stored as 64-bit integers (saves, the generator).
+MAX_SEED = 2**63 - 1
 
 
 def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
@@ -205,16 +207,19 @@ def test_a_seed_out_of_range_is_refused_where_the_flag_is_read(
     assert f"bigfive {command}: error: argument --seed: " in err and words in err
 
 
-def test_the_largest_seed_is_taken(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from bigfive_tui.commands.values import seed_value
-
-    assert seed_value(str(MAX_SEED)) == MAX_SEED and seed_value("+0") == 0
+def test_the_largest_seed_is_taken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["playthrough", f"--seed={MAX_SEED}", "--max-lines=1"]) == 0
+    assert f"game seed: {MAX_SEED};" in capsys.readouterr().out
+    assert main(["playthrough", "--seed=+0", "--max-lines=1"]) == 0
+    assert "game seed: 0;" in capsys.readouterr().out
     assert main(["simulate", "--games", "1", "--json", f"--seed={MAX_SEED}"]) == 0
     assert main(["simulate", "--games", "2", "--json", f"--seed={MAX_SEED}"]) == 2
 
 
 def test_the_theme_list_never_breaks_a_name_across_lines() -> None:
-    from bigfive_tui.commands.opening import theme_list
+    from bigfive_tui.app.drawing.themes import theme_list
 
     names = ["savanna", "savanna-light", "textual-light", "catppuccin-latte", "solarized-light"]
     for width in range(10, 60):

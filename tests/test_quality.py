@@ -85,3 +85,27 @@ def test_no_file_keeps_a_merge_conflict_marker() -> None:
         if marker.search(path.read_text(encoding="utf-8", errors="replace"))
     ]
     assert marked == []
+
+
+def test_no_test_or_benchmark_uses_a_command_module_as_a_library() -> None:
+    """A command module reads flags and is no library (issue 26): what tests and benchmarks
+    need lives in the package of its concept, and a command is run as the command line runs it
+    (``bigfive_tui.cli.main``). import-linter holds the package to this; this holds the rest."""
+    import ast
+
+    def commands_named(node: ast.AST) -> list[str]:
+        if isinstance(node, ast.Import):
+            return [alias.name for alias in node.names]
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            return [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        return []
+
+    used = [
+        f"{path.relative_to(ROOT)}:{node.lineno}: {name}"
+        for folder in ("tests", "bench")
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+        for name in commands_named(node)
+        if name == "bigfive_tui.commands" or name.startswith("bigfive_tui.commands.")
+    ]
+    assert used == []

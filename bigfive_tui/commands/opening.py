@@ -60,19 +60,6 @@ def configure(
     )
 
 
-def theme_list(names: list[str], width: int) -> str:
-    """The theme names, wrapped to ``width`` between names (a name is never broken, also not
-    at its hyphens)."""
-    import textwrap
-
-    return textwrap.fill(
-        ", ".join(sorted(names)),
-        width=max(width, 20),
-        break_long_words=False,
-        break_on_hyphens=False,
-    )
-
-
 def launch(args: argparse.Namespace, **app_options: object) -> int:
     """Open the app as ``args`` say; ``app_options`` go to the app as they are (the game whose
     new-game screen opens, for one)."""
@@ -147,6 +134,8 @@ def launch(args: argparse.Namespace, **app_options: object) -> int:
     )
     if args.theme and app.theme != args.theme:
         width = shutil.get_terminal_size().columns
+        from bigfive_tui.app.drawing.themes import theme_list
+
         names = theme_list(list(app.available_themes), width)
         print(f"bigfive: unknown theme {printable(args.theme)!r}; the themes are:\n{names}")
         return 2

@@ -152,3 +152,16 @@ def board_paint(theme: str, part: str) -> Paint:
     if own is not None and part in own:
         return own[part]
     return BOARD_PAINTS[part]
+
+
+def theme_list(names: list[str], width: int) -> str:
+    """The theme names, wrapped to ``width`` between names (a name is never broken, also not
+    at its hyphens)."""
+    import textwrap
+
+    return textwrap.fill(
+        ", ".join(sorted(names)),
+        width=max(width, 20),
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
