@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 from bigfive_tui.assets import seeded_board
 from bigfive_tui.cli import main
-from bigfive_tui.commands import scenario as scenario_command
 from bigfive_tui.engine.actions import Act, Action
 from bigfive_tui.engine.apply_action import apply_in_place
 from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
@@ -38,6 +37,7 @@ from bigfive_tui.players.routes import driving_mode, geometry
 from bigfive_tui.players.search_player import MEASURED, Decision, SearchPlayer, in_view
 from bigfive_tui.players.tactics import Intent, wanted_by_team
 from bigfive_tui.players.teammates import DECIDERS, Decider, Hints, _what_changed, hint_words
+from bigfive_tui.scenarios.files import run_file
 from bigfive_tui.simulation.report import Report
 from bigfive_tui.simulation.run import simulate
 from bigfive_tui.simulation.settings import POLICY_CHOICES, Settings
@@ -354,7 +354,7 @@ ADVICE = sorted((Path(__file__).parent / "scenarios" / "advice").glob("*.toml"))
 def test_advice_scenario_passes(path: Path) -> None:
     """The cases of issue 24, each a position with what the computer players must do and say
     there (docs/scenarios.md: reason_* and hint_*)."""
-    result = scenario_command.run_file(path)
+    result = run_file(path)
     assert result.passed, "\n".join(result.failures)
 
 
