@@ -458,11 +458,14 @@ class BoardMap:
         return Box(x, y, box.width, box.height)
 
     def lines_of(self, cells: Iterable[int]) -> set[int]:
-        """The screen lines that must be repainted when these spaces change."""
+        """The screen lines that must be repainted when these spaces change: the hex's and
+        its outline's (a front end lights the bushes and rivers of the cursor's hex)."""
         lines: set[int] = set()
         for cell in cells:
             box = self.bbox(cell)
             lines.update(range(box.y, box.y + box.height))
+            for direction in range(6):
+                lines.update(y for _, y in self.edge_positions(cell, direction))
         return lines
 
     def edge_positions(self, cell: int, direction: int) -> tuple[Point, ...]:

@@ -576,3 +576,45 @@ async def test_the_compact_legend_spells_out_every_letter_and_draws_the_cursor()
     ):
         assert words in text, words
     assert "cursor" in text and not re.search(r"\S4 cursor", text)
+
+
+def _style_at(view: BoardView, x: int, y: int) -> object:
+    """The rich style of the character at widget position ``(x, y)``."""
+    at = 0
+    for segment in view.render_line(y):
+        if at <= x < at + len(segment.text):
+            return segment.style
+        at += len(segment.text)
+    raise AssertionError(f"no character at {(x, y)}")
+
+
+@pytest.mark.parametrize("drawing", ["compact", "normal", "large"])
+async def test_the_cursor_lights_the_bushes_and_rivers_of_its_hex_and_no_others(
+    drawing: Drawing,
+) -> None:
+    """At 80 x 24 a slanted edge is one character whose corners touch a third hex (a bush on
+    ●6's SW edge was read as ●c's): the cursor's hex lights its own bushes and rivers in the
+    cursor's style, every one of them, and every other edge keeps its look."""
+    board = seeded_board(3)
+    app = BoardApp(board, drawing=drawing)
+    size = {"compact": (80, 24), "normal": (120, 36), "large": (160, 48)}[drawing]
+    async with app.run_test(size=size) as pilot:
+        view = app.view
+        view.focus()
+        the_map = view.board_map
+        assert the_map.size == drawing
+        cells = [c for c in range(CELL_COUNT) if any(board.features[c])][:12]
+        assert cells
+        for cell in cells:
+            view.cursor = cell
+            await pilot.pause()
+            origin = view.offset_of(cell) - the_map.anchor(cell)
+            for other in range(CELL_COUNT):
+                for direction in range(6):
+                    if not board.features[other][direction]:
+                        continue
+                    sides = {other, board.neighbours[other][direction]}
+                    for x, y in the_map.edge_positions(other, direction):
+                        style = _style_at(view, origin.x + x, origin.y + y)
+                        lit = bool(style.reverse)  # type: ignore[attr-defined]
+                        assert lit == (cell in sides), (cell, other, direction, (x, y))

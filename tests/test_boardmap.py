@@ -406,3 +406,66 @@ def test_bigfive_board_in_a_too_narrow_terminal_says_so_instead_of_cutting_the_b
     assert message is not None
     assert f"{needed} columns wide" in message and "has 60" in message
     assert message.endswith("bigfive board --seed 3 | less -RS")
+
+
+def _regions(the_map: BoardMap) -> dict[tuple[int, int], int]:
+    """Each character inside a hex (its name, items, terrain and, in the compact and normal
+    drawings, its lower row) mapped to that hex; gate markers and outlines are in none."""
+    return {
+        (x, y): tag.cell
+        for y, row in enumerate(the_map.static.tags)
+        for x, tag in enumerate(row)
+        if tag.cell is not None and tag.role != "gate"
+    }
+
+
+@pytest.mark.parametrize("board_name", ["featured", "seed 0", "seed 1"])
+@pytest.mark.parametrize("size", DRAWINGS)
+def test_every_bush_and_river_lies_between_its_two_hexes_only(
+    size: Drawing, board_name: str
+) -> None:
+    """For every edge with a bush or river, of three boards, its glyphs lie between its two
+    hexes A and B and no other. "Between", on the grid of character cells: the region of a hex
+    is the set of characters tagged with it (its name, item slots, terrain and, in the compact
+    and normal drawings, its lower row, which is its S edge); then every glyph character of
+    the edge
+
+    - lies in the region of A or of B, or in no hex's region (an outline character);
+    - is a character of this edge only, never of another hex's outline;
+    - shares a side only with characters in the regions of A or B, or in no region;
+
+    and the edge's glyphs together lie in or share a side with both A's and B's regions (A's
+    alone for an edge on the rim). Characters that only meet at a corner do not count: at one
+    line per half row (compact, normal) three hexes meet at the corners of every slanted edge
+    character, so the board view lights the cursor's hex's bushes and rivers (see
+    test_board_view's cursor test) to say whose edge such a character is."""
+    board = BOARD if board_name == "featured" else seeded_board(int(board_name.split()[1]))
+    the_map = BoardMap(board, size)
+    region = _regions(the_map)
+    owners: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    for cell in range(CELL_COUNT):
+        for direction in range(6):
+            for position in the_map.edge_positions(cell, direction):
+                owners.setdefault(position, set()).add(
+                    the_map.static.tags[position[1]][position[0]].edge or (-1, -1)
+                )
+    checked = 0
+    for cell in range(CELL_COUNT):
+        for direction in range(6):
+            other = board.neighbours[cell][direction]
+            if not board.features[cell][direction] or (direction >= 3 and other != NO_CELL):
+                continue  # each edge once, from the side the map names it by
+            sides = {cell, other} - {NO_CELL}
+            touched: set[int] = set()
+            for x, y in the_map.edge_positions(cell, direction):
+                assert region.get((x, y), cell) in sides, (cell, direction, (x, y))
+                assert owners[(x, y)] == {(cell, direction)}, (cell, direction, (x, y))
+                touched.update(c for c in [region.get((x, y))] if c is not None)
+                for near in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
+                    neighbour = region.get(near)
+                    if neighbour is not None:
+                        assert neighbour in sides, (cell, direction, (x, y), near, neighbour)
+                        touched.add(neighbour)
+            assert touched == sides, (cell, direction, touched)
+            checked += 1
+    assert checked >= 20

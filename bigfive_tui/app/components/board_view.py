@@ -932,6 +932,11 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
                     flags |= _SIGHT
                 if cell == cursor:
                     flags |= _CURSOR
+            if lit and tag is not None and tag.feature and cursor in self._sides(tag):
+                # The cursor's hex lights its bushes and rivers: at 80 x 24 one slanted
+                # character also touches a third hex at its corners, so the light says whose
+                # edge it is (the status line says the same in words).
+                flags |= _CURSOR
             style = styles[flags]
             if style is None:
                 assert tag is not None  # a legend piece has its one style
@@ -999,7 +1004,9 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
             static = self._map.static
             line, tags = static.lines[py], static.tags[py]
             cut = self._cut_runs(line, tags, py, 0, len(line))
-            spaces = frozenset(run[1] for run, _ in cut if run[1] is not None)
+            spaces = frozenset(run[1] for run, _ in cut if run[1] is not None).union(
+                *(self._sides(run[2]) for run, _ in cut if run[2] is not None and run[2].feature)
+            )
             kept = _StaticRuns([], [], [], [0], spaces)
             x = 0
             for run, cells in cut:
@@ -1035,7 +1042,12 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
             cell = tag.cell if tag.role != "gate" else None
             chars, styles = line[x:stop], self._styles_of(tag)
             last = runs[-1][0] if runs else None
-            if last is not None and last[3] is styles and last[1] == cell:
+            if (
+                last is not None
+                and last[3] is styles
+                and last[1] == cell
+                and (not tag.feature or last[2] is None or last[2].edge == tag.edge)
+            ):
                 # Tags of one space that look alike side by side (a third of the runs): one run.
                 runs[-1] = (
                     (last[0] + chars, cell, last[2], styles),
@@ -1045,6 +1057,13 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
                 runs.append(((chars, cell, tag, styles), cell_width(chars)))
             x = stop
         return runs
+
+    def _sides(self, tag: Tag) -> tuple[int, ...]:
+        """The spaces on either side of an edge character (none for other characters)."""
+        if tag.edge is None:
+            return ()
+        cell, direction = tag.edge
+        return (cell, self.board.neighbours[cell][direction])
 
     def _styles_of(self, tag: Tag) -> list[Style | None]:
         """The styles of ``tag`` by highlight flags, filled as they are asked for. A style
