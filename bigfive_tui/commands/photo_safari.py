@@ -12,19 +12,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from bigfive_tui.photo_safari.engine.state import Layout
-    from bigfive_tui.photo_safari.scenario import ScenarioResult
-    from bigfive_tui.photo_safari.simulate import Report
 
-RULE_ID = re.compile(r"\*\*((?:P|PU)-[a-z0-9-]+)\*\*")
 SETUP_HELP = "'typical' (the documented set-up), 'random' (from the seed) or a set-up file"
 
 
@@ -187,80 +181,22 @@ def run_simulate(args: argparse.Namespace) -> int:
     ) as progress:
         task = progress.add_task("games", total=settings.games)
         report = simulate(settings, layout_for, lambda: progress.advance(task))
+    from bigfive_tui.printing.photo_safari import print_report
+
     print_report(Console(highlight=False), report)
     return 0
-
-
-def print_report(console: Console, report: Report) -> None:
-    from rich.table import Table
-
-    settings = report.settings
-    data = report.as_dict()
-    last = settings.seed + settings.games - 1
-    colours = "swapping colours every game" if settings.alternate else "the first always Red"
-    console.print(
-        f"[bold]{settings.games} games[/], seeds {settings.seed}..{last}, set-up "
-        f"{settings.setup}, {colours}"
-    )
-    table = Table(show_edge=False, box=None, pad_edge=False)
-    for column in ("player", "games", "as Red", "wins", "draws", "losses", "score", "photos"):
-        table.add_column(column, justify="left" if column == "player" else "right")
-    table.add_column("ms/move (median, max)", justify="right")
-    for name, tally in zip(settings.players, report.tallies, strict=True):
-        row = tally.as_dict()
-        table.add_row(
-            name,
-            str(row["games"]),
-            str(row["as_red"]),
-            str(row["wins"]),
-            str(row["draws"]),
-            str(row["losses"]),
-            f"{row['score']:.1%}",
-            f"{row['mean_photos']:.2f}",
-            f"{row['median_decision_ms']:.2f}, {row['max_decision_ms']:.1f}",
-        )
-    console.print(table)
-    ended = data["ended_by"]
-    console.print(
-        f"ended with ten photos: {ended['ten']}, by the 40-move limit: {ended['forty']}; "
-        f"mean rounds {data['mean_rounds']}; {data['seconds']:.1f} s (score: wins plus half "
-        "the draws)"
-    )
 
 
 # --------------------------------------------------------------------------- scenarios
 
 
-def known_rule_ids() -> set[str]:
-    from bigfive_tui.assets import photo_safari_rules_path
-
-    return set(RULE_ID.findall(photo_safari_rules_path().read_text(encoding="utf-8")))
-
-
-def _loader(path: Path) -> Any:
-    """Shipped set-ups by name; a name with a slash or .toml is a file beside the scenario."""
-    from bigfive_tui.photo_safari.setups import chosen_layout
-
-    def load(name: str, seed: int) -> Layout:
-        if "/" in name or name.endswith(".toml"):
-            return chosen_layout(str((path.parent / name).resolve()), seed)
-        return chosen_layout(name, seed)
-
-    return load
-
-
 def run_scenarios(args: argparse.Namespace) -> int:
     from rich.console import Console
 
-    from bigfive_tui.assets import read_toml
-    from bigfive_tui.photo_safari.scenario import (
-        ScenarioError,
-        ScenarioResult,
-        build,
-        parse_scenario,
-        run,
-    )
+    from bigfive_tui.photo_safari.scenario import ScenarioError, ScenarioResult
+    from bigfive_tui.photo_safari.scenario_files import run_file
     from bigfive_tui.printing.output import print_error
+    from bigfive_tui.printing.photo_safari import print_board, report
 
     if args.scenario_command == "coverage":
         return _coverage(Path(args.folder))
@@ -271,8 +207,7 @@ def run_scenarios(args: argparse.Namespace) -> int:
     for name in args.files:
         path = Path(name)
         try:
-            data = read_toml(path, ScenarioError)
-            result = run(data, str(path), _loader(path), known_rule_ids())
+            result = run_file(path)
         except ScenarioError as error:
             if not args.json:  # with --json the error is in the JSON, and stderr stays empty
                 print_error(errors, "invalid scenario", error)
@@ -284,10 +219,7 @@ def run_scenarios(args: argparse.Namespace) -> int:
             results.append(result.model_dump(mode="json"))
             continue
         if args.board:
-            from bigfive_tui.photo_safari.picture import board_lines
-
-            built = build(parse_scenario(data, str(path)), str(path), _loader(path))
-            console.print("\n".join(board_lines(built.state)), markup=False)
+            print_board(console, path)
         report(console, result)
     if args.json:
         print(
@@ -299,15 +231,15 @@ def run_scenarios(args: argparse.Namespace) -> int:
 def _coverage(folder: Path) -> int:
     from rich.console import Console
 
-    from bigfive_tui.assets import read_toml
     from bigfive_tui.photo_safari.scenario import ScenarioError, parse_scenario
+    from bigfive_tui.photo_safari.scenario_files import known_rule_ids, read_scenario
 
     known = known_rule_ids()
     covered: set[str] = set()
     files = sorted(folder.glob("*.toml"))
     try:
         for path in files:
-            covered.update(parse_scenario(read_toml(path, ScenarioError), str(path)).rules)
+            covered.update(parse_scenario(read_scenario(path), str(path)).rules)
     except ScenarioError as error:
         Console(stderr=True).print(f"invalid scenario: {error}", markup=False)
         return 2
@@ -316,13 +248,3 @@ def _coverage(folder: Path) -> int:
     if missing:
         print("Not covered by a scenario (each has a test): " + ", ".join(missing))
     return 0
-
-
-def report(console: Console, result: ScenarioResult) -> None:
-    """Each move with its rule steps and checks, then the final expectations and a verdict."""
-    from bigfive_tui.printing.output import print_heading, print_played, print_verdict
-
-    print_heading(console, result.file, result.title, result.rules)
-    for move in result.moves:
-        print_played(console, move.player, move, 24)
-    print_verdict(console, result.checks, result.failures)
