@@ -14,6 +14,7 @@ import random
 import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from bigfive_tui.engine.actions import RESOURCE_NAMES, Action, Step
 from bigfive_tui.engine.board import Board
@@ -173,6 +174,11 @@ def step_lines(steps: Sequence[Step]) -> list[str]:
     return [f"  {step.rule} [{step.kind}] {step.text}" for step in steps]
 
 
+def title_line(name: str) -> str:
+    """A playthrough's first line, which names it (``--golden`` knows its files by it)."""
+    return f"# bigfive playthrough{': ' if name else ''}{name}"
+
+
 def playthrough(setup: Setup, board: Board, policy: Policy) -> str:
     """The whole seeded game as text; ``policy`` chooses with ``random.Random(play_seed)``."""
     game = make_game(board, setup.guides, setup.difficulty, setup.removed, setup.seed)
@@ -180,7 +186,7 @@ def playthrough(setup: Setup, board: Board, policy: Policy) -> str:
     rnd = random.Random(setup.play_seed)
     removed = ", ".join(s.title for s in setup.removed) or "-"
     lines = [
-        f"# bigfive playthrough{': ' if setup.name else ''}{setup.name}",
+        title_line(setup.name),
         f"# board: {board.layout_name}: {' | '.join(p.text() for p in board.placements)}",
         f"# guides: {', '.join(g.title for g in game.guides)}; difficulty: "
         f"{setup.difficulty.name.lower()}; removed: {removed}; game seed: {setup.seed}; "
@@ -233,3 +239,80 @@ def write(setup: Setup) -> str:
     """The playthrough of ``setup`` as text, its board read by name or made from its seed (the
     golden files are written by this)."""
     return playthrough(setup, board_of(setup), policy_of(setup))
+
+
+# --- Writing playthroughs to files: only regular files, none replaced without asking ---------
+
+
+class OutputRefused(ValueError):
+    """A file a playthrough is not written to; the message names it and says why."""
+
+
+def check_output(path: Path, *, replace: bool) -> None:
+    """OutputRefused unless ``path`` may be written: nothing there, or a regular file when
+    ``replace``. Checked before the game is played, so that a refusal comes at once (and a
+    FIFO is never opened: that would block)."""
+    from bigfive_tui.files.writing import NotAFile, regular_target
+
+    try:
+        target = regular_target(path)
+    except NotAFile as error:
+        raise OutputRefused(
+            f"{error.path} is {error.what}, not a file; nothing was written"
+        ) from None
+    except OSError as error:
+        raise OutputRefused(f"cannot write {path}: {error.strerror or error}") from None
+    if target.exists() and not replace:
+        raise OutputRefused(f"{path} exists; --force replaces it (nothing was written)")
+
+
+def write_output(path: Path, text: str, *, replace: bool) -> None:
+    """Write ``text`` to ``path`` whole or not at all (the safe writer); OutputRefused naming
+    the file otherwise, also when a file took the name since :func:`check_output`."""
+    from bigfive_tui.files.writing import NotAFile, write_atomically
+
+    try:
+        write_atomically(path, text, replace=replace)
+    except FileExistsError:
+        raise OutputRefused(f"{path} exists; --force replaces it (nothing was written)") from None
+    except NotAFile as error:
+        raise OutputRefused(
+            f"{error.path} is {error.what}, not a file; nothing was written"
+        ) from None
+    except OSError as error:
+        raise OutputRefused(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def is_golden_file(path: Path, setup: Setup) -> bool:
+    """Whether ``path`` is a regular file holding ``setup``'s golden playthrough (an older
+    one: its first line names it), which ``--golden`` writes again without ``--force``."""
+    from bigfive_tui.files.reading import LoadError, read_text
+    from bigfive_tui.files.writing import is_regular_or_missing
+
+    if not path.exists() or not is_regular_or_missing(path):
+        return False
+    try:
+        first_line = read_text(path).partition("\n")[0]
+    except LoadError:
+        return False
+    return first_line == title_line(setup.name)
+
+
+def write_golden(folder: Path, *, force: bool) -> list[Path]:
+    """Write every golden playthrough into ``folder``; returns their paths. A file of a golden
+    playthrough's name is replaced if it is that golden playthrough, or with ``force``; anything
+    else (or a FIFO, device or folder there, ``force`` or not) stops it before any file is
+    written (OutputRefused)."""
+    if folder.exists() and not folder.is_dir():
+        raise OutputRefused(f"--golden: {folder} is not a folder; nothing was written")
+    files = [(setup, folder / f"{setup.name}.txt") for setup in GOLDEN]
+    plan = [(setup, path, force or is_golden_file(path, setup)) for setup, path in files]
+    for _, path, may_replace in plan:
+        check_output(path, replace=may_replace)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OutputRefused(f"cannot make the folder {folder}: {error.strerror}") from None
+    for setup, path, may_replace in plan:
+        write_output(path, write(setup), replace=may_replace)
+    return [path for _, path, _ in plan]

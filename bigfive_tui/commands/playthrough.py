@@ -1,5 +1,8 @@
 """``bigfive playthrough``: write a seeded game whole - every state, legal action list and rule
-step - OpenSpiel style; ``--golden DIR`` writes the golden files the tests compare with."""
+step - OpenSpiel style; ``--golden DIR`` writes the golden files the tests compare with.
+
+Only regular files are written, and an existing one is replaced only when asked: ``--force``,
+or ``--golden`` over the golden playthroughs it writes again (bigfive_tui/playthrough.py)."""
 
 from __future__ import annotations
 
@@ -56,11 +59,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="stop the game once the text is this long (1450; the game may end sooner)",
     )
     parser.add_argument("--name", default="", help="a title for the first line")
-    parser.add_argument("--out", metavar="FILE", help="write to FILE instead of standard output")
+    parser.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write to FILE instead of standard output (a new file; --force replaces one)",
+    )
     parser.add_argument(
         "--golden",
         metavar="DIR",
-        help="write the golden playthroughs of the tests into DIR (tests/playthroughs)",
+        help="write the golden playthroughs of the tests into DIR (tests/playthroughs), "
+        "replacing the golden playthroughs there (another file of their names: --force)",
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="replace an existing regular file (never a folder, device or FIFO)",
     )
 
 
@@ -121,42 +134,32 @@ def _setup(args: argparse.Namespace) -> Setup:
 def run(args: argparse.Namespace) -> int:
     from bigfive_tui.engine.actions import IllegalAction
     from bigfive_tui.engine.pieces import BoardFileError
-    from bigfive_tui.playthrough import write
+    from bigfive_tui.playthrough import (
+        OutputRefused,
+        check_output,
+        write,
+        write_golden,
+        write_output,
+    )
 
     try:
         if args.golden:
-            return _golden(Path(args.golden))
+            for path in write_golden(Path(args.golden), force=args.force):
+                print(f"wrote {path}")
+            return 0
         setup = _setup(args)
+        out = Path(args.out) if args.out else None
+        if out is not None:
+            check_output(out, replace=args.force)
         text = write(setup)
+        if out is not None:
+            write_output(out, text, replace=args.force)
+        else:
+            sys.stdout.write(text)
     except BoardFileError as error:
         print(f"bigfive playthrough: --board: {printable(str(error))}", file=sys.stderr)
         return 2
-    except (UsageError, IllegalAction) as error:
+    except (UsageError, OutputRefused, IllegalAction) as error:
         print(f"bigfive playthrough: {printable(str(error))}", file=sys.stderr)
-        return 2
-    if args.out:
-        try:
-            Path(args.out).write_text(text, encoding="utf-8")
-        except OSError as error:
-            print(
-                f"bigfive playthrough: cannot write {args.out}: {error.strerror}", file=sys.stderr
-            )
-            return 2
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-def _golden(folder: Path) -> int:
-    from bigfive_tui.playthrough import GOLDEN, write
-
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for setup in GOLDEN:
-            path = folder / f"{setup.name}.txt"
-            path.write_text(write(setup), encoding="utf-8")
-            print(f"wrote {path}")
-    except OSError as error:
-        print(f"bigfive playthrough: cannot write {folder}: {error.strerror}", file=sys.stderr)
         return 2
     return 0
