@@ -7,8 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from test_app_support import make_app, wait_until
 from textual.pilot import Pilot
+from textual.widgets import Button
 
 from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.main import BigFiveApp
@@ -93,8 +95,12 @@ async def test_the_whole_tutorial_plays_through_to_a_won_safari_and_a_first_game
         steps = len(tutorial.tutorial.steps)
         while tutorial.index < steps:
             await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+            assert not tutorial.state.rigged_dice  # no roll waits beside the board as a rig
             await do_step(pilot, app, tutorial)
         assert tutorial.state.outcome == "won"
+        log = [step.text for step in tutorial.session.log]
+        assert [text for text in log if "debug" in text.lower() or "rigged" in text.lower()] == []
+        assert sum("(arranged for the lesson)" in text for text in log) == 2  # fire, food
         await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
         assert "won" in str(app.screen.query_one("#step-title").render())
         await pilot.press("enter")  # a first real game
@@ -288,3 +294,43 @@ def test_docs_tutorial_lists_every_step_of_both_games() -> None:
     ):
         for number, step in enumerate(tutorial.steps, 1):
             assert f"| {number} | {step.title} |" in part
+
+
+def test_the_lesson_tells_its_arranged_cards_and_rolls_as_arranged_for_the_lesson() -> None:
+    """The engine's log says "rigged in debug mode"; a newcomer knows no debug mode."""
+    _, session = load_big_five_tutorial()
+    rigged = session.rig_text("rig card Fire") + session.rig_text("rig roll ♠2")
+    drawn = session.play_text("draw")
+    texts = [step.text for step in (*rigged, *drawn)]
+    assert texts[:2] == [
+        "For the lesson: the next event card is arranged: Fire.",
+        "For the lesson: the next roll is arranged to be ♠2.",
+    ]
+    assert "Kate draws: Fire (arranged for the lesson)." in texts
+    assert any(text.startswith("Rolled ♠2 (arranged for the lesson) for ") for text in texts)
+    assert [step.text for step in session.log[-len(texts) :]] == texts
+    assert not any("debug" in text.lower() or "rigged" in text for text in texts)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", [BIG_FIVE, PHOTO_SAFARI])
+async def test_each_new_game_screen_has_a_learn_to_play_button_beside_the_others(
+    game: str, size: tuple[int, int]
+) -> None:
+    """Findable without knowing F2: a button in the row, whole, none of the others cut (at 80
+    columns Quit is on the key bar, as before); a click on it opens the tutorial."""
+    app = make_app(game=game)
+    new_game = PhotoNewGameScreen if game == PHOTO_SAFARI else NewGameScreen
+    width, height = size
+    async with app.run_test(size=size) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, new_game))
+        await pilot.pause()
+        for name in ("start", "learn", "load", "rules"):
+            button = app.screen.query_one(f"#{name}", Button)
+            label = str(button.label)
+            region = button.region
+            assert button.display and region.width >= cell_len(label), (name, label, region)
+            assert region.x >= 0 and region.right <= width and region.bottom < height, name
+        assert str(app.screen.query_one("#learn", Button).label) == "Learn to play (F2)"
+        await pilot.click("#learn")
+        await wait_until(pilot, lambda: isinstance(app.screen, StepCard))

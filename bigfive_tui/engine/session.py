@@ -13,7 +13,7 @@ edge (:mod:`bigfive_tui.formats.replay`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from bigfive_tui.engine.actions import REVEALING_KINDS, Act, Action, IllegalAction, Step
 from bigfive_tui.engine.apply_action import apply, apply_recorded
@@ -110,7 +110,7 @@ class Session:
         self._undo_stack: list[tuple[GameState, int]] = []  # (state before, log length)
 
     @classmethod
-    def from_state(cls, state: GameState, log: Sequence[Step] = ()) -> Session:
+    def from_state(cls, state: GameState, log: Sequence[Step] = ()) -> Self:
         """A session starting from a built position (tests). Its record replays only from a
         real setup or a position in the scenario format, so such sessions are for play, not
         for saving."""
@@ -126,7 +126,7 @@ class Session:
     @classmethod
     def from_position(
         cls, state: GameState, position: Mapping[str, Any], log: Sequence[Step] = ()
-    ) -> Session:
+    ) -> Self:
         """A session starting from ``state``, built from ``position`` (the scenario format):
         its record starts from that position, so it saves and replays like any game."""
         session = cls.from_state(state, log)

@@ -27,7 +27,8 @@ class TutorialStep(BaseModel):
     """One thing taught. ``act``: the one action that does it, in the game's notation;
     ``any``: any action of that action key (an exchange: whatever the player chooses); ``key``:
     a key of the game screen to press (``v``); none of them: read, then Enter goes on.
-    ``rigs`` are rigged before the step begins (debug mode's rigs: ``rig roll ♠2``)."""
+    ``rigs`` are made just before the step's action is played (debug mode's rigs:
+    ``rig roll ♠2``; the lesson's log tells them as arranged for the lesson)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

@@ -1,6 +1,7 @@
 """Learn to play: a guided first game on a fixed board, one thing at a time. The Big Five's
 starts from a scenario position with the cards arranged (the scenario's deck, and debug mode's
-rigs before the steps that roll); Photo Safari's from a shipped set-up (its animals walk by
+rigs as a step's action is played, the log telling them as arranged for the lesson); Photo
+Safari's from a shipped set-up (its animals walk by
 fixed rules: nothing to arrange). Each step is read in a box, then done on the real game
 screen: the right key or click plays it, anything else gets a short friendly word and the step
 stays. The rules are the engine's, as in any game; nothing of the tutorial is saved.
@@ -29,9 +30,11 @@ from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.app.setups.games import BIG_FIVE, PHOTO_SAFARI
 from bigfive_tui.engine.actions import Action, IllegalAction
 from bigfive_tui.engine.notation import parse_action
+from bigfive_tui.engine.rigging import Rig, parse_rig
 from bigfive_tui.engine.session import Session
 from bigfive_tui.photo_safari.engine.notation import NotationError, parse_move
 from bigfive_tui.photo_safari.engine.session import PhotoSession
+from bigfive_tui.tutorial.lesson import lesson_session
 from bigfive_tui.tutorial.steps import Tutorial, TutorialError, TutorialStep, shipped_tutorial
 
 if TYPE_CHECKING:
@@ -66,7 +69,7 @@ def load_big_five_tutorial() -> tuple[Tutorial, Session]:
         session = import_scenario(path)
     except PositionError as problem:
         raise TutorialError(f"{path}: {problem}") from None
-    return tutorial, session
+    return tutorial, lesson_session(session)
 
 
 def load_photo_tutorial() -> tuple[Tutorial, PhotoSession]:
@@ -370,14 +373,14 @@ class TutorialScreen(Guided, GameScreen):
         super().__init__(session, card_pause=True)
         self._guided_init(tutorial)
         self._expected: Action | None = None
+        self._rigs_due: list[Rig] = []
 
     def on_mount(self) -> None:
         super().on_mount()
         self.call_after_refresh(self._begin, 0)
 
     def _prepare(self, step: TutorialStep) -> None:
-        for rig in step.rigs:
-            self.session.rig_text(rig)
+        self._rigs_due = [parse_rig(self.state, rig) for rig in step.rigs]
         self._expected = (
             parse_action(self.state.game, step.act, self.state.seat) if step.act else None
         )
@@ -401,10 +404,18 @@ class TutorialScreen(Guided, GameScreen):
             self._friendly(f"Not that one: {self.session.describe(action)} is not this step.")
             return False
         self._step_done = True
+        self._arrange()
         if not super().play(action, reason):
             self._step_done = False
             return False
         return True
+
+    def _arrange(self) -> None:
+        """The step's rigs, made just before its action: a roll arranged earlier would wait
+        beside the board as debug mode's ("rig: roll ♠2") while the player reads the step."""
+        rigs, self._rigs_due = self._rigs_due, []
+        for rig in rigs:
+            self.session.rig(rig)
 
     def _wanted(self, step: TutorialStep, action: Action) -> bool:
         if step.kind == "act":
