@@ -207,7 +207,7 @@ async def test_in_a_browser_texts_and_footers_name_the_second_keys(
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
         labels = {str(button.label) for button in app.screen.query(Button)}
-        assert {"Load a game… (O)", "Rules (B)", "Quit (Q)"} <= labels
+        assert {"Learn to play (G)", "Load a game… (O)", "Rules (B)", "Quit (Q)"} <= labels
         shown = {
             app.get_key_display(active.binding)
             for active in app.screen.active_bindings.values()
@@ -221,7 +221,8 @@ async def test_in_a_terminal_they_name_the_first_keys() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         labels = {str(button.label) for button in app.screen.query(Button)}
-        assert {"Load a game… (Ctrl+O)", "Rules (F1)", "Quit (Ctrl+Q)"} <= labels
+        wanted = {"Learn to play (F2)", "Load a game… (Ctrl+O)", "Rules (F1)", "Quit (Ctrl+Q)"}
+        assert wanted <= labels
         binding = Binding("f1", "app.rules")
         assert App.get_key_display(app, binding) == app.get_key_display(binding)
 

@@ -151,6 +151,11 @@ class PhotoNewGameScreen(NewGameBase):
                     "Start Photo Safari (Enter)", variant="primary", id="start", compact=True
                 )
                 yield Button(
+                    f"Learn to play ({command_key('learn', self.app.is_web)})",
+                    id="learn",
+                    compact=True,
+                )
+                yield Button(
                     f"Load a game… ({command_key('load', self.app.is_web)})",
                     id="load",
                     compact=True,

@@ -300,6 +300,9 @@ class NewGameScreen(NewGameBase):
             with Horizontal(classes="buttons", id="new-buttons"):
                 yield Button("Start the safari", variant="primary", id="start", compact=True)
                 web = self.app.is_web
+                yield Button(
+                    f"Learn to play ({command_key('learn', web)})", id="learn", compact=True
+                )
                 yield Button(f"Load a game… ({command_key('load', web)})", id="load", compact=True)
                 yield Button(f"Rules ({command_key('rules', web)})", id="rules", compact=True)
                 yield Button(f"Quit ({command_key('quit', web)})", id="quit", compact=True)

@@ -31,6 +31,11 @@ NEW_GAME_BINDINGS: list[BindingType] = [
 ]
 
 
+#: Below this many columns the Load button says less ("Load…"), so that Learn to play fits
+#: beside it and Rules stays in view at 80 columns.
+FULL_BUTTONS_WIDTH = 100
+
+
 def seed_input(seed: int, input_id: str, classes: str) -> Input:
     """The seed a random board or set-up is drawn from: digits only, as many as a seed has."""
     return Input(
@@ -79,6 +84,23 @@ class NewGameBase(Screen[None]):
         """(Textual calls this besides each screen's own ``on_mount``.)"""
         for widget in self.query(Input):
             widget.cursor_blink = self.cursor_blink
+        if self.built:
+            self._fit_buttons()
+
+    def on_resize(self) -> None:
+        """(Textual calls this besides each screen's own ``on_resize``.)"""
+        if self.built:
+            self._fit_buttons()
+
+    def _fit_buttons(self) -> None:
+        """The Load button's words for the terminal's width (a label does not resize its
+        button by itself)."""
+        load = self.query_one("#load", Button)
+        words = "Load a game…" if self.app.size.width >= FULL_BUTTONS_WIDTH else "Load…"
+        label = f"{words} ({command_key('load', self.app.is_web)})"
+        if str(load.label) != label:
+            load.label = label
+            load.refresh(layout=True)
 
     def _offer_continue(self) -> None:
         """Offer the game in play, or else the autosaved game: the offer takes the focus, so a
@@ -135,7 +157,7 @@ class NewGameBase(Screen[None]):
             self._start()
         elif button == "continue":
             self.post_message(ContinueGame())
-        elif button in ("load", "rules"):
+        elif button in ("load", "rules", "learn"):
             await self.app.run_action(button)
         elif button == "quit":
             await self._quit()
