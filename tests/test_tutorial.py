@@ -16,7 +16,7 @@ from bigfive_tui.app.components.board_view import BoardView
 from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.photo_safari.board import PhotoBoard
 from bigfive_tui.app.photo_safari.new_game import PhotoNewGameScreen
-from bigfive_tui.app.screens.dialogs import CardScreen, ConfirmDialog, ExchangeDialog
+from bigfive_tui.app.screens.dialogs import CardScreen, ChoiceDialog, ConfirmDialog, ExchangeDialog
 from bigfive_tui.app.screens.new_game import NewGameScreen
 from bigfive_tui.app.setups.games import BIG_FIVE, PHOTO_SAFARI
 from bigfive_tui.app.tutorial.screens import (
@@ -72,8 +72,8 @@ async def do_step(pilot: Pilot[None], app: BigFiveApp, tutorial: TutorialScreen)
         top = app.screen
         if isinstance(top, CardScreen):
             await pilot.press("space")
-        elif isinstance(top, ConfirmDialog | ExchangeDialog):
-            await pilot.press("enter")
+        elif isinstance(top, ConfirmDialog | ExchangeDialog | ChoiceDialog):
+            await pilot.press("enter")  # the influence box: its first card
         elif top is tutorial and tutorial._pending is not None:
             cell = tutorial._cell_of(tutorial._expected)  # type: ignore[arg-type]
             board = tutorial.query_one(BoardView)
@@ -101,6 +101,7 @@ async def test_the_whole_tutorial_plays_through_to_a_won_safari_and_a_first_game
         log = [step.text for step in tutorial.session.log]
         assert [text for text in log if "debug" in text.lower() or "rigged" in text.lower()] == []
         assert sum("(arranged for the lesson)" in text for text in log) == 2  # fire, food
+        assert any("looks at the top two cards" in text for text in log)  # the influence box
         await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
         assert "won" in str(app.screen.query_one("#step-title").render())
         await pilot.press("enter")  # a first real game

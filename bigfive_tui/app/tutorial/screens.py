@@ -28,10 +28,11 @@ from bigfive_tui.app.messages import GameChanged
 from bigfive_tui.app.photo_safari.game import PhotoGameScreen
 from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.app.setups.games import BIG_FIVE, PHOTO_SAFARI
-from bigfive_tui.engine.actions import Action, IllegalAction
+from bigfive_tui.engine.actions import Act, Action, IllegalAction
 from bigfive_tui.engine.notation import parse_action
 from bigfive_tui.engine.rigging import Rig, parse_rig
 from bigfive_tui.engine.session import Session
+from bigfive_tui.engine.state import Phase
 from bigfive_tui.photo_safari.engine.notation import NotationError, parse_move
 from bigfive_tui.photo_safari.engine.session import PhotoSession
 from bigfive_tui.tutorial.lesson import lesson_session
@@ -392,9 +393,17 @@ class TutorialScreen(Guided, GameScreen):
         self.query_one(ActionBar).prompt(content, warning=True)
 
     def _continue_flow(self) -> None:
+        """The influence box opens as in any game (its choice finishes the influence step);
+        otherwise the next step once this one is done."""
+        if self.state.phase == Phase.INFLUENCE:
+            if not self._dialog_open and self.is_current:
+                self._ask_influence()
+            return
         self._guided_flow()
 
     def play(self, action: Action, reason: str = "") -> bool:
+        if action.kind == Act.CHOOSE_DISCARD:  # the influence box: either card will do
+            return super().play(action, reason)
         step = self.step
         if step is None or self._step_done:
             return False
