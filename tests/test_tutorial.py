@@ -33,6 +33,14 @@ from bigfive_tui.tutorial.steps import TutorialError, load_tutorial, tutorial_di
 SIZES = [(80, 24), (120, 36)]
 
 
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A data folder of the test's own: another test's autosave (or another process's lock
+    on it) would put an offer and a notice on the new-game screen and move its buttons."""
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
 def tutorial_screen(app: BigFiveApp) -> TutorialScreen:
     for screen in app.screen_stack:
         if isinstance(screen, TutorialScreen):

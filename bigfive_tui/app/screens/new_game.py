@@ -344,7 +344,9 @@ class NewGameScreen(NewGameBase):
                 else "[b]Enter[/] presses the button"
             )
             keys += " · [b]Esc[/] goes back to the game" * running
-        newcomer = button == "start" and not self._other  # nothing in play or saved
+        # Nothing in play or saved. Not hung on the focus: a click on a button focuses it first,
+        # and a hint that lost a line then would move the button from under the pointer.
+        newcomer = not self._other
         if newcomer:
             keys += f" · [b]{command_key('learn', self.app.is_web)}[/] learn to play first"
         # 80 columns (and the newcomer's longer line): what Enter does on a line of its own,
@@ -353,7 +355,11 @@ class NewGameScreen(NewGameBase):
         self.query_one("#keys-hint", Static).update(
             Content.from_markup(f"{KEYS_HINT}{between}{keys}")
         )
-        relabel(self.query_one("#start", Button), f"Start {new}" + " (Enter)" * (button == "start"))
+        start = self.query_one("#start", Button)
+        # As wide with "(Enter)" as without, so that the buttons after it stay where a click
+        # that focused one of them (and so took "(Enter)" away) is still to land.
+        start.styles.min_width = cell_len(f"Start {new} (Enter)") + 2
+        relabel(start, f"Start {new}" + " (Enter)" * (button == "start"))
         if self._other == "saved":
             label = "Continue the saved game" + " (Enter)" * (button == "continue")
             relabel(self.query_one("#continue", Button), label)
