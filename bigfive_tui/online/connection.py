@@ -15,10 +15,12 @@ from collections.abc import Callable
 import aiohttp
 from pydantic import ValidationError
 
+from bigfive_tui.engine.state import Game
 from bigfive_tui.online.invitation import Invitation
 from bigfive_tui.online.protocol import (
     HOST_MESSAGE,
     Act,
+    AskTimeline,
     HandOver,
     Join,
     Refused,
@@ -26,11 +28,16 @@ from bigfive_tui.online.protocol import (
     Update,
     Welcome,
 )
+from bigfive_tui.online.timeline import PublicTimeline, TimelineError, TimelinePage
 from bigfive_tui.online.view import StepView, TableView
 
 #: Seconds between tries to come back after the connection dropped (then doubling, to 5 s).
 RETRY = 0.2
 RETRY_MOST = 5.0
+#: Seconds to wait for a page of the timeline.
+PAGE_WAIT = 15.0
+#: Tries at fetching the timeline when the game is taken back meanwhile.
+TIMELINE_TRIES = 3
 
 
 class LinkError(Exception):
@@ -81,6 +88,9 @@ class TableLink:
         self.joined = 0  # times the link has sat down (1 + the times it came back)
         self._socket: aiohttp.ClientWebSocketResponse | None = None
         self._closing = False
+        #: The timeline's pages (or the host's reason for not sending one) as they come.
+        self._pages: asyncio.Queue[TimelinePage | str] = asyncio.Queue()
+        self._fetching = asyncio.Lock()
 
     async def run(self) -> None:
         """Stay at the table until :meth:`close`, coming back after every dropped connection;
@@ -149,6 +159,10 @@ class TableLink:
         elif isinstance(message, Update):
             if self.seen.view is not None and self.seen.take(message.view):
                 self.on_change(self.seen)
+        elif isinstance(message, TimelinePage):
+            self._pages.put_nowait(message)
+        elif isinstance(message, Refused) and message.about == "timeline":
+            self._pages.put_nowait(message.reason)
         elif isinstance(message, Refused):
             if message.closing and not self.connected.is_set():
                 self._closing = True
@@ -175,6 +189,35 @@ class TableLink:
 
     async def hand_over(self, seat: int) -> bool:
         return await self._send(HandOver(seat=seat).model_dump_json())
+
+    async def timeline(self, game: Game) -> PublicTimeline:
+        """The game so far as the host's timeline pages show it (TimelineError, in words,
+        when it cannot be had)."""
+        async with self._fetching:
+            for _ in range(TIMELINE_TRIES - 1):
+                with contextlib.suppress(TimelineError):
+                    return PublicTimeline(game, await self._fetch_pages())
+            return PublicTimeline(game, await self._fetch_pages())
+
+    async def _fetch_pages(self) -> list[TimelinePage]:
+        while not self._pages.empty():  # left from a fetch that gave up
+            self._pages.get_nowait()
+        pages: list[TimelinePage] = []
+        first = 0
+        while not pages or first < pages[0].total:
+            if not await self._send(AskTimeline(first=first).model_dump_json()):
+                raise TimelineError("not connected to the host just now")
+            try:
+                page = await asyncio.wait_for(self._pages.get(), PAGE_WAIT)
+            except TimeoutError:
+                raise TimelineError("the host did not send the timeline") from None
+            if isinstance(page, str):
+                raise TimelineError(page)
+            if page.first != first or not page.states:
+                raise TimelineError("the host sent the timeline out of order")
+            pages.append(page)
+            first += len(page.states)
+        return pages
 
     async def drop(self) -> None:
         """Drop the connection (as a network would); the link comes back by itself."""

@@ -22,7 +22,7 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from aiohttp import WSMessage, WSMsgType, web
 from pydantic import ValidationError
@@ -31,10 +31,11 @@ from bigfive_tui.engine.actions import Action
 from bigfive_tui.engine.state import GameState
 from bigfive_tui.files.reading import LoadError
 from bigfive_tui.online.keeping import read_tables, table_path, table_snapshot, write_table
-from bigfive_tui.online.limits import MESSAGE_LIMIT, Rate
+from bigfive_tui.online.limits import MESSAGE_LIMIT, TIMELINE_BURST, TIMELINE_RATE, Rate
 from bigfive_tui.online.protocol import (
     CLIENT_MESSAGE,
     Act,
+    AskTimeline,
     HandOver,
     Join,
     Ping,
@@ -81,8 +82,8 @@ class Client:
 ANSWERED = object()
 
 
-def _refusal(reason: str, *, closing: bool = False) -> str:
-    return Refused(reason=reason, closing=closing).model_dump_json()
+def _refusal(reason: str, *, closing: bool = False, about: Literal["", "timeline"] = "") -> str:
+    return Refused(reason=reason, closing=closing, about=about).model_dump_json()
 
 
 class Host:
@@ -225,6 +226,7 @@ class Host:
 
     async def _read(self, client: Client) -> None:
         rate = Rate()
+        pages = Rate(TIMELINE_RATE, TIMELINE_BURST)
         table = client.table
         async for message in client.socket:
             if not rate.allow():
@@ -245,6 +247,9 @@ class Host:
                     table.hand_over(client.seat, request.seat)
                 elif isinstance(request, Join):
                     raise TableRefusal("already at the table")
+                elif isinstance(request, AskTimeline):
+                    self._timeline(client, request.first, pages)
+                    continue
                 else:
                     if isinstance(request, Ping):
                         client.send(Pong().model_dump_json())
@@ -254,6 +259,19 @@ class Host:
                 client.send(_refusal(str(refusal)))
                 continue
             self._changed(table)
+
+    def _timeline(self, client: Client, first: int, pages: Rate) -> None:
+        """A page of the timeline, to anybody at the table (watchers too)."""
+        if not pages.allow():
+            reason = "too many requests for the timeline: wait a moment and open it again"
+            client.send(_refusal(reason, about="timeline"))
+            return
+        try:
+            page = client.table.timeline_page(first)
+        except TableRefusal as refusal:
+            client.send(_refusal(str(refusal), about="timeline"))
+            return
+        client.send(page.model_dump_json())
 
     # ------------------------------------------------------------------ after every change
 

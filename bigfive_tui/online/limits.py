@@ -2,7 +2,8 @@
 
 A message larger than :data:`MESSAGE_LIMIT` bytes ends the connection (the websocket refuses
 to read it whole); a client over its rate is answered with a refusal, and one that goes on
-flooding is hung up on. A person clicking sends a few messages a second at most.
+flooding is hung up on. A person clicking sends a few messages a second at most. Asking for
+the timeline's pages has a rate of its own.
 """
 
 from __future__ import annotations
@@ -17,6 +18,11 @@ RATE = 20.0
 BURST = 40.0
 #: Messages refused for the rate, in a row, before the host hangs up.
 FLOOD_LIMIT = 50
+#: Pages of the timeline a client may ask for a second, and in one burst: a page costs the
+#: host some milliseconds (replaying moments), so they have a tighter rate of their own. A
+#: long game's whole timeline is a burst of about 16 pages.
+TIMELINE_RATE = 4.0
+TIMELINE_BURST = 40.0
 
 
 class Rate:

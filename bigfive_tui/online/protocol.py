@@ -5,7 +5,8 @@ message is validated whole before the table sees it, and a bad one is answered w
 A client joins with the table's code and secret (and, to come back to a seat it had, that
 seat's secret), then sends actions in the game's notation with the number of moves it has
 seen (``at``): an action sent again after a dropped connection finds the game moved on and is
-refused, never played twice.
+refused, never played twice. Anybody at the table may ask for the timeline, a page at a time
+(:mod:`bigfive_tui.online.timeline`).
 """
 
 # No ``from __future__ import annotations``: pydantic reads the annotations.
@@ -14,6 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from bigfive_tui.online.timeline import TimelinePage
 from bigfive_tui.online.view import TableView
 
 #: Longest text a client may send in any field: an action in the notation is far shorter.
@@ -66,8 +68,19 @@ class Ping(_Message):
     type: Literal["ping"] = "ping"
 
 
-ClientMessage = Annotated[Join | Act | Undo | HandOver | Ping, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[Join | Act | Undo | HandOver | Ping] = TypeAdapter(ClientMessage)
+class AskTimeline(_Message):
+    """The timeline's page from moment ``first`` (online/timeline.py): 0 for its first."""
+
+    type: Literal["timeline"] = "timeline"
+    first: int = Field(ge=0, le=1_000_000)
+
+
+ClientMessage = Annotated[
+    Join | Act | Undo | HandOver | Ping | AskTimeline, Field(discriminator="type")
+]
+CLIENT_MESSAGE: TypeAdapter[Join | Act | Undo | HandOver | Ping | AskTimeline] = TypeAdapter(
+    ClientMessage
+)
 
 
 class Welcome(_Message):
@@ -88,16 +101,22 @@ class Update(_Message):
 
 
 class Refused(_Message):
-    """A message that was not taken, and why (in words); ``closing``: the host hangs up."""
+    """A message that was not taken, and why (in words); ``closing``: the host hangs up;
+    ``about``: "timeline" when it answers a request for the timeline."""
 
     type: Literal["refused"] = "refused"
     reason: str
     closing: bool = False
+    about: Literal["", "timeline"] = ""
 
 
 class Pong(_Message):
     type: Literal["pong"] = "pong"
 
 
-HostMessage = Annotated[Welcome | Update | Refused | Pong, Field(discriminator="type")]
-HOST_MESSAGE: TypeAdapter[Welcome | Update | Refused | Pong] = TypeAdapter(HostMessage)
+HostMessage = Annotated[
+    Welcome | Update | Refused | Pong | TimelinePage, Field(discriminator="type")
+]
+HOST_MESSAGE: TypeAdapter[Welcome | Update | Refused | Pong | TimelinePage] = TypeAdapter(
+    HostMessage
+)

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from bigfive_tui.engine.actions import Action, IllegalAction
 from bigfive_tui.engine.notation import NotationError
 from bigfive_tui.engine.session import Session
+from bigfive_tui.engine.timeline import Timeline
+from bigfive_tui.online.timeline import TimelinePage, timeline_page
 from bigfive_tui.online.view import (
     PlayerKind,
     SeatView,
@@ -85,6 +87,10 @@ class Table:
         self.clock = clock
         self.seats = [Seat(player, away_since=clock()) for player in players]
         self.version = 0
+        #: Times the game was taken back (undo): a timeline fetched a page at a time must be
+        #: of one line.
+        self.line = 0
+        self._timeline: tuple[tuple[int, int, int], Timeline] | None = None
         #: The log and moves as long as they were before the last change that shortened them
         #: (undo): clients that saw the view before it keep that much.
         self._log_kept = len(session.log)
@@ -185,6 +191,7 @@ class Table:
             self.session.undo()
         except IllegalAction as refusal:
             raise TableRefusal(str(refusal)) from None
+        self.line += 1
         self._changed()
 
     def _check_turn(self, seat: int | None, at: int) -> None:
@@ -237,6 +244,18 @@ class Table:
             moves=list(session.texts[moves_from:]),
             can_undo=session.can_undo(),
         )
+
+    def timeline_page(self, first: int) -> TimelinePage:
+        """The timeline's page from moment ``first``, with only what a guide may see (the
+        timeline is built again only when the game has changed since the last page)."""
+        session = self.session
+        stamp = (len(session.log), len(session.entries), self.line)
+        if self._timeline is None or self._timeline[0] != stamp:
+            self._timeline = (stamp, Timeline(session))
+        timeline = self._timeline[1]
+        if first >= len(timeline):
+            raise TableRefusal(f"the game has {len(timeline)} moments, not {first + 1}")
+        return timeline_page(timeline, first, self.line)
 
     def sent(self) -> None:
         """Every client has the view: the next one starts where this one ends."""

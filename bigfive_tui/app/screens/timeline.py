@@ -107,14 +107,16 @@ class TimelineScreen(Screen[Branching | None]):
         title: str = "Timeline",
         closing: str = "Back",
         rule_ids: bool = False,
+        timeline: Timeline | None = None,
     ) -> None:
         """Opens at ``moment``, or at the step ``log_index`` of the log (else at the end);
         ``refusal`` says why "play from here" is not allowed in this game ("" when it is);
-        ``closing`` is what Esc does, in words; ``rule_ids``: the log shows them (debug mode)."""
+        ``closing`` is what Esc does, in words; ``rule_ids``: the log shows them (debug mode);
+        ``timeline``: the session's, made elsewhere (a table's client gets it from the host)."""
         super().__init__()
         self.session = session
         self.computer_seats = computer_seats
-        self.timeline = Timeline(session)
+        self.timeline = timeline if timeline is not None else Timeline(session)
         if moment is None:
             last = self.timeline.last
             moment = last if log_index is None else self.timeline.moment_of_log(log_index)

@@ -4,7 +4,8 @@ It joins the table with the seat asked for (or the seat this computer had there,
 watch, and then offers the free seats), shows the host's views on the game's own screens, and
 comes back to its seat by itself when the connection drops. What a table's host decides (a
 new game, loading, saving, the timeline's "play from here", debug mode's rigs) is not offered
-here: the host keeps the game and saves it as it goes.
+here: the host keeps the game and saves it as it goes. The timeline is the host's pages of the
+game as it was, with only what a guide may see.
 
 ``bigfive host``'s app is the same, plus the table's host in its own event loop: its new-game
 screen sets the game up as in hot-seat, and its person takes the first seat not played by the
@@ -37,6 +38,7 @@ from bigfive_tui.online.invitation import Invitation, public_address
 from bigfive_tui.online.remembered import remember_seat, remembered_seat
 from bigfive_tui.online.table import EMPTY_TOO_LONG
 from bigfive_tui.online.terminal.screen import OnlineGameScreen, Refusal
+from bigfive_tui.online.timeline import TimelineError
 
 HOST_DECIDES = "The table's host decides that; this game is kept by the host as it goes."
 
@@ -70,15 +72,58 @@ class OnlineInPlay(InPlay):
 
 
 class OnlineGoingBack(GoingBack):
-    """The timeline needs the whole game, which only the host has."""
+    """The timeline as the host sends it (online/timeline.py): the game as it was at every
+    step, with only what a guide may see. It only looks: going back to play on is the host's."""
+
+    def __init__(self, app: JoinApp, keeper: Keeper, in_play: InPlay) -> None:
+        super().__init__(app, keeper, in_play)
+        self.online = app
+
+    def refusal(self) -> str:
+        return (
+            "Going back to play on is the host's at a table: this timeline only looks "
+            "(u undoes within your turn)."
+        )
 
     def open_timeline(
         self, moment: int | None = None, log_index: int | None = None, *, replay: bool = False
     ) -> None:
-        self.app.notify(
-            "The timeline needs the whole game, which only the host has: the log (l) shows "
-            "every move.",
-            timeout=6,
+        link, screen = self.online.link, self.online.online_screen()
+        if link is None or screen is None:
+            self.app.notify("There is no game at a table yet.", severity="warning")
+            return
+        self.app.notify("Fetching the timeline from the host…", timeout=3)
+        self.app.run_worker(
+            self._open(link, screen, moment, log_index), group="timeline", exclusive=True
+        )
+
+    async def _open(
+        self,
+        link: TableLink,
+        screen: OnlineGameScreen,
+        moment: int | None,
+        log_index: int | None,
+    ) -> None:
+        from bigfive_tui.app.screens.timeline import TimelineScreen
+
+        try:
+            timeline = await link.timeline(screen.table_game)
+        except TimelineError as problem:
+            self.app.notify(
+                f"No timeline: {problem}.", title="Timeline", severity="warning", markup=False
+            )
+            return
+        if self.online.link is not link or not screen.is_attached:
+            return  # the app sat down elsewhere meanwhile
+        self.app.push_screen(
+            TimelineScreen(
+                timeline.session,
+                screen.computer_seats,
+                moment=moment,
+                log_index=log_index,
+                refusal=self.refusal(),
+                timeline=timeline,
+            )
         )
 
 
