@@ -3,6 +3,7 @@ Pilot, against a host on a free loopback port (issue 29)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 
@@ -12,11 +13,13 @@ from test_app_support import SIZE, wait_until
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from bigfive_tui.app.components.player_board import PlayerBoard
 from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
 from bigfive_tui.app.setups.big_five import GameSetup, SeatChoice
 from bigfive_tui.engine.content import Guide
 from bigfive_tui.engine.state import Phase
+from bigfive_tui.online.connection import TableLink
 from bigfive_tui.online.table import Table
 from bigfive_tui.online.terminal.app import HostApp, JoinApp
 from bigfive_tui.online.terminal.screen import OnlineGameScreen
@@ -144,3 +147,37 @@ async def test_undo_from_a_terminal_takes_the_move_back_on_the_host() -> None:
             await wait_until(pilot, lambda: len(table.session.texts) == len(played) - 1)
             await wait_until(pilot, lambda: caught_up(jack, table))
             assert jack.link is not None and jack.link.seen.moves == played[:-1]
+
+
+async def test_a_seat_handed_to_the_computer_says_so_on_the_clients_player_board_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Handed over from the palette while its person is away, Anna's board reads "(computer)"
+    with the next view, and no longer when she comes back (no screen rebuilt in between)."""
+    from bigfive_tui.online import table as table_module
+
+    monkeypatch.setattr(table_module, "EMPTY_TOO_LONG", 0.0)
+    table = new_table(seed=6, players=["person", "person", "person"])
+    async with running(table) as run:
+        jack = JoinApp(run.invitation(table), 0)
+        async with jack.run_test(size=(SIZE[0], SIZE[1])) as pilot:
+            await wait_until(pilot, lambda: jack.online_screen() is not None)
+            screen = screen_of(jack)
+            anna = screen.query_one("#player-1", PlayerBoard)
+            assert "(computer)" not in str(anna.border_title)
+            (hand_over,) = [
+                command
+                for command in jack.get_system_commands(screen)
+                if command.title == "Hand Anna's empty seat to the computer"
+            ]
+            hand_over.callback()
+            await wait_until(pilot, lambda: "(computer)" in str(anna.border_title))
+            assert anna.has_class("-computer") and jack.computer_seats == {1}
+            assert screen_of(jack) is screen  # the same screen, not rebuilt
+            back = TableLink(run.invitation(table), 1, seat_secret=table.seats[1].secret)
+            task = asyncio.create_task(back.run())
+            await wait_until(pilot, lambda: "(computer)" not in str(anna.border_title))
+            assert not anna.has_class("-computer") and jack.computer_seats == frozenset()
+            await back.close()
+            await task
+            await jack.action_quit()

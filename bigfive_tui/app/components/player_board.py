@@ -119,6 +119,12 @@ class PlayerBoard(KeptDrawing):
         self.set_class(computer, "-computer")
         self.set_class(active, "-active")
 
+    def mark_computer(self, computer: bool) -> None:
+        """The seat is played by the computer now, or by its person again (a seat at a table
+        handed over while its person was away): the title says so at the next state shown."""
+        self.computer = computer
+        self.set_class(computer, "-computer")
+
     def show_state(self, state: GameState, *, in_setup: bool = False) -> None:
         """``in_setup``: a moment of the setup (the timeline), where a guide whose vehicle is not
         placed yet has empty tracks that are no warning."""

@@ -92,7 +92,6 @@ class OnlineGoingBack(GoingBack):
         if link is None or screen is None:
             self.app.notify("There is no game at a table yet.", severity="warning")
             return
-        self.app.notify("Fetching the timeline from the host…", timeout=3)
         self.app.run_worker(
             self._open(link, screen, moment, log_index), group="timeline", exclusive=True
         )
@@ -106,6 +105,9 @@ class OnlineGoingBack(GoingBack):
     ) -> None:
         from bigfive_tui.app.screens.timeline import TimelineScreen
 
+        slow = self.app.set_timer(  # said only when the host is slow to answer
+            0.5, lambda: self.app.notify("Fetching the timeline from the host…", timeout=3)
+        )
         try:
             timeline = await link.timeline(screen.table_game)
         except TimelineError as problem:
@@ -113,6 +115,8 @@ class OnlineGoingBack(GoingBack):
                 f"No timeline: {problem}.", title="Timeline", severity="warning", markup=False
             )
             return
+        finally:
+            slow.stop()
         if self.online.link is not link or not screen.is_attached:
             return  # the app sat down elsewhere meanwhile
         self.app.push_screen(
@@ -235,6 +239,7 @@ class JoinApp(BigFiveApp):
         else:
             screen.show(seen)
             self.session = screen.session
+            self.computer_seats = screen.computer_seats
 
     def _take_guide(self, guides: list[str], guide: str) -> None:
         self.guide = None

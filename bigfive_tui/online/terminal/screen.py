@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from textual.content import Content
 from textual.message import Message
 
+from bigfive_tui.app.components.guide_card import GuideCard
+from bigfive_tui.app.components.player_board import PlayerBoard
 from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.app.screens.game.view import markup_content
 from bigfive_tui.app.words.describe import since_last_turn
@@ -42,16 +44,19 @@ def mirror(game: Game, seen: Seen) -> Session:
     return session
 
 
+def computers_of(view: TableView) -> frozenset[int]:
+    """The seats a computer plays (from the start, or handed over while their person was
+    away)."""
+    return frozenset(i for i, seat in enumerate(view.seats) if seat.player != "person")
+
+
 class OnlineGameScreen(GameScreen):
     def __init__(self, link: TableLink, seen: Seen) -> None:
         assert seen.view is not None
         self.link = link
         self.table_game = game_of(seen.view.setup)
         self.view: TableView = seen.view
-        computers = frozenset(
-            i for i, seat in enumerate(self.view.seats) if seat.player != "person"
-        )
-        super().__init__(mirror(self.table_game, seen), computers, card_pause=False)
+        super().__init__(mirror(self.table_game, seen), computers_of(self.view), card_pause=False)
         self._told_turn = -1
         #: The moves played so far (the session shown starts at the view: its record is
         #: the host's).
@@ -92,6 +97,7 @@ class OnlineGameScreen(GameScreen):
         self.moves = len(seen.moves)
         self.view = seen.view
         self.session = mirror(self.table_game, seen)
+        self._mark_computers(computers_of(seen.view))
         if not self._shown_once:
             return
         if moved and self._pending is not None and self.state.seat != self.seat:
@@ -101,6 +107,17 @@ class OnlineGameScreen(GameScreen):
             self.app.screen.dismiss(None)
         self.refresh_view()
         self._continue_flow()
+
+    def _mark_computers(self, computers: frozenset[int]) -> None:
+        """Seats handed to the computer (or back to their person) since the last view: the
+        player boards and the guide's card say so at once (refresh_view shows them)."""
+        if computers == self.computer_seats:
+            return
+        self.computer_seats = computers
+        for board in self.query(PlayerBoard):
+            board.mark_computer(board.seat in computers)
+        for card in self.query(GuideCard):
+            card.computer_seats = computers
 
     # ------------------------------------------------------------------ the flow
 
