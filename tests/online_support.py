@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
-from collections.abc import AsyncIterator, Sequence
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import aiohttp
+from textual.pilot import Pilot
 
 from bigfive_tui.assets import seeded_board
 from bigfive_tui.engine.content import Difficulty, Guide
@@ -95,3 +98,34 @@ async def next_of(socket: aiohttp.ClientWebSocketResponse, kind: str, timeout: f
             if data["type"] == kind:
                 return data
     return None
+
+
+def load_factor() -> float:
+    """How many processes share each core just now (the 1-minute load per core, at least 1):
+    a wait for the apps gets that many times its budget, so that a machine busy with other
+    suites slows an online test down instead of failing it."""
+    return max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
+
+
+async def wait_for(
+    pilot: Pilot[None],
+    condition: Callable[[], bool],
+    what: str,
+    *,
+    seconds: float = 30.0,
+    state: Callable[[], str] = lambda: "",
+) -> None:
+    """Let the apps run until ``condition()`` holds. The budget is ``seconds`` on an idle
+    machine, scaled by :func:`load_factor` (read again while waiting: the load changes); a
+    wait that runs out says what it waited for, how long, at what load, and ``state()``
+    (what the apps showed)."""
+    start = time.monotonic()
+    while not condition():
+        waited = time.monotonic() - start
+        factor = load_factor()
+        if waited > seconds * factor:
+            raise AssertionError(
+                f"still waiting for {what} after {waited:.0f} s (budget {seconds:.0f} s x "
+                f"{factor:.1f}, the load per core): {state()}"
+            )
+        await pilot.pause(0.02)

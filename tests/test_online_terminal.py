@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from online_support import new_table, running
+from online_support import new_table, running, wait_for
 from test_app_support import SIZE, wait_until
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -45,58 +46,118 @@ def over(table: Table) -> bool:
     return table.session.state.over
 
 
-async def moved_on(pilot: Pilot[None], table: Table, count: int) -> None:
-    await wait_until(pilot, lambda: len(table.session.texts) > count or over(table))
+def shows(apps: tuple[JoinApp, ...], table: Table) -> Callable[[], str]:
+    """What each app shows and has seen, against the host's game: said when a wait runs out."""
+
+    def words() -> str:
+        host = table.session.state
+        parts = [f"host: {len(table.session.texts)} moves, seat {host.seat}, over {host.over}"]
+        for app in apps:
+            screen = app.online_screen()
+            seen = len(app.link.seen.moves) if app.link is not None else None
+            stack = [type(each).__name__ for each in app.screen_stack]
+            if screen is None:
+                parts.append(f"seat {app.link and app.link.seat}: {stack}, no game screen")
+                continue
+            parts.append(
+                f"seat {screen.seat}: {stack}, seen {seen} moves, phase "
+                f"{screen.state.phase.name}, over {screen.state.over}, question open "
+                f"{screen._dialog_open}, end announced {screen._over_announced}"
+            )
+        return "; ".join(parts)
+
+    return words
 
 
-async def take_turn(pilot: Pilot[None], app: JoinApp, table: Table, rng: random.Random) -> None:
+async def moved_on(
+    pilot: Pilot[None], table: Table, count: int, state: Callable[[], str] = lambda: ""
+) -> None:
+    await wait_for(
+        pilot,
+        lambda: len(table.session.texts) > count or over(table),
+        f"the host's move {count + 1}",
+        state=state,
+    )
+
+
+async def take_turn(
+    pilot: Pilot[None],
+    app: JoinApp,
+    table: Table,
+    rng: random.Random,
+    state: Callable[[], str] = lambda: "",
+) -> None:
     """The client at the wheel plays one action through its screen: the first card of an
     influence (its dialog, by key), else a random legal action the screen offers."""
     count = len(table.session.texts)
-    await wait_until(pilot, lambda: caught_up(app, table))
+    await wait_for(pilot, lambda: caught_up(app, table), "the client to catch up", state=state)
     screen = screen_of(app)
     if table.session.state.phase == Phase.INFLUENCE:
-        await wait_until(pilot, lambda: screen._dialog_open)
+        await wait_for(pilot, lambda: screen._dialog_open, "the influence question", state=state)
         await pilot.press("1")
     else:
         legal = screen.legal()
         assert legal, "the screen offers the seat at the wheel an action"
         assert screen.play(rng.choice(legal))
-    await moved_on(pilot, table, count)
+    await moved_on(pilot, table, count, state)
 
 
 async def test_two_terminals_play_a_game_to_its_end_with_one_dropped_and_back() -> None:
+    """Every wait is for a condition, with a budget that grows with the machine's load (the
+    apps, the host and the computer teammate share this process's event loop)."""
     table = new_table(seed=11, players=["person", "person", "computer"])
     rng = random.Random(5)
     async with running(table) as run:
         jack = JoinApp(run.invitation(table), 0, name="Jo")
         anna = JoinApp(run.invitation(table), 1, name="Ann")
         apps = (jack, anna)
+        state = shows(apps, table)
         size = (SIZE[0], SIZE[1])
         async with jack.run_test(size=size) as p1, anna.run_test(size=size) as p2:
             pilots = (p1, p2)
-            await wait_until(p1, lambda: jack.online_screen() is not None)
-            await wait_until(p2, lambda: anna.online_screen() is not None)
+            await wait_for(p1, lambda: jack.online_screen() is not None, "Jack's game", state=state)
+            await wait_for(p2, lambda: anna.online_screen() is not None, "Anna's game", state=state)
             assert screen_of(jack).seat == 0 and screen_of(anna).seat == 1
             dropped = False
             for _ in range(3000):
-                state = table.session.state
-                if state.over:
+                if over(table):
                     break
                 if len(table.session.texts) > 30 and not dropped:
                     dropped = True
                     assert anna.link is not None
                     await anna.link.drop()
-                    await wait_until(p2, lambda: anna.link is not None and anna.link.joined == 2)
-                if state.seat == 2:  # the computer teammate, on the host
-                    await wait_until(p1, lambda: table.session.state.seat != 2 or over(table))
+                    await wait_for(
+                        p2,
+                        lambda: anna.link is not None and anna.link.joined == 2,
+                        "Anna back at her seat",
+                        state=state,
+                    )
+                seat = table.session.state.seat
+                if seat == 2:  # the computer teammate, on the host
+                    await wait_for(
+                        p1,
+                        lambda: table.session.state.seat != 2 or over(table),
+                        "the computer teammate's turn to end",
+                        state=state,
+                    )
                 else:
-                    await take_turn(pilots[state.seat], apps[state.seat], table, rng)
-            assert table.session.state.over and dropped
+                    await take_turn(pilots[seat], apps[seat], table, rng, state)
+            assert over(table) and dropped
             for app, pilot in zip(apps, pilots, strict=True):
-                await wait_until(pilot, lambda app=app: ended(app))  # type: ignore[misc]
+                await wait_for(
+                    pilot,
+                    lambda app=app: ended(app),  # type: ignore[misc]
+                    "the end screens",
+                    state=state,
+                )
                 assert app.link is not None and app.link.seen.moves == table.session.texts
                 assert "seed" not in str(app.screen.query_one("#turns", Static).render())
+
+
+def new_game_built(app: HostApp) -> bool:
+    """The new-game screen is up and set up (its on_mount done): a screen replaced or quit
+    while it is being built fails in Textual's mount (the new-game screen's own flake)."""
+    return isinstance(app.screen, NewGameScreen) and app.screen.is_mounted
 
 
 async def test_the_host_sets_the_table_up_on_the_new_game_screen_and_sits_at_it(
@@ -105,7 +166,7 @@ async def test_the_host_sets_the_table_up_on_the_new_game_screen_and_sits_at_it(
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     app = HostApp("127.0.0.1", 0)
     async with app.run_test(size=(SIZE[0], SIZE[1])) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_until(pilot, lambda: new_game_built(app))
         seats = (SeatChoice(Guide.JACK), SeatChoice(Guide.KATE, computer=True))
         app.in_play.start(GameSetup(seats=seats, seed=4))
         await wait_until(pilot, lambda: app.online_screen() is not None)
@@ -119,7 +180,7 @@ async def test_the_host_sets_the_table_up_on_the_new_game_screen_and_sits_at_it(
         await moved_on(pilot, table, count)
         assert (tmp_path / "online" / "tables" / f"{table.code}.json").exists()
         app.action_new_game()  # the host sets up the next table too
-        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_until(pilot, lambda: new_game_built(app))
         await app.action_quit()
 
 

@@ -102,8 +102,9 @@ class OnlineGameScreen(GameScreen):
             return
         if moved and self._pending is not None and self.state.seat != self.seat:
             self._leave_modes()
-        if moved and self._dialog_open and self.app.screen is not self:
-            # A question the game has moved past (asked again before the answer arrived).
+        if (moved or self.state.over) and self._dialog_open and self.app.screen is not self:
+            # A question the game has moved past (asked again before the answer arrived), or
+            # any question left open at the game's end: the end screen follows its closing.
             self.app.screen.dismiss(None)
         self.refresh_view()
         self._continue_flow()
