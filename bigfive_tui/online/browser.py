@@ -2,9 +2,9 @@
 
 The page is ``bigfive serve``'s (its template, colours and xterm.js, through textual-serve's
 public parts); its websocket runs ``bigfive join`` for this table on the host's computer, one
-process a tab, with the tab's keys relayed to it message by checked message
-(:func:`bigfive_tui.web.relay.relay`). So a browser is one more client of the table: it is sent
-only what a guide sees, and acts through the same protocol and checks.
+process a tab, with the tab's keys relayed to it message by checked message, as ``bigfive
+serve``'s tabs are (:func:`bigfive_tui.web.relay.serve_tab`). So a browser is one more client
+of the table: it is sent only what a guide sees, and acts through the same protocol and checks.
 
 Only the invited get in: the page needs the table's secret (the invitation's ``key``), and the
 websocket both the secret and an ``Origin`` that is this host's own page. Each browser gets a
@@ -14,8 +14,6 @@ and its secret: a reload, or a tab opened again, comes back to the same seat.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import secrets
 import shlex
 import sys
@@ -26,13 +24,13 @@ import aiohttp_jinja2
 import jinja2
 import textual_serve
 from aiohttp import web
-from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from bigfive_tui.online.host import Host
 from bigfive_tui.online.invitation import Invitation
 from bigfive_tui.online.table import TableRefusal
-from bigfive_tui.web.relay import MAX_MESSAGE, relay, terminal_size
+from bigfive_tui.web.access import same_origin
+from bigfive_tui.web.relay import serve_tab
 
 #: The cookie that names this browser to the tables of this host.
 BROWSER_COOKIE = "bigfive-browser"
@@ -92,8 +90,7 @@ class BrowserDoor:
         return response
 
     async def play(self, request: web.Request) -> web.StreamResponse:
-        origin = request.headers.get("Origin")
-        if origin != f"{request.scheme}://{request.host}":
+        if not same_origin(request.headers.get("Origin", ""), request.scheme, request.host):
             return web.Response(status=403, text="The game opens only from its own page.\n")
         table = self._table(request)
         browser = _browser_id(request) or secrets.token_urlsafe(16)
@@ -101,33 +98,7 @@ class BrowserDoor:
         command = shlex.join(
             [sys.executable, "-m", "bigfive_tui.cli", "join", invitation.url(), "--as", browser]
         )
-        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
-        if not websocket.can_prepare(request).ok:
-            raise web.HTTPBadRequest(text="This address is the game's websocket.\n")
-        width, height = terminal_size(request)
-
-        async def close() -> None:  # the tab's game ended: so does its connection
-            await websocket.close()
-
-        await websocket.prepare(request)
-        game = AppService(
-            f"exec {command}",
-            write_bytes=websocket.send_bytes,
-            write_str=websocket.send_str,
-            close=close,
-            download_manager=self.downloads,
-            debug=False,
-        )
-        try:
-            await game.start(width, height)
-            await relay(websocket, game, request.remote)
-        except (asyncio.CancelledError, ConnectionError):  # the host stops, or the tab went
-            pass
-        finally:
-            with contextlib.suppress(ConnectionError):
-                await game.stop()
-            await websocket.close()
-        return websocket
+        return await serve_tab(request, f"exec {command}", self.downloads)
 
 
 def _browser_id(request: web.Request) -> str:

@@ -6,16 +6,23 @@ ping, and the page's focus and blur. Each is checked here (pydantic, as every me
 comes from a network) before it reaches the game; anything else — not JSON, another shape, a
 size no screen has, a binary frame — ends the connection with a close code and one line on the
 server's console (the tab's game is left as it was: its autosave keeps it for the next tab).
+
+:func:`serve_tab` is a tab's whole websocket: its game process started, the page's messages
+relayed, both ended together. ``bigfive serve`` and the browser door of ``bigfive host`` both
+answer their tabs with it, each after its own check of who may come in.
 """
 
 # No ``from __future__ import annotations``: pydantic reads the annotations.
 
+import asyncio
+import contextlib
 import logging
 from typing import Annotated, Literal
 
 from aiohttp import WSCloseCode, WSMsgType, web
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
 
 log = logging.getLogger("bigfive.serve")
 
@@ -52,6 +59,45 @@ def terminal_size(request: web.Request) -> tuple[int, int]:
     except (ValueError, ValidationError):
         return 80, 24
     return size.width, size.height
+
+
+async def serve_tab(
+    request: web.Request, command: str, downloads: DownloadManager, *, debug: bool = False
+) -> web.WebSocketResponse:
+    """The tab's websocket (the caller has let it in): ``command`` runs as its game, whose
+    screen goes to the tab and which gets the tab's checked messages, until either ends (the
+    game's end closes the tab's connection; the tab's going, or the server stopping, stops
+    the game)."""
+    websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
+    if not websocket.can_prepare(request).ok:
+        raise web.HTTPBadRequest(text="This address is the game's websocket.\n")
+    width, height = terminal_size(request)
+    game: AppService | None = None
+
+    async def close() -> None:  # when the game ends, its tab's connection does too
+        await websocket.close()
+
+    try:
+        await websocket.prepare(request)
+        game = AppService(
+            command,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=close,
+            download_manager=downloads,
+            debug=debug,
+        )
+        await game.start(width, height)
+        await relay(websocket, game, request.remote)
+    except (asyncio.CancelledError, ConnectionError):  # the server stops, or the tab went
+        pass
+    finally:
+        if game is not None:
+            with contextlib.suppress(ConnectionError):
+                await game.stop()
+        with contextlib.suppress(ConnectionError):
+            await websocket.close()
+    return websocket
 
 
 async def relay(websocket: web.WebSocketResponse, game: AppService, remote: str | None) -> None:

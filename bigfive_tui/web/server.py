@@ -18,7 +18,6 @@ textual-serve's public parts only: its handlers for the page and for downloads, 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import signal
 from pathlib import Path
 from typing import Any
@@ -27,13 +26,12 @@ import aiohttp_jinja2
 import jinja2
 from aiohttp import web
 from textual.theme import BUILTIN_THEMES, Theme
-from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from bigfive_tui.app.drawing.themes import DEFAULT_THEME, THEMES
 from bigfive_tui.web.access import Access
 from bigfive_tui.web.console import show_problems
-from bigfive_tui.web.relay import MAX_MESSAGE, relay, terminal_size
+from bigfive_tui.web.relay import serve_tab
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -94,36 +92,7 @@ class GameServer(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A tab: its game process, and the page's messages checked on their way to it."""
-        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
-        if not websocket.can_prepare(request).ok:
-            raise web.HTTPBadRequest(text="This address is the game's websocket.\n")
-        width, height = terminal_size(request)
-        game: AppService | None = None
-
-        async def close() -> None:  # when the game ends, its tab's connection does too
-            await websocket.close()
-
-        try:
-            await websocket.prepare(request)
-            game = AppService(
-                self.command,
-                write_bytes=websocket.send_bytes,
-                write_str=websocket.send_str,
-                close=close,
-                download_manager=self.download_manager,
-                debug=self.debug,
-            )
-            await game.start(width, height)
-            await relay(websocket, game, request.remote)
-        except asyncio.CancelledError:  # the server is stopping
-            await websocket.close()
-        except ConnectionError:  # the tab went away mid-message
-            pass
-        finally:
-            if game is not None:
-                with contextlib.suppress(ConnectionError):
-                    await game.stop()
-        return websocket
+        return await serve_tab(request, self.command, self.download_manager, debug=self.debug)
 
     async def on_startup(self, app: web.Application) -> None:
         """No banner; the page asks the remembered theme for its colours at every load (a
