@@ -156,7 +156,10 @@ class Scripted:
         game = None
         while not stop.is_set():
             ending = time.monotonic() >= until
-            wait = 0.2 if ending else until - time.monotonic()
+            # Waits shorter than the host's heartbeat (30 s): aiohttp answers a ping inside
+            # receive() and starts its timeout again, so the clients of a game over (which
+            # hear nothing but pings) would never see the end of the run.
+            wait = 0.2 if ending else min(5.0, until - time.monotonic())
             try:
                 message = await socket.receive(timeout=wait)
             except TimeoutError:
