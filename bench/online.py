@@ -112,6 +112,7 @@ class Figures:
     games_over: set[str] = field(default_factory=set)
     doubled_sends: int = 0
     reconnects: int = 0
+    resent: int = 0  # actions sent again after the connection they went on was found closed
     unanswered: int = 0  # clients whose last action had no answer when the run ended
 
 
@@ -183,6 +184,14 @@ class Scripted:
             known = len(self.seen.moves)
             if not self.seen.take(data.view):
                 raise AssertionError("a view continued a log this client does not have")
+            back_unplayed = len(self.seen.moves) == self.acting_at and not self.answered
+            if isinstance(data, Welcome) and back_unplayed:
+                # Sent on a connection the host had already closed (a ping unanswered while
+                # this client slept over its move): the host never had it, and the seat is
+                # still to act here, as a person back at the table would see.
+                del figures.sent[(self.code, self.acting_at)]
+                figures.resent += 1
+                self.acting_at, self.answered = -1, True
             for index in range(known, len(self.seen.moves)):
                 sent = figures.sent.get((self.code, index))
                 if sent is not None:
@@ -325,6 +334,7 @@ def run_load(tables: int, seconds: float, think: float, keep: bool) -> dict[str,
         "refused": len(figures.refused),
         "refused_stale": stale,
         "reconnects": figures.reconnects,
+        "resent": figures.resent,
         "unanswered": figures.unanswered,
         "games_over": len(figures.games_over),
         "host_cpu_s": host_cpu,
