@@ -17,3 +17,14 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 def printable(text: str) -> str:
     """``text`` without terminal control characters (tab and newline stay)."""
     return _CONTROL.sub("", text)
+
+
+def printable_data(data: object) -> object:
+    """Plain data (as JSON gives it) with every string, keys too, :func:`printable`."""
+    if isinstance(data, str):
+        return printable(data)
+    if isinstance(data, list):
+        return [printable_data(item) for item in data]
+    if isinstance(data, dict):
+        return {printable(str(key)): printable_data(value) for key, value in data.items()}
+    return data

@@ -8,12 +8,13 @@ import json
 import os
 import random
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import aiohttp
+from aiohttp import web
 from textual.pilot import Pilot
 
 from bigfive_tui.assets import seeded_board
@@ -22,6 +23,7 @@ from bigfive_tui.engine.session import Session, make_game
 from bigfive_tui.online.host import Decider, Host
 from bigfive_tui.online.invitation import Invitation
 from bigfive_tui.online.listening import serve
+from bigfive_tui.online.protocol import Welcome
 from bigfive_tui.online.table import Table
 from bigfive_tui.online.view import PlayerKind
 from bigfive_tui.players import random_player
@@ -129,3 +131,51 @@ async def wait_for(
                 f"{factor:.1f}, the load per core): {state()}"
             )
         await pilot.pause(0.02)
+
+
+# ---------------------------------------------------------------------- a hostile host
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def welcome_data() -> dict[str, Any]:
+    """A real table's welcome, as plain data to spoil."""
+    table = new_table()
+    table.sit(0, None)
+    welcome = Welcome(
+        table=table.code, seat=0, seat_secret=table.seats[0].secret, view=table.view(whole=True)
+    )
+    data: dict[str, Any] = json.loads(welcome.model_dump_json())
+    return data
+
+
+@asynccontextmanager
+async def fake_host(handler: Handler) -> AsyncIterator[Invitation]:
+    """A host on a free loopback port that answers the table's websocket with ``handler``."""
+    app = web.Application()
+    app.router.add_get("/t/{code}/ws", handler)
+    runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = int(runner.addresses[0][1])
+    try:
+        yield Invitation("127.0.0.1", port, "table1", "secret1")
+    finally:
+        await runner.cleanup()
+
+
+def sending(*texts: str) -> Handler:
+    """A host that takes the join, sends ``texts`` and stays until the client leaves."""
+
+    async def handler(request: web.Request) -> web.StreamResponse:
+        socket = web.WebSocketResponse(max_msg_size=0)
+        await socket.prepare(request)
+        await socket.receive()  # the join
+        for text in texts:
+            await socket.send_str(text)
+        async for _ in socket:  # until the client closes
+            pass
+        return socket
+
+    return handler

@@ -16,9 +16,16 @@ from bigfive_tui.engine.hidden import determinize
 from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.session import Session, make_game
 from bigfive_tui.engine.state import GameState
+from bigfive_tui.engine.timeline import Timeline
 from bigfive_tui.online.protocol import CLIENT_MESSAGE, Act, Join
 from bigfive_tui.online.table import EMPTY_TOO_LONG, Table, TableRefusal
-from bigfive_tui.online.view import FACE_DOWN, game_of, public_state, state_from_view
+from bigfive_tui.online.view import (
+    FACE_DOWN,
+    check_table_view,
+    game_of,
+    public_state,
+    state_from_view,
+)
 from bigfive_tui.players import random_player
 
 GUIDES = (Guide.JACK, Guide.ANNA, Guide.KATE)
@@ -72,6 +79,30 @@ def test_no_hidden_fact_reaches_a_client_across_random_play(
         random_moves(table, 1, rng)
     text = table.view(whole=True).model_dump_json()
     assert '"seed"' not in text and '"rng"' not in text and '"script"' not in text
+
+
+@pytest.mark.parametrize("guides", [2, 3, 4, 5])
+@pytest.mark.parametrize("difficulty", list(Difficulty))
+def test_every_view_and_moment_a_host_sends_passes_the_clients_checks(
+    guides: int, difficulty: Difficulty
+) -> None:
+    """A client leaves a host whose view cannot be a game (online/connection.py): no view
+    an honest host sends, live or on the timeline, is ever taken for one."""
+    seed = 10 * guides + difficulty
+    five = [Guide.JACK, Guide.DAVID, Guide.ANNA, Guide.KATE, Guide.SAM]
+    random.Random(seed).shuffle(five)
+    game = make_game(seeded_board(seed), five[:guides], difficulty, seed=seed)
+    table = Table(Session(game), ["person"] * guides)
+    client = game_of(table.view().setup)
+    rng = random.Random(seed)
+    while not table.session.state.over:
+        random_moves(table, 1, rng)
+        check_table_view(table.view(), client)
+        table.sent()
+    check_table_view(table.view(whole=True), client)
+    timeline = Timeline(table.session)
+    for moment in range(len(timeline)):
+        state_from_view(client, public_state(timeline.state(moment)))
 
 
 def test_a_face_down_token_is_sent_as_face_down_and_a_face_up_one_as_itself() -> None:

@@ -4,12 +4,14 @@ Pilot, against a host on a free loopback port (issue 29)."""
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import random
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from online_support import new_table, running, wait_for
+from online_support import fake_host, new_table, running, sending, wait_for, welcome_data
 from test_app_support import SIZE, wait_until
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -242,3 +244,32 @@ async def test_a_seat_handed_to_the_computer_says_so_on_the_clients_player_board
             await back.close()
             await task
             await jack.action_quit()
+
+
+async def test_a_hostile_hosts_impossible_view_ends_bigfive_join_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A host that sends a view no game has (a vehicle off the board, after a good welcome):
+    the client says so in one line and ends, without a traceback; it wrote nothing but its
+    remembered seat, in its data folder."""
+    monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+    welcome = welcome_data()
+    state = dict(welcome["view"]["state"], vehicle=[400, 0, 0])
+    update = {"type": "update", "view": dict(welcome["view"], state=state)}
+    async with fake_host(sending(json.dumps(welcome), json.dumps(update))) as invitation:
+        app = JoinApp(invitation, 0)
+        async with app.run_test(size=(SIZE[0], SIZE[1])) as pilot:
+            await wait_for(pilot, lambda: app.return_code is not None, "the app to end")
+    assert app.return_code == 1
+    told = " ".join(capsys.readouterr().err.split())  # the terminal's width wraps it
+    assert told.startswith(f"bigfive join: left the host at 127.0.0.1:{invitation.port}: ")
+    assert told.endswith(
+        "the host sent a view that cannot be a game: the view puts a vehicle off the board"
+    )
+    written = sorted(
+        os.path.relpath(os.path.join(folder, name), tmp_path)
+        for folder, _, names in os.walk(tmp_path)
+        for name in names
+    )
+    assert all(name.startswith("data" + os.sep) for name in written), written

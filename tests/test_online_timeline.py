@@ -112,6 +112,32 @@ def test_pages_of_two_lines_of_the_game_are_not_one_timeline() -> None:
         raise AssertionError("pages of two lines made one timeline")
 
 
+#: A first page from a hostile host, spoiled where no game is, and the words it is refused with.
+HOSTILE_PAGES = [
+    ("steps.1.card", 999, "card that does not exist"),
+    ("entries.0.seat", 4, "guide not at the table"),
+    ("total", 10**9, "longer than any game"),
+    ("states.0.vehicle.0", 999, "off the board"),
+]
+
+
+@pytest.mark.parametrize(("path", "value", "words"), HOSTILE_PAGES)
+def test_a_hosts_timeline_that_cannot_be_a_game_is_refused_in_words(
+    path: str, value: object, words: str
+) -> None:
+    table = played(new_table(5), 12, random.Random(5))  # three guides: seat 4 is no one's
+    (page,) = all_pages(table)
+    data = json.loads(page.model_dump_json())
+    *parents, last = path.split(".")
+    place = data
+    for part in parents:
+        place = place[int(part)] if part.isdigit() else place[part]
+    place[int(last) if last.isdigit() else last] = value
+    spoiled = TimelinePage.model_validate(data)
+    with pytest.raises(TimelineError, match=words):
+        PublicTimeline(game_of(table.view().setup), [spoiled])
+
+
 def test_a_page_past_the_end_is_refused() -> None:
     table = new_table()
     total = table.timeline_page(0).total

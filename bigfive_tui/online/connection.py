@@ -4,6 +4,15 @@ secret (the host then sends the whole game again).
 
 The link runs on the client's asyncio loop (the Textual app's, or a test's); ``on_change`` is
 called after every view and ``on_refused`` with each refusal, in words.
+
+The host is a door too: whoever wrote the invitation runs it. Its messages are read under a
+size limit, as plain JSON of bounded depth with terminal control characters taken out of every
+text, then validated whole; a view must be one the game's screens can show
+(:func:`bigfive_tui.online.view.check_table_view`). A host that sends anything else, or sends
+the connection elsewhere (a redirect, never followed: the join carries the table's secret),
+is left for good with a :class:`HostError` that says what it did. Reaching the host and being
+welcomed each have a time limit; a host that does not answer in time is tried again, as one
+that cannot be reached.
 """
 
 from __future__ import annotations
@@ -16,20 +25,32 @@ import aiohttp
 from pydantic import ValidationError
 
 from bigfive_tui.engine.state import Game
+from bigfive_tui.files.reading import parse_json
 from bigfive_tui.online.invitation import Invitation
+from bigfive_tui.online.limits import HOST_MESSAGE_LIMIT, KEPT_LIMIT
 from bigfive_tui.online.protocol import (
     HOST_MESSAGE,
     Act,
     AskTimeline,
     HandOver,
     Join,
+    Pong,
     Refused,
     Undo,
     Update,
     Welcome,
 )
 from bigfive_tui.online.timeline import PublicTimeline, TimelineError, TimelinePage
-from bigfive_tui.online.view import StepView, TableView
+from bigfive_tui.online.view import (
+    SetupView,
+    StepView,
+    TableView,
+    ViewError,
+    check_table_view,
+    game_of,
+)
+from bigfive_tui.safe_text import printable, printable_data
+from bigfive_tui.shared.problems import validation_problems
 
 #: Seconds between tries to come back after the connection dropped (then doubling, to 5 s).
 RETRY = 0.2
@@ -38,30 +59,85 @@ RETRY_MOST = 5.0
 PAGE_WAIT = 15.0
 #: Tries at fetching the timeline when the game is taken back meanwhile.
 TIMELINE_TRIES = 3
+#: Seconds to reach the host and finish the websocket's handshake, and then to be welcomed.
+HANDSHAKE_WAIT = 15.0
+WELCOME_WAIT = 15.0
+#: Seconds the host has to answer our closing of the connection (a host that does not is
+#: left all the same).
+CLOSE_WAIT = 2.0
 
 
 class LinkError(Exception):
     """The host refused us for good (a wrong secret, a taken seat): the message says why."""
 
 
+class HostError(LinkError):
+    """The host sent what no table's host sends (a message too large or not of the protocol,
+    a view that cannot be a game, a redirect): the link leaves it for good, and the message
+    says what it did."""
+
+
+def _shown(text: str, most: int = 80) -> str:
+    """A text the host chose, safe and short enough to be told in one line."""
+    text = printable(text).replace("\n", " ")
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+async def _refuse_redirect(
+    session: aiohttp.ClientSession,
+    context: object,
+    params: aiohttp.TraceRequestRedirectParams,
+) -> None:
+    where = _shown(params.response.headers.get("Location", "") or "another address")
+    raise HostError(
+        f"the host sent the connection elsewhere ({where}); a table's host never does, so the "
+        "invitation's secret was not sent there"
+    )
+
+
 class Seen:
     """The game as far as the host has sent it: the newest view, the whole log and moves."""
 
-    def __init__(self) -> None:
+    def __init__(self, setup: SetupView | None = None, game: Game | None = None) -> None:
         self.view: TableView | None = None
         self.log: list[StepView] = []
         self.moves: list[str] = []
+        #: The table's set-up and game, from the first view: a table's never change.
+        self.setup = setup
+        self.game = game
 
     def take(self, view: TableView) -> bool:
-        """Take ``view``; False when it continues a log this client does not have."""
+        """Take ``view``; False when it continues a log this client does not have. ViewError
+        (nothing taken) when the view cannot be this table's game."""
         if view.log_from > len(self.log) or view.moves_from > len(self.moves):
             return False
+        if view.log_from + len(view.log) > KEPT_LIMIT or (
+            view.moves_from + len(view.moves) > KEPT_LIMIT
+        ):
+            raise ViewError(f"its game is longer than any game ({KEPT_LIMIT} steps)")
+        if self.game is None or self.setup is None:
+            self.game, self.setup = game_of(view.setup), view.setup
+        elif view.setup != self.setup:
+            raise ViewError("the table's set-up changed during the game")
+        check_table_view(view, self.game)
         del self.log[view.log_from :]
         self.log.extend(view.log)
         del self.moves[view.moves_from :]
         self.moves.extend(view.moves)
         self.view = view
         return True
+
+
+def read_host_message(data: str) -> Welcome | Update | Refused | Pong | TimelinePage:
+    """A message from the host: plain JSON of bounded depth and numbers, every text without
+    terminal control characters (a host's words reach the person's terminal), validated
+    whole; HostError saying what is wrong otherwise."""
+    plain = parse_json(data, "the host's message", HostError)
+    try:
+        return HOST_MESSAGE.validate_python(printable_data(plain))
+    except ValidationError as error:
+        problems = _shown(validation_problems(error), 200)
+        raise HostError(f"the host sent a message that is not this game's: {problems}") from None
 
 
 class TableLink:
@@ -96,11 +172,16 @@ class TableLink:
         """Stay at the table until :meth:`close`, coming back after every dropped connection;
         LinkError when the host refuses us for good."""
         wait = RETRY
-        async with aiohttp.ClientSession() as http:
+        tracing = aiohttp.TraceConfig()
+        tracing.on_request_redirect.append(_refuse_redirect)
+        async with aiohttp.ClientSession(trace_configs=[tracing]) as http:
             while not self._closing:
                 try:
                     await self._session(http)
                     wait = RETRY
+                except HostError:
+                    self._closing = True
+                    raise
                 except aiohttp.WSServerHandshakeError as refused:
                     if refused.status in (403, 404):  # no such table here, or not from here
                         self._closing = True
@@ -125,9 +206,15 @@ class TableLink:
 
     async def _session(self, http: aiohttp.ClientSession) -> None:
         headers = {"Origin": self.origin} if self.origin else {}
-        async with http.ws_connect(
-            self.invitation.websocket(), headers=headers, heartbeat=30.0, max_msg_size=0
-        ) as socket:
+        async with asyncio.timeout(HANDSHAKE_WAIT):
+            socket = await http.ws_connect(
+                self.invitation.websocket(),
+                headers=headers,
+                heartbeat=30.0,
+                max_msg_size=HOST_MESSAGE_LIMIT,
+                timeout=aiohttp.ClientWSTimeout(ws_close=CLOSE_WAIT),
+            )
+        async with socket:
             self._socket = socket
             join = Join(
                 table=self.invitation.table,
@@ -137,38 +224,56 @@ class TableLink:
                 name=self.name,
             )
             await socket.send_str(join.model_dump_json())
-            async for message in socket:
-                if message.type != aiohttp.WSMsgType.TEXT:
+            welcome_by = asyncio.get_running_loop().time() + WELCOME_WAIT
+            while True:
+                wait = None
+                if not self.connected.is_set():  # welcomed in time, or tried again
+                    wait = max(0.0, welcome_by - asyncio.get_running_loop().time())
+                message = await socket.receive(timeout=wait)
+                if message.type == aiohttp.WSMsgType.TEXT:
+                    self._receive(message.data)
+                elif message.type == aiohttp.WSMsgType.BINARY:
+                    raise HostError("the host sent binary data; a table's host sends JSON text")
+                elif message.type == aiohttp.WSMsgType.ERROR and isinstance(
+                    message.data, aiohttp.WebSocketError
+                ):  # a message over the limit, or frames no websocket sends
+                    raise HostError(
+                        f"the host broke the websocket protocol: {_shown(str(message.data))}"
+                    )
+                else:  # closed or dropped: come back
                     break
-                self._receive(message.data)
             self._socket = None
 
     def _receive(self, data: str) -> None:
+        message = read_host_message(data)
         try:
-            message = HOST_MESSAGE.validate_json(data)
-        except ValidationError:
-            self.on_refused("the host sent something this game cannot read")
-            return
-        if isinstance(message, Welcome):
-            self.seat_secret = message.seat_secret or self.seat_secret
-            self.seen = Seen()
-            self.seen.take(message.view)
-            self.joined += 1
-            self.connected.set()
-            self.on_change(self.seen)
-        elif isinstance(message, Update):
-            if self.seen.view is not None and self.seen.take(message.view):
+            if isinstance(message, Welcome):
+                seen = Seen(self.seen.setup, self.seen.game)
+                if not seen.take(message.view):
+                    raise ViewError("the welcome's view continues a game not sent")
+                self.seat_secret = message.seat_secret or self.seat_secret
+                self.seen = seen
+                self.joined += 1
+                self.connected.set()
                 self.on_change(self.seen)
-        elif isinstance(message, TimelinePage):
+                return
+            if isinstance(message, Update):
+                if self.seen.view is not None and self.seen.take(message.view):
+                    self.on_change(self.seen)
+                return
+        except ViewError as problem:
+            raise HostError(f"the host sent a view that cannot be a game: {problem}") from None
+        if isinstance(message, TimelinePage):
             self._pages.put_nowait(message)
         elif isinstance(message, Refused) and message.about == "timeline":
-            self._pages.put_nowait(message.reason)
+            self._pages.put_nowait(_shown(message.reason, 300))
         elif isinstance(message, Refused):
+            reason = _shown(message.reason, 300)
             if message.closing and not self.connected.is_set():
                 self._closing = True
-                self.on_refused(message.reason)
-                raise LinkError(message.reason)
-            self.on_refused(message.reason)
+                self.on_refused(reason)
+                raise LinkError(reason)
+            self.on_refused(reason)
 
     async def _send(self, text: str) -> bool:
         socket = self._socket
@@ -215,6 +320,8 @@ class TableLink:
                 raise TimelineError(page)
             if page.first != first or not page.states:
                 raise TimelineError("the host sent the timeline out of order")
+            if page.total > KEPT_LIMIT:
+                raise TimelineError(f"the host's timeline is longer than any game ({page.total})")
             pages.append(page)
             first += len(page.states)
         return pages

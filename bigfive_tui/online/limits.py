@@ -1,4 +1,5 @@
-"""How much a client may send: the size of one message and how many it may send a second.
+"""How much a client may send: the size of one message and how many it may send a second;
+and how much a client takes from a host.
 
 A message larger than :data:`MESSAGE_LIMIT` bytes ends the connection (the websocket refuses
 to read it whole); a client over its rate is answered with a refusal, and one that goes on
@@ -23,6 +24,13 @@ FLOOD_LIMIT = 50
 #: long game's whole timeline is a burst of about 16 pages.
 TIMELINE_RATE = 4.0
 TIMELINE_BURST = 40.0
+
+#: The largest message a client reads from the host, in bytes: a long game's whole view or a
+#: page of its timeline is some 100 KB.
+HOST_MESSAGE_LIMIT = 4 * 1024 * 1024
+#: The most steps, moves or timeline moments a client keeps of one game: the longest game
+#: has some thousands of steps.
+KEPT_LIMIT = 50_000
 
 
 class Rate:

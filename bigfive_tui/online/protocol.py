@@ -89,7 +89,7 @@ class Welcome(_Message):
     type: Literal["welcome"] = "welcome"
     table: str
     seat: int | None
-    seat_secret: str | None
+    seat_secret: Secret | None
     view: TableView
 
 

@@ -27,10 +27,12 @@ from bigfive_tui.engine.rigging import Rig, RigKind
 from bigfive_tui.engine.session import Entry, Session
 from bigfive_tui.engine.state import Game, GameState
 from bigfive_tui.engine.timeline import Timeline
+from bigfive_tui.online.limits import KEPT_LIMIT
 from bigfive_tui.online.view import (
     PublicState,
     StepView,
     ViewError,
+    check_steps,
     public_state,
     state_from_view,
     step_views,
@@ -124,6 +126,8 @@ class PublicTimeline(Timeline):
             raise TimelineError("the timeline's first page is missing")
         head = pages[0]
         total, line = head.total, head.line
+        if total > KEPT_LIMIT:
+            raise TimelineError(f"the host's timeline is longer than any game ({total} moments)")
         self.views: list[PublicState] = []
         steps: list[StepView | None] = []
         for page in pages:
@@ -139,6 +143,10 @@ class PublicTimeline(Timeline):
         offset = 1 if steps[0] is None else 0
         if any(step is None for step in steps[offset:]) or offset != (head.setup_steps == 0):
             raise TimelineError("the timeline's steps do not follow its setup")
+        try:
+            check_steps(steps)
+        except ViewError as problem:
+            raise TimelineError(str(problem)) from None
         log = steps_of([step for step in steps if step is not None])
         self.game = game
         self._states: OrderedDict[int, GameState] = OrderedDict()
@@ -152,6 +160,8 @@ class PublicTimeline(Timeline):
         ]
         if any(not 0 <= e.log_start < len(log) for e in head.entries):
             raise TimelineError("an entry of the timeline begins outside its log")
+        if any(e.seat >= len(game.guides) for e in head.entries):
+            raise TimelineError("an entry of the timeline is played by a guide not at the table")
         for moment in range(total):  # every view checked now, not while drawing it
             session.state = self._rebuilt(moment)
         super().__init__(session)

@@ -25,8 +25,20 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from bigfive_tui.engine.actions import Step
-from bigfive_tui.engine.board import CELL_COUNT, Board
-from bigfive_tui.engine.content import CARDS, TOKEN_COUNT, Difficulty, Guide, Species, is_animal
+from bigfive_tui.engine.board import CELL_COUNT, GATE_NAMES, Board
+from bigfive_tui.engine.content import (
+    ALL_SPECIES_MASK,
+    BASE_ACTIONS,
+    CARDS,
+    FIRE_MARKERS,
+    NO_TOKEN,
+    SPECIES_WITH_THREE,
+    TOKEN_COUNT,
+    Difficulty,
+    Guide,
+    Species,
+    is_animal,
+)
 from bigfive_tui.engine.hidden import unseen_animals, unseen_cards
 from bigfive_tui.engine.state import Game, GameState, Phase, empty_state
 
@@ -191,6 +203,8 @@ def game_of(setup: SetupView) -> Game:
         removed = tuple(Species[name.upper()] for name in setup.removed_species)
     except KeyError as error:
         raise ViewError(f"the host's set-up names {error} that this game does not know") from None
+    if len(set(guides)) != len(guides) or len(set(removed)) != len(removed):
+        raise ViewError("the host's set-up names a guide or a species twice")
     board = _board(setup.layout_name, tuple(setup.board))
     return Game(board, guides, difficulty, removed, seed=0)
 
@@ -199,14 +213,7 @@ def state_from_view(game: Game, view: PublicState) -> GameState:
     """A state that looks like the host's on every screen: the unseen animals lie face down
     on the face-down places in cell order (then the supply), the unseen cards under the seen
     ones, all in sorted order."""
-    seats = len(game.guides)
-    lists = (view.vehicle, view.fuel, view.food, view.spotted, view.flat)
-    if any(len(values) != seats for values in lists):
-        raise ViewError(f"the view's tracks are not for {seats} guides")
-    if not 0 <= view.seat < seats or view.phase not in tuple(Phase):
-        raise ViewError("the view's seat or phase is out of range")
-    if any(not 0 <= card < len(CARDS) for card in (*view.unseen_cards, *view.deck_top)):
-        raise ViewError("the view names a card that does not exist")
+    _check_state(game, view)
     state = empty_state(game, 0)
     state.vehicle = list(view.vehicle)
     state.fuel = list(view.fuel)
@@ -216,7 +223,7 @@ def state_from_view(game: Game, view: PublicState) -> GameState:
     state.face_up = list(view.face_up)
     animals = list(view.unseen_animals)
     places = [cell for cell, token in enumerate(view.tokens) if token == FACE_DOWN]
-    if len(places) > len(animals) or any(not is_animal(a) for a in animals):
+    if len(places) > len(animals):
         raise ViewError("the view has more face-down places than unseen animals")
     token_at = list(view.tokens)
     token_cell = [-1] * TOKEN_COUNT
@@ -224,8 +231,6 @@ def state_from_view(game: Game, view: PublicState) -> GameState:
         if token == FACE_DOWN:
             token = token_at[cell] = animals.pop(0)
         if token >= 0:
-            if token >= TOKEN_COUNT:
-                raise ViewError(f"the view names token {token}, which does not exist")
             token_cell[token] = cell
     state.token_at = token_at
     state.token_cell = token_cell
@@ -246,3 +251,82 @@ def state_from_view(game: Game, view: PublicState) -> GameState:
     state.looking_at = list(view.looking_at)
     state.outcome = view.outcome
     return state
+
+
+#: The ways a game ends (engine/end_checks.py), the only outcomes a view may say.
+OUTCOMES = frozenset(
+    {"", "won", "lost:food", "lost:stuck"}
+    | {f"lost:species:{species.name.lower()}" for species in SPECIES_WITH_THREE}
+)
+#: Actions a turn may have left: 4, +2 for a giraffe, +1 for Anna's token.
+_MOST_ACTIONS = BASE_ACTIONS + 3
+
+
+def _check_state(game: Game, view: PublicState) -> None:
+    """ViewError unless every number of ``view`` is one the game's screens can show: places
+    on the board, tracks within their caps, cards, tokens and fire markers that exist, each
+    card and token in one place at most. A host sends nothing else; a hostile or broken one
+    must not crash the client that draws it."""
+    seats = len(game.guides)
+    lists = (view.vehicle, view.fuel, view.food, view.spotted, view.flat)
+    if any(len(values) != seats for values in lists):
+        raise ViewError(f"the view's tracks are not for {seats} guides")
+    if not 0 <= view.seat < seats or view.phase not in tuple(Phase):
+        raise ViewError("the view's seat or phase is out of range")
+    if any(not 0 <= cell < CELL_COUNT for cell in view.vehicle):
+        raise ViewError("the view puts a vehicle off the board")
+    for seat, cap in enumerate(game.caps):
+        if not (0 <= view.fuel[seat] <= cap and 0 <= view.food[seat] <= cap):
+            raise ViewError(f"the view's fuel or food of seat {seat} is off its track (0-{cap})")
+    if any(not 0 <= mask <= ALL_SPECIES_MASK for mask in view.spotted):
+        raise ViewError("the view's spotted animals are not species of this game")
+    if any(flat not in (0, 1, 2) for flat in view.flat):
+        raise ViewError("the view's flat tyres are out of range")
+    lasting = [card for card, _ in view.lasting]
+    cards = [*view.unseen_cards, *view.deck_top, *view.discard, *lasting, *view.looking_at]
+    if any(not 0 <= card < len(CARDS) for card in cards):
+        raise ViewError("the view names a card that does not exist")
+    if len(set(cards)) != len(cards):
+        raise ViewError("the view has a card in two places")
+    owners = max(seats, len(GATE_NAMES))
+    if any(not 0 <= owner < owners for _, owner in view.lasting):
+        raise ViewError("the view gives a lasting card to a guide or gate that does not exist")
+    on_board = [token for token in view.tokens if token >= 0]
+    if any(
+        token not in (NO_TOKEN, FACE_DOWN) and not 0 <= token < TOKEN_COUNT for token in view.tokens
+    ):
+        raise ViewError("the view names a token that does not exist")
+    if any(not is_animal(token) for token in (*view.unseen_animals, *view.discarded)):
+        raise ViewError("the view's unseen or discarded animals are not animal tokens")
+    tokens = [*on_board, *view.unseen_animals, *view.discarded]
+    if len(set(tokens)) != len(tokens):
+        raise ViewError("the view has a token in two places")
+    if any(fires < 0 for fires in view.fires) or not (
+        view.fire_supply >= 0 and sum(view.fires) + view.fire_supply <= FIRE_MARKERS
+    ):
+        raise ViewError(f"the view's fire markers are not the box's {FIRE_MARKERS}")
+    if not 0 <= view.actions_left <= _MOST_ACTIONS or view.turn < 0:
+        raise ViewError("the view's turn or actions left are out of range")
+    if not -1 <= view.token_holder < seats:
+        raise ViewError("the view gives Anna's token to a guide who is not at the table")
+    if view.outcome not in OUTCOMES or (view.phase == Phase.OVER) != bool(view.outcome):
+        raise ViewError("the view's outcome is not one of the game's endings")
+
+
+def check_steps(steps: Sequence[StepView | None]) -> None:
+    """ViewError unless every step's card is a card of the game (or none)."""
+    if any(
+        step is not None and (not -1 <= step.card < len(CARDS) or step.caused < 0) for step in steps
+    ):
+        raise ViewError("the log names a card that does not exist")
+
+
+def check_table_view(view: TableView, game: Game) -> None:
+    """ViewError unless ``view`` is one the client's screens can show for ``game``: its seats
+    are the game's guides, its log names real cards, its state passes :func:`state_from_view`."""
+    if [seat.guide for seat in view.seats] != [guide.name.lower() for guide in game.guides]:
+        raise ViewError("the view's seats are not the game's guides")
+    if any(not 0 <= seat.away < float("inf") for seat in view.seats):
+        raise ViewError("a seat has been away for an impossible time")
+    check_steps(view.log)
+    state_from_view(game, view.state)

@@ -33,7 +33,7 @@ from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.setups.big_five import GameSetup
 from bigfive_tui.engine.actions import IllegalAction
 from bigfive_tui.engine.pieces import BoardFileError
-from bigfive_tui.online.connection import LinkError, Seen, TableLink
+from bigfive_tui.online.connection import HostError, LinkError, Seen, TableLink
 from bigfive_tui.online.invitation import Invitation, public_address
 from bigfive_tui.online.remembered import remember_seat, remembered_seat
 from bigfive_tui.online.table import EMPTY_TOO_LONG
@@ -201,6 +201,9 @@ class JoinApp(BigFiveApp):
     async def _stay(self, link: TableLink) -> None:
         try:
             await link.run()
+        except HostError as problem:  # no table's host: nothing to come back to
+            where = f"{link.invitation.host}:{link.invitation.port}"
+            self.exit(return_code=1, message=f"bigfive join: left the host at {where}: {problem}")
         except LinkError as refusal:
             if link.seat is None:
                 self.exit(return_code=1, message=f"bigfive join: the host said: {refusal}")

@@ -1,0 +1,362 @@
+"""``bigfive join`` against a hostile host: whoever wrote the invitation runs the host, so its
+messages are a door too. Each test runs a fake host on a free loopback port (an aiohttp
+websocket server, or a raw socket for what no server library would send) and holds that the
+client's link leaves it with one clear reason, or tries again in bounded time, and never
+crashes, hangs or takes in what no table's host sends."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import copy
+import hashlib
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import pytest
+from aiohttp import web
+from online_support import fake_host, sending, welcome_data
+
+from bigfive_tui.online import connection
+from bigfive_tui.online.connection import HostError, LinkError, Seen, TableLink
+from bigfive_tui.online.invitation import Invitation
+from bigfive_tui.online.limits import HOST_MESSAGE_LIMIT
+
+#: Seconds a link may take to leave a hostile host (it should take milliseconds).
+PROMPT = 10.0
+
+
+def update_of(welcome: dict[str, Any]) -> dict[str, Any]:
+    view = copy.deepcopy(welcome["view"])
+    view["log_from"], view["log"] = len(view["log"]), []
+    view["moves_from"], view["moves"] = len(view["moves"]), []
+    return {"type": "update", "view": view}
+
+
+@asynccontextmanager
+async def raw_host(
+    serve: Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]],
+) -> AsyncIterator[Invitation]:
+    """A host that is only a TCP socket on a free loopback port: ``serve`` says every byte."""
+
+    async def guarded(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            await serve(reader, writer)
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            writer.close()
+
+    server = await asyncio.start_server(guarded, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        yield Invitation("127.0.0.1", port, "table1", "secret1")
+    finally:
+        server.close()
+
+
+async def handshake(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    """Answer a websocket's opening handshake by hand."""
+    request = await reader.readuntil(b"\r\n\r\n")
+    key = next(
+        line.split(b":", 1)[1].strip()
+        for line in request.split(b"\r\n")
+        if line.lower().startswith(b"sec-websocket-key:")
+    )
+    accept = base64.b64encode(hashlib.sha1(key + b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11").digest())
+    writer.write(
+        b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        b"Sec-WebSocket-Accept: " + accept + b"\r\n\r\n"
+    )
+    await writer.drain()
+
+
+async def left_for_good(link: TableLink) -> LinkError:
+    """The link's run, which must end by leaving the host; the reason it gave."""
+    with pytest.raises(LinkError) as left:
+        await asyncio.wait_for(link.run(), PROMPT)
+    return left.value
+
+
+async def said_within(said: list[str], words: str, seconds: float = PROMPT) -> str:
+    async with asyncio.timeout(seconds):
+        while not any(words in line for line in said):
+            await asyncio.sleep(0.02)
+    return next(line for line in said if words in line)
+
+
+def one_line(text: str) -> bool:
+    return "\n" not in text and 0 < len(text) <= 400 and "\x1b" not in text
+
+
+# ---------------------------------------------------------------------- what the host sends
+
+
+async def test_a_message_over_the_clients_limit_ends_the_link_in_words() -> None:
+    async with fake_host(sending("x" * (HOST_MESSAGE_LIMIT + 1))) as invitation:
+        left = await left_for_good(TableLink(invitation, 0))
+    assert isinstance(left, HostError)
+    assert "websocket protocol" in str(left) and one_line(str(left))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not json at all",
+        "[]",
+        '{"type": "welcome"}',
+        '{"type": "update", "view": 5}',
+        '{"type": "whatever"}',
+        '{"type": "refused", "reason": ["a", "list"]}',
+        "[" * 100_000 + "]" * 100_000,
+        '{"type": "refused", "reason": "x", "closing": ' + "9" * 5000 + "}",
+        '{"type": "refused", "reason": NaN}',
+    ],
+    ids=[
+        "not-json",
+        "a-list",
+        "welcome-without-view",
+        "wrong-type",
+        "unknown-type",
+        "reason-a-list",
+        "nested-deep",
+        "huge-number",
+        "nan",
+    ],
+)
+async def test_a_message_that_is_not_the_protocol_ends_the_link_in_words(text: str) -> None:
+    changed: list[Seen] = []
+    async with fake_host(sending(text)) as invitation:
+        left = await left_for_good(TableLink(invitation, 0, on_change=changed.append))
+    assert isinstance(left, HostError) and one_line(str(left)), str(left)
+    assert not changed
+
+
+def _set(data: dict[str, Any], path: str, value: Any) -> None:
+    *parents, last = path.split(".")
+    place: Any = data
+    for part in parents:
+        place = place[int(part)] if part.isdigit() else place[part]
+    if last.isdigit():
+        place[int(last)] = value
+    else:
+        place[last] = value
+
+
+#: A field of a real welcome set to what no game has, and the words the link leaves with.
+IMPOSSIBLE_VIEWS = [
+    ("view.state.seat", 9, "seat or phase"),
+    ("view.state.phase", 17, "seat or phase"),
+    ("view.state.vehicle.0", 999, "off the board"),
+    ("view.state.vehicle.0", -1, "off the board"),
+    ("view.state.fuel.0", -3, "off its track"),
+    ("view.state.food.1", 99, "off its track"),
+    ("view.state.flat.0", 7, "flat tyres"),
+    ("view.state.spotted.0", 1 << 40, "spotted"),
+    ("view.state.tokens.0", 99, "token that does not exist"),
+    ("view.state.tokens.0", -7, "token that does not exist"),
+    ("view.state.unseen_animals", [20, 21], "animal tokens"),
+    ("view.state.unseen_cards.0", 999, "card that does not exist"),
+    ("view.state.discard", [0, 0], "card in two places"),
+    ("view.state.lasting", "a card of the deck, for seat 9", "does not exist"),
+    ("view.state.fires.0", -1, "fire markers"),
+    ("view.state.fire_supply", 99, "fire markers"),
+    ("view.state.actions_left", -1, "actions left"),
+    ("view.state.token_holder", 7, "Anna's token"),
+    ("view.state.outcome", "lost:boredom", "outcome"),
+    ("view.setup.guides", ["jack", "jack", "kate"], "twice"),
+    ("view.setup.guides", ["jack", "nobody", "kate"], "does not know"),
+    ("view.setup.difficulty", "godlike", "does not know"),
+    ("view.setup.board.0", "Z9", "board cannot be built"),
+    ("view.seats.0.guide", "sam", "seats are not the game's guides"),
+    ("view.log.0.card", 999, "card that does not exist"),
+    ("view.log_from", 5, "continues a game not sent"),
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "words"), IMPOSSIBLE_VIEWS, ids=[f"{p}={v}" for p, v, _ in IMPOSSIBLE_VIEWS]
+)
+async def test_a_view_that_cannot_be_a_game_ends_the_link_in_words_and_shows_nothing(
+    path: str, value: Any, words: str
+) -> None:
+    welcome = welcome_data()
+    if path == "view.state.lasting":  # a card taken from the deck: in one place only
+        state = welcome["view"]["state"]
+        value = [[state["unseen_cards"].pop(), 9]]
+    _set(welcome, path, value)
+    changed: list[Seen] = []
+    async with fake_host(sending(json.dumps(welcome))) as invitation:
+        left = await left_for_good(TableLink(invitation, 0, on_change=changed.append))
+    assert isinstance(left, HostError) and one_line(str(left)), str(left)
+    assert "cannot be a game" in str(left) and words in str(left), str(left)
+    assert not changed
+
+
+async def test_an_update_that_breaks_the_rules_ends_the_link_after_a_good_welcome() -> None:
+    welcome = welcome_data()
+    update = update_of(welcome)
+    update["view"]["state"]["vehicle"][0] = 500
+    changed: list[Seen] = []
+    async with fake_host(sending(json.dumps(welcome), json.dumps(update))) as invitation:
+        link = TableLink(invitation, 0, on_change=changed.append)
+        left = await left_for_good(link)
+    assert "off the board" in str(left)
+    assert len(changed) == 1 and link.seen.view is not None  # the welcome, and only it
+    assert link.seen.view.state.vehicle[0] != 500
+
+
+async def test_a_tables_set_up_never_changes_during_the_game() -> None:
+    welcome = welcome_data()
+    update = update_of(welcome)
+    update["view"]["setup"]["difficulty"] = "expert"
+    async with fake_host(sending(json.dumps(welcome), json.dumps(update))) as invitation:
+        left = await left_for_good(TableLink(invitation, 0))
+    assert "set-up changed" in str(left)
+
+
+async def test_an_endless_stream_of_steps_is_left_before_it_fills_the_memory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(connection, "KEPT_LIMIT", 200)
+    welcome = welcome_data()
+    steps = len(welcome["view"]["log"])
+    step = welcome["view"]["log"][-1]
+
+    async def endless(request: web.Request) -> web.StreamResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        await socket.receive()
+        await socket.send_str(json.dumps(welcome))
+        for sent in range(10_000):
+            if socket.closed:
+                break
+            update = update_of(welcome)
+            update["view"]["log_from"] = steps + 10 * sent
+            update["view"]["log"] = [step] * 10
+            await socket.send_str(json.dumps(update))
+            await asyncio.sleep(0)
+        return socket
+
+    async with fake_host(endless) as invitation:
+        link = TableLink(invitation, 0)
+        left = await left_for_good(link)
+    assert "longer than any game" in str(left)
+    assert len(link.seen.log) <= 200
+
+
+async def test_a_welcome_whose_seat_secret_is_no_secret_is_not_kept() -> None:
+    welcome = welcome_data()
+    welcome["seat_secret"] = "../../" + "x" * 5000
+    async with fake_host(sending(json.dumps(welcome))) as invitation:
+        link = TableLink(invitation, 0)
+        left = await left_for_good(link)
+    assert isinstance(left, HostError) and "seat_secret" in str(left)
+    assert link.seat_secret is None
+
+
+async def test_the_hosts_words_reach_the_terminal_without_control_characters() -> None:
+    welcome = welcome_data()
+    welcome["view"]["seats"][1]["name"] = "Eve\x1b]0;pwned\x07\x1b[2J"
+    refusal = {"type": "refused", "reason": "no\x1b]52;c;cm0gLXJmIH4=\x07 way\x9b31m"}
+    said: list[str] = []
+    async with fake_host(sending(json.dumps(welcome), json.dumps(refusal))) as invitation:
+        link = TableLink(invitation, 0, on_refused=said.append)
+        task = asyncio.create_task(link.run())
+        reason = await said_within(said, "way")
+        await link.close()
+        await task
+    assert reason == "no]52;c;cm0gLXJmIH4= way31m"
+    assert link.seen.view is not None and link.seen.view.seats[1].name == "Eve]0;pwned[2J"
+
+
+# ---------------------------------------------------------------------- how the host answers
+
+
+async def test_a_redirect_is_never_followed_so_the_secret_goes_nowhere_else() -> None:
+    reached: list[str] = []
+
+    async def elsewhere(request: web.Request) -> web.StreamResponse:
+        reached.append(request.path_qs)
+        return await sending(json.dumps(welcome_data()))(request)
+
+    async with fake_host(elsewhere) as other:
+
+        async def redirect(request: web.Request) -> web.StreamResponse:
+            raise web.HTTPFound(other.websocket().replace("ws://", "http://"))
+
+        async with fake_host(redirect) as invitation:
+            left = await left_for_good(TableLink(invitation, 0))
+    assert isinstance(left, HostError) and "sent the connection elsewhere" in str(left)
+    assert other.websocket().replace("ws://", "http://") in str(left)
+    assert reached == []
+
+
+async def test_a_host_that_never_finishes_the_handshake_is_told_in_bounded_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(connection, "HANDSHAKE_WAIT", 0.5)
+
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(b"HTTP/1.1 101 Switching")  # and then, a byte at a time, nothing
+        await writer.drain()
+        await asyncio.sleep(60)
+
+    said: list[str] = []
+    async with raw_host(silent) as invitation:
+        link = TableLink(invitation, 0, on_refused=said.append)
+        task = asyncio.create_task(link.run())
+        line = await said_within(said, "cannot reach", seconds=5)
+        assert not task.done()  # it tries again, as for a host that is down
+        await link.close()
+        await task
+    assert "trying again" in line and one_line(line)
+
+
+async def test_a_host_that_never_welcomes_is_told_and_tried_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(connection, "WELCOME_WAIT", 0.5)
+    pong = json.dumps({"type": "pong"})
+    said: list[str] = []
+    async with fake_host(sending(pong, pong, pong)) as invitation:
+        link = TableLink(invitation, 0, on_refused=said.append)
+        task = asyncio.create_task(link.run())
+        line = await said_within(said, "cannot reach", seconds=5)
+        assert not task.done() and link.joined == 0
+        await link.close()
+        await task
+    assert one_line(line)
+
+
+async def test_a_slow_frame_larger_than_the_limit_is_refused_at_its_header() -> None:
+    async def slow_loris(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await handshake(reader, writer)
+        writer.write(bytes([0x81, 127]) + (1 << 40).to_bytes(8, "big"))  # a 1 TB text frame
+        for _ in range(600):
+            writer.write(b"x")
+            await writer.drain()
+            await asyncio.sleep(0.1)
+
+    async with raw_host(slow_loris) as invitation:
+        left = await left_for_good(TableLink(invitation, 0))
+    assert isinstance(left, HostError) and "websocket protocol" in str(left)
+
+
+async def test_a_host_that_hangs_up_mid_message_is_a_dropped_connection() -> None:
+    async def cut(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await handshake(reader, writer)
+        writer.write(bytes([0x81, 126]) + (1000).to_bytes(2, "big") + b'{"type": "wel')
+        await writer.drain()
+
+    said: list[str] = []
+    async with raw_host(cut) as invitation:
+        link = TableLink(invitation, 0, on_refused=said.append)
+        task = asyncio.create_task(link.run())
+        await asyncio.sleep(1.0)
+        assert not task.done()  # no crash: it comes back, as after any dropped connection
+        await link.close()
+        await task
+    assert link.joined == 0
