@@ -19,7 +19,7 @@ from online_support import join_text, new_table, next_of, running
 from bigfive_tui.online import host as host_module
 from bigfive_tui.online.connection import LinkError, TableLink
 from bigfive_tui.online.invitation import Invitation, parse_invitation
-from bigfive_tui.online.keeping import read_table, table_path
+from bigfive_tui.online.keeping import read_table, table_path, table_snapshot, write_table
 from bigfive_tui.online.limits import MESSAGE_LIMIT
 
 
@@ -425,3 +425,64 @@ async def test_a_link_to_a_host_that_is_not_there_says_so_and_keeps_trying() -> 
     assert not task.done()
     await link.close()
     await task
+
+
+def host_command(data: Path, *flags: str) -> subprocess.CompletedProcess[str]:
+    """``bigfive host --guides jack,anna`` with ``flags``, which must end at once."""
+    command = [sys.executable, "-m", "bigfive_tui.cli", "host", "--port", str(free_port())]
+    command += ["--guides", "jack,anna", "--data-dir", str(data), *flags]
+    return subprocess.run(command, capture_output=True, text=True, timeout=20, check=False)
+
+
+@pytest.mark.parametrize("where", ["data", "online", "tables"])
+def test_a_host_whose_tables_cannot_be_kept_says_so_and_does_not_start(
+    tmp_path: Path, where: str
+) -> None:
+    """A host that could not keep its tables would lose them all at its next start: a data
+    folder (or its online/ or tables/ folder) that is a file or a FIFO is refused in one line
+    and left as it is."""
+    data = tmp_path / "data"
+    blocker = {"data": data, "online": data / "online", "tables": data / "online" / "tables"}
+    blocker[where].parent.mkdir(parents=True, exist_ok=True)
+    if where == "online":
+        os.mkfifo(blocker[where])
+    else:
+        blocker[where].write_text("my notes\n")
+    done = host_command(data)
+    assert done.returncode == 2 and done.stdout == ""
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("bigfive host: tables cannot be kept: ") and "--data-dir" in line
+    assert str(blocker[where]) in line and "not a folder" in line and "Errno" not in line
+    if where == "online":
+        assert blocker[where].is_fifo()
+    else:
+        assert blocker[where].read_text() == "my notes\n"
+
+
+def test_table_files_that_cannot_be_kept_are_named_and_left_as_they_are(tmp_path: Path) -> None:
+    """A host reopens only the tables it can keep: a table file that is corrupt, huge, a FIFO,
+    a folder or a symbolic link (writes never follow one: its moves would be lost at the next
+    start) is named with what is wrong and left as it is; the good table opens again."""
+    folder, elsewhere = tmp_path / "tables", tmp_path / "elsewhere"
+    folder.mkdir()
+    elsewhere.mkdir()
+    good, linked = new_table(), new_table(seed=4)
+    write_table(table_path(folder, good.code), table_snapshot(good)())
+    write_table(table_path(elsewhere, linked.code), table_snapshot(linked)())
+    table_path(folder, linked.code).symlink_to(table_path(elsewhere, linked.code))
+    (folder / "corrupt.json").write_text('{"format": "bigfive-table", "code": ')
+    (folder / "huge.json").write_text(" " * (5 * 1024 * 1024))
+    (folder / "folder.json").mkdir()
+    os.mkfifo(folder / "fifo.json")
+    before = {path.name: path.lstat() for path in folder.iterdir()}
+    host = host_module.Host(folder)
+    assert [table.code for table in host.reopen()] == [good.code]
+    told = {problem.split(":")[0].rsplit("/", 1)[1]: problem for problem in host.problems}
+    assert sorted(told) == sorted(set(before) - {f"{good.code}.json"})
+    assert "symbolic link" in told[f"{linked.code}.json"]
+    assert "pipe" in told["fifo.json"] and "larger than" in told["huge.json"]
+    assert "not valid JSON" in told["corrupt.json"] and "folder" in told["folder.json"]
+    after = {path.name: path.lstat() for path in folder.iterdir()}
+    assert {name: (s.st_mode, s.st_size, s.st_mtime_ns) for name, s in after.items()} == {
+        name: (s.st_mode, s.st_size, s.st_mtime_ns) for name, s in before.items()
+    }

@@ -79,6 +79,20 @@ def run(args: argparse.Namespace) -> int:
     except ListenError as problem:
         print(f"bigfive host: {problem}", file=sys.stderr)
         return 2
+    from bigfive_tui.app.files.saves import data_dir
+    from bigfive_tui.files.writing import NotAFolder, writable_folder
+    from bigfive_tui.online.keeping import tables_folder
+
+    try:  # a host that cannot keep its tables would lose them all at its next start
+        writable_folder(tables_folder(data_dir()))
+    except NotAFolder as problem:
+        where = "--data-dir" if args.data_dir else "the data folder"
+        print(
+            f"bigfive host: tables cannot be kept: {problem.strerror} (give a folder with "
+            f"--data-dir; {where} is {data_dir()})",
+            file=sys.stderr,
+        )
+        return 2
     if args.guides is None:
         if args.computer:
             print("bigfive host: --computer goes with --guides", file=sys.stderr)

@@ -76,6 +76,34 @@ def kind_of(mode: int) -> str:
     return "a regular file" if stat.S_ISREG(mode) else "a special file"
 
 
+class NotAFolder(OSError):
+    """A folder that files cannot be kept in; the message names it and says why."""
+
+    def __init__(self, folder: Path, what: str) -> None:
+        super().__init__(errno.ENOTDIR, f"{folder} {what}")
+        self.folder = folder
+
+
+def writable_folder(folder: Path) -> None:
+    """Make ``folder`` (and the folders above it) if missing; NotAFolder, naming the file in
+    the way (a data folder that is a file, a FIFO, …), unless files can be written in it.
+    Nothing that is there is changed."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        for place in (folder, *folder.parents):
+            try:
+                mode = place.lstat().st_mode
+            except OSError:
+                continue
+            if not stat.S_ISDIR(place.stat().st_mode if stat.S_ISLNK(mode) else mode):
+                raise NotAFolder(place, f"is {kind_of(mode)}, not a folder") from None
+            break
+        raise NotAFolder(folder, f"cannot be made ({error.strerror or error})") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise NotAFolder(folder, "is a folder this user cannot write in")
+
+
 def regular_target(path: Path) -> Path:
     """Where writing ``path`` writes: ``path`` itself, or the file a symbolic link there names
     (resolved, so that the link stays a link). NotAFile if that exists and is not a regular

@@ -4,8 +4,9 @@ lets everybody back in with the secrets they have.
 Each table is one file, ``CODE.json`` in the host's tables folder: the table's code and
 secret, its seats with their secrets, and the game's record (the save format's, replayed on
 opening). Files are written whole or not at all (:mod:`bigfive_tui.files.writing`), only
-over a regular file, and read only from regular files of a bounded size; a file that cannot
-be read is named and left as it is.
+over a regular file, and read only from regular files of a bounded size (never through a
+symbolic link, which the writes would not follow); a file that cannot be read is named and
+left as it is.
 """
 
 # No ``from __future__ import annotations``: pydantic reads the annotations.
@@ -49,6 +50,11 @@ class TableRecord(BaseModel):
     secret: Secret
     seats: list[SeatRecord] = Field(min_length=2, max_length=5)
     game: GameRecord
+
+
+def tables_folder(data: Path) -> Path:
+    """Where a host with the data folder ``data`` keeps its tables."""
+    return data / "online" / FOLDER_NAME
 
 
 def table_path(folder: Path, code: str) -> Path:
@@ -96,6 +102,10 @@ def read_table(path: Path) -> Table:
     """The table kept in ``path``; LoadError naming the file and what is wrong."""
     from bigfive_tui.assets import load_pieces
 
+    if path.is_symlink():  # its writes would not follow it: every move would be lost
+        raise LoadError(
+            path, "is a symbolic link; a host keeps its tables only in regular files of its folder"
+        )
     data = read_json(path)
     try:
         record = TableRecord.model_validate(data)

@@ -15,6 +15,7 @@ from bigfive_tui.engine.content import Difficulty, Guide
 from bigfive_tui.engine.session import Session, make_game
 from bigfive_tui.online.host import Host
 from bigfive_tui.online.invitation import Invitation, public_address
+from bigfive_tui.online.keeping import tables_folder
 from bigfive_tui.online.listening import serve
 from bigfive_tui.online.table import Table
 from bigfive_tui.online.view import PlayerKind
@@ -66,7 +67,7 @@ def serve_forever(
     from bigfive_tui.app.files.saves import data_dir
     from bigfive_tui.players.teammates import teammate
 
-    host = Host(data_dir() / "online" / "tables", teammate=lambda: teammate("strong"))
+    host = Host(tables_folder(data_dir()), teammate=lambda: teammate("strong"))
     host.reopen()
     chosen = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
     try:

@@ -35,6 +35,7 @@ from bigfive_tui.engine.actions import IllegalAction
 from bigfive_tui.engine.pieces import BoardFileError
 from bigfive_tui.online.connection import HostError, LinkError, Seen, TableLink
 from bigfive_tui.online.invitation import Invitation, public_address
+from bigfive_tui.online.keeping import tables_folder
 from bigfive_tui.online.remembered import remember_seat, remembered_seat
 from bigfive_tui.online.table import EMPTY_TOO_LONG
 from bigfive_tui.online.terminal.screen import OnlineGameScreen, Refusal
@@ -358,7 +359,7 @@ class HostApp(JoinApp):
         from bigfive_tui.players.teammates import teammate
 
         self.host = Host(
-            data_dir() / "online" / "tables", teammate=lambda: teammate(self.computer_strength)
+            tables_folder(data_dir()), teammate=lambda: teammate(self.computer_strength)
         )
         self.runner: Any = None
         self.invitation_text = ""
