@@ -34,6 +34,11 @@ class Invitation(NamedTuple):
         return f"http://{host}:{self.port}"
 
 
+def _quoted(text: str, most: int = 60) -> str:
+    """``text`` as a refusal quotes it: in quotes, escapes shown, cut short."""
+    return repr(text if len(text) <= most else text[:most] + "…")
+
+
 def parse_invitation(text: str) -> Invitation:
     text = text.strip()
     if not text:
@@ -42,16 +47,25 @@ def parse_invitation(text: str) -> Invitation:
         parts = urlsplit(text if "://" in text else f"http://{text}")
         port = parts.port
     except ValueError as error:
-        raise InvitationError(f"{text!r} is not an address: {error}") from None
-    if parts.scheme not in ("http", "https"):
-        raise InvitationError(f"an invitation starts with http://, not {parts.scheme}://")
+        raise InvitationError(
+            f"{_quoted(text)} is not an address: {_quoted(str(error))[1:-1]}"
+        ) from None
+    if parts.scheme != "http":
+        # A host serves plain http (its secret is what keeps strangers out); an https
+        # address would be joined in plain text on another port.
+        raise InvitationError(
+            f"an invitation starts with http://, not {_quoted(parts.scheme, 20)[1:-1]}://"
+        )
     if not parts.hostname:
-        raise InvitationError(f"{text!r} names no computer")
+        raise InvitationError(f"{_quoted(text)} names no computer")
+    if port == 0:
+        raise InvitationError(f"{_quoted(text)} names port 0, which no host listens on")
     match = re.fullmatch(r"/t/([^/]+)/?", parts.path)
     keys = parse_qs(parts.query).get("key", [])
     if match is None or len(keys) != 1:
         raise InvitationError(
-            f"{text!r} is not an invitation: it looks like http://HOST:PORT/t/CODE?key=SECRET"
+            f"{_quoted(text)} is not an invitation: it looks like "
+            "http://HOST:PORT/t/CODE?key=SECRET"
         )
     code, secret = match.group(1), keys[0]
     if not _PART.match(code) or not _PART.match(secret):
