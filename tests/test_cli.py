@@ -126,6 +126,15 @@ def test_an_unknown_theme_is_refused_with_the_list_of_themes(
     assert "unknown theme 'nope'" in out and "savanna-light" in out and "textual-light" in out
 
 
+def test_join_refuses_an_unknown_theme_before_it_connects(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "bigfive_tui.cli", "join", "--theme", "nope\x1b[2J"]
+    command += ["--data-dir", str(tmp_path), "http://127.0.0.1:9/t/abc?key=def"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=30, check=False)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "bigfive join: unknown theme 'nope[2J'\n"
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_play_autosave_gives_the_process_its_own_autosave_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

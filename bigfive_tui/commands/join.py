@@ -67,5 +67,10 @@ def run(args: argparse.Namespace) -> int:
         who=who,
         theme=args.theme or settings.remembered_theme() or "textual-dark",
     )
+    if args.theme and app.theme != args.theme:
+        from bigfive_tui.safe_text import printable
+
+        print(f"bigfive join: unknown theme {printable(args.theme)!r}", file=sys.stderr)
+        return 2
     app.run()
     return app.return_code or 0
