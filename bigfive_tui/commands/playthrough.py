@@ -143,12 +143,16 @@ def run(args: argparse.Namespace) -> int:
     )
 
     try:
-        if args.golden:
+        if args.golden == "" or args.out == "":  # an empty name is no place to write
+            raise UsageError(
+                "--golden needs a folder" if args.golden == "" else "--out needs a file name"
+            )
+        if args.golden is not None:
             for path in write_golden(Path(args.golden), force=args.force):
                 print(f"wrote {path}")
             return 0
         setup = _setup(args)
-        out = Path(args.out) if args.out else None
+        out = Path(args.out) if args.out is not None else None
         if out is not None:
             check_output(out, replace=args.force)
         text = write(setup)
