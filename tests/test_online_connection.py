@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from aiohttp import web
-from online_support import fake_host, sending, welcome_data
+from online_support import fake_host, new_table, sending, welcome_data
 
 from bigfive_tui.online import connection
 from bigfive_tui.online.connection import HostError, LinkError, Seen, TableLink
@@ -360,3 +360,36 @@ async def test_a_host_that_hangs_up_mid_message_is_a_dropped_connection() -> Non
         await link.close()
         await task
     assert link.joined == 0
+
+
+async def test_timeline_pages_nobody_asked_for_are_not_kept() -> None:
+    """A host that sends timeline pages unasked, without end, fills no queue: a page is taken
+    only while the timeline is being fetched."""
+    table = new_table()
+    page = table.timeline_page(0).model_dump_json()
+    welcome = welcome_data()
+
+    async def pages(request: web.Request) -> web.StreamResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        await socket.receive()
+        await socket.send_str(json.dumps(welcome))
+        for _ in range(300):
+            if socket.closed:
+                break
+            await socket.send_str(page)
+            await socket.send_str(
+                json.dumps({"type": "refused", "reason": "no", "about": "timeline"})
+            )
+        async for _ in socket:
+            pass
+        return socket
+
+    async with fake_host(pages) as invitation:
+        link = TableLink(invitation, 0)
+        task = asyncio.create_task(link.run())
+        await asyncio.wait_for(link.connected.wait(), PROMPT)
+        await asyncio.sleep(1.0)
+        assert link._pages.qsize() <= 2
+        await link.close()
+        await task

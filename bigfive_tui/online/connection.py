@@ -264,9 +264,9 @@ class TableLink:
         except ViewError as problem:
             raise HostError(f"the host sent a view that cannot be a game: {problem}") from None
         if isinstance(message, TimelinePage):
-            self._pages.put_nowait(message)
+            self._page_came(message)
         elif isinstance(message, Refused) and message.about == "timeline":
-            self._pages.put_nowait(_shown(message.reason, 300))
+            self._page_came(_shown(message.reason, 300))
         elif isinstance(message, Refused):
             reason = _shown(message.reason, 300)
             if message.closing and not self.connected.is_set():
@@ -274,6 +274,12 @@ class TableLink:
                 self.on_refused(reason)
                 raise LinkError(reason)
             self.on_refused(reason)
+
+    def _page_came(self, page: TimelinePage | str) -> None:
+        """Keep a page of the timeline (or why the host sends none) while one is asked for: a
+        host that sends pages unasked fills no queue."""
+        if self._fetching.locked() and self._pages.qsize() < 2:
+            self._pages.put_nowait(page)
 
     async def _send(self, text: str) -> bool:
         socket = self._socket
