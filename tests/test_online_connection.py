@@ -393,3 +393,33 @@ async def test_timeline_pages_nobody_asked_for_are_not_kept() -> None:
         assert link._pages.qsize() <= 2
         await link.close()
         await task
+
+
+@pytest.mark.parametrize("status", [200, 400, 418])
+async def test_an_address_that_answers_as_a_web_server_is_no_host(status: int) -> None:
+    """An invitation that leads to some web server (a typo, an old address) is left at once
+    with what it answered, not tried again without end."""
+
+    async def web_server(request: web.Request) -> web.StreamResponse:
+        return web.Response(status=status, text="<h1>Welcome to my blog</h1>")
+
+    async with fake_host(web_server) as invitation:
+        left = await left_for_good(TableLink(invitation, 0))
+    assert isinstance(left, HostError) and f"HTTP {status}" in str(left)
+    assert "no bigfive host" in str(left) and one_line(str(left))
+
+
+async def test_a_host_that_answers_503_is_tried_again() -> None:
+    """A server error (a host behind a proxy, restarting) is a host that is not there yet."""
+
+    async def restarting(request: web.Request) -> web.StreamResponse:
+        return web.Response(status=503, text="starting")
+
+    said: list[str] = []
+    async with fake_host(restarting) as invitation:
+        link = TableLink(invitation, 0, on_refused=said.append)
+        task = asyncio.create_task(link.run())
+        line = await said_within(said, "503")
+        assert not task.done() and "trying again" in line
+        await link.close()
+        await task

@@ -191,6 +191,14 @@ class TableLink:
                             else ("the host refused this connection")
                         )
                         raise LinkError(why) from None
+                    if refused.status < 500:  # a web server, or no websocket: no table's host
+                        self._closing = True
+                        where = f"{self.invitation.host}:{self.invitation.port}"
+                        raise HostError(
+                            f"{where} answered HTTP {refused.status} where a table's host "
+                            "opens its websocket: it is no bigfive host (is the invitation "
+                            "right?)"
+                        ) from None
                     self.on_refused(f"the host answered {refused.status}; trying again…")
                 except (TimeoutError, aiohttp.ClientError, OSError) as problem:
                     if not self.connected.is_set():
