@@ -423,3 +423,37 @@ async def test_a_host_that_answers_503_is_tried_again() -> None:
         assert not task.done() and "trying again" in line
         await link.close()
         await task
+
+
+async def test_a_message_sent_a_byte_at_a_time_drops_the_connection_in_bounded_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A frame under the size limit, trickled a byte at a time (a slow loris, which keeps the
+    websocket's own pings alive): the link's pings get no pong through it, so the connection
+    drops after QUIET_MOST seconds without a whole message and is tried again, each time as
+    briefly."""
+    monkeypatch.setattr(connection, "PING_EVERY", 0.2)
+    monkeypatch.setattr(connection, "QUIET_MOST", 0.6)
+    connections: list[int] = []
+
+    welcome = json.dumps(welcome_data()).encode()
+
+    async def slow_loris(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await handshake(reader, writer)
+        connections.append(1)
+        writer.write(bytes([0x81, 127]) + len(welcome).to_bytes(8, "big") + welcome)
+        writer.write(bytes([0x81, 127]) + (1 << 20).to_bytes(8, "big"))  # 1 MB, under it
+        for _ in range(600):
+            writer.write(b"x")
+            await writer.drain()
+            await asyncio.sleep(0.1)
+
+    async with raw_host(slow_loris) as invitation:
+        link = TableLink(invitation, 0)
+        task = asyncio.create_task(link.run())
+        async with asyncio.timeout(PROMPT):
+            while len(connections) < 2:
+                await asyncio.sleep(0.05)
+        assert not task.done() and link.joined >= 1
+        await link.close()
+        await task

@@ -247,7 +247,7 @@ async def test_a_seat_handed_to_the_computer_says_so_on_the_clients_player_board
 
 
 async def test_a_hostile_hosts_impossible_view_ends_bigfive_join_in_one_line(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
 ) -> None:
     """A host that sends a view no game has (a vehicle off the board, after a good welcome):
     the client says so in one line and ends, without a traceback; it wrote nothing but its
@@ -262,7 +262,7 @@ async def test_a_hostile_hosts_impossible_view_ends_bigfive_join_in_one_line(
         async with app.run_test(size=(SIZE[0], SIZE[1])) as pilot:
             await wait_for(pilot, lambda: app.return_code is not None, "the app to end")
     assert app.return_code == 1
-    told = " ".join(capsys.readouterr().err.split())  # the terminal's width wraps it
+    told = " ".join(capfd.readouterr().err.split())  # the terminal's width wraps it
     assert told.startswith(f"bigfive join: left the host at 127.0.0.1:{invitation.port}: ")
     assert told.endswith(
         "the host sent a view that cannot be a game: the view puts a vehicle off the board"

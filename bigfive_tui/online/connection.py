@@ -34,6 +34,7 @@ from bigfive_tui.online.protocol import (
     AskTimeline,
     HandOver,
     Join,
+    Ping,
     Pong,
     Refused,
     Undo,
@@ -65,6 +66,14 @@ WELCOME_WAIT = 15.0
 #: Seconds the host has to answer our closing of the connection (a host that does not is
 #: left all the same).
 CLOSE_WAIT = 2.0
+#: Seconds between the websocket's pings to the host (one not answered within half of it
+#: drops the connection), and between the link's own pings, which a host answers with a
+#: message: a connection with no whole message for :data:`QUIET_MOST` seconds counts as
+#: dropped (a host gone silent, or one that sends a message a byte at a time, which keeps
+#: the websocket's pings alive).
+HEARTBEAT = 30.0
+PING_EVERY = 20.0
+QUIET_MOST = 45.0
 
 
 class LinkError(Exception):
@@ -126,6 +135,15 @@ class Seen:
         self.moves.extend(view.moves)
         self.view = view
         return True
+
+
+async def _ping(socket: aiohttp.ClientWebSocketResponse) -> None:
+    """Ask the host for a message every :data:`PING_EVERY` seconds (its answer: a pong)."""
+    ping = Ping().model_dump_json()
+    with contextlib.suppress(ConnectionError, RuntimeError):
+        while not socket.closed:
+            await asyncio.sleep(PING_EVERY)
+            await socket.send_str(ping)
 
 
 def read_host_message(data: str) -> Welcome | Update | Refused | Pong | TimelinePage:
@@ -218,12 +236,13 @@ class TableLink:
             socket = await http.ws_connect(
                 self.invitation.websocket(),
                 headers=headers,
-                heartbeat=30.0,
+                heartbeat=HEARTBEAT,
                 max_msg_size=HOST_MESSAGE_LIMIT,
                 timeout=aiohttp.ClientWSTimeout(ws_close=CLOSE_WAIT),
             )
-        async with socket:
-            self._socket = socket
+        self._socket = socket
+        pinging = asyncio.ensure_future(_ping(socket))
+        try:
             join = Join(
                 table=self.invitation.table,
                 secret=self.invitation.secret,
@@ -232,25 +251,37 @@ class TableLink:
                 name=self.name,
             )
             await socket.send_str(join.model_dump_json())
-            welcome_by = asyncio.get_running_loop().time() + WELCOME_WAIT
-            while True:
-                wait = None
-                if not self.connected.is_set():  # welcomed in time, or tried again
-                    wait = max(0.0, welcome_by - asyncio.get_running_loop().time())
-                message = await socket.receive(timeout=wait)
-                if message.type == aiohttp.WSMsgType.TEXT:
-                    self._receive(message.data)
-                elif message.type == aiohttp.WSMsgType.BINARY:
-                    raise HostError("the host sent binary data; a table's host sends JSON text")
-                elif message.type == aiohttp.WSMsgType.ERROR and isinstance(
-                    message.data, aiohttp.WebSocketError
-                ):  # a message over the limit, or frames no websocket sends
-                    raise HostError(
-                        f"the host broke the websocket protocol: {_shown(str(message.data))}"
-                    )
-                else:  # closed or dropped: come back
-                    break
+            await self._listen(socket)
+        finally:
+            pinging.cancel()
             self._socket = None
+            # Closing reads the host's messages until its answer: a host that floods would
+            # keep it reading, so it has CLOSE_WAIT in all, and the connection is cut after.
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(CLOSE_WAIT):
+                    await socket.close()
+
+    async def _listen(self, socket: aiohttp.ClientWebSocketResponse) -> None:
+        """Take the host's messages until the connection ends (HostError when the host
+        sends what no host sends; TimeoutError when it is silent too long)."""
+        welcome_by = asyncio.get_running_loop().time() + WELCOME_WAIT
+        while True:
+            wait = QUIET_MOST
+            if not self.connected.is_set():  # welcomed in time, or tried again
+                wait = max(0.0, welcome_by - asyncio.get_running_loop().time())
+            message = await socket.receive(timeout=wait)
+            if message.type == aiohttp.WSMsgType.TEXT:
+                self._receive(message.data)
+            elif message.type == aiohttp.WSMsgType.BINARY:
+                raise HostError("the host sent binary data; a table's host sends JSON text")
+            elif message.type == aiohttp.WSMsgType.ERROR and isinstance(
+                message.data, aiohttp.WebSocketError
+            ):  # a message over the limit, or frames no websocket sends
+                raise HostError(
+                    f"the host broke the websocket protocol: {_shown(str(message.data))}"
+                )
+            else:  # closed or dropped: come back
+                return
 
     def _receive(self, data: str) -> None:
         message = read_host_message(data)
