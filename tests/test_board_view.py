@@ -547,13 +547,16 @@ async def test_the_legend_explains_the_target_mark_and_the_plus(seed: int) -> No
         text = "\n".join(screen_text(view))
         symbol = session.state.game.board.symbols[0]
         assert f"{TARGET_GLYPH}4 legal target" in text
-        assert f"{symbol}4 cursor" in text
+        # The cursor and the line of sight as lit blanks, never on a space's name.
+        assert "   cursor" in text and f"{symbol}4 cursor" not in text
+        assert "   in sight (underlined)" in text
         assert f"{MORE_GLYPH} more here" in text
 
 
 async def test_the_compact_legend_spells_out_every_letter_and_draws_the_cursor() -> None:
     """Issue 27: "? or L P E R animals" left P to be guessed; "★4 cursor" was read as the
-    cursor's place. Every letter has its word, and the cursor is a lit swatch, no space name."""
+    cursor's place. Every letter has its word, and the cursor and the line of sight are lit
+    swatches, no space name."""
 
     class BoardApp(App[None]):
         def compose(self) -> ComposeResult:
@@ -576,6 +579,8 @@ async def test_the_compact_legend_spells_out_every_letter_and_draws_the_cursor()
     ):
         assert words in text, words
     assert "cursor" in text and not re.search(r"\S4 cursor", text)
+    # Played at 80 x 24: "♠4 in sight (v)" was read as saying that ♠4 is in sight.
+    assert "in sight (v)" in text and not re.search(r"\S4 in sight", text)
 
 
 def _style_at(view: BoardView, x: int, y: int) -> object:

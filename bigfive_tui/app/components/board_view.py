@@ -1097,7 +1097,6 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
     def _compact_legend(self) -> dict[str, list[list[tuple[str, str | None]]]]:
         """The compact drawing's smaller corners (the top right one holds the guide's card)."""
         key = "legend-heading"
-        symbol = self._board.symbols[0]
 
         def glyph(terrain: Terrain) -> tuple[str, str | None]:
             return (TERRAIN_GLYPHS[terrain], TERRAIN_PARTS[terrain])
@@ -1110,8 +1109,9 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         water, mountain = glyph(Terrain.WATERING_HOLE), glyph(Terrain.MOUNTAIN)
         bush, river = feature(Feature.BUSH), feature(Feature.RIVER)
         # Every letter spelled out, each meaning beside its glyph ("? or L P E R animals" left
-        # P to be guessed); the cursor shown as what it looks like, a lit space, not as a
-        # sample space name ("★4 cursor" was read as the cursor's place). Lines sized to the
+        # P to be guessed); the cursor and the line of sight shown as what they look like, lit
+        # blanks, not on a sample space name ("★4 cursor" was read as the cursor's place,
+        # "♠4 in sight" as saying that ♠4 is in sight). Lines sized to the
         # triangles the diamond leaves (80 x 24: 15, 19, 23, 27 and 31 cells at the bottom).
         return {
             "top-left": [
@@ -1127,7 +1127,7 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
                     ("  ", "cursor"),
                     (" cursor", None),
                 ],
-                [(f"{symbol}4", "sight"), (" in sight (v)", None)],
+                [("  ", "sight"), (" in sight (v)", None)],
                 [(MORE_GLYPH, "more"), (" more: see the top line", None)],
             ],
             "bottom-right": [
@@ -1196,10 +1196,11 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
             [
                 (mark, "target-mark"),
                 (" legal target  ", None),
-                (f"{symbol}4", "cursor"),
+                ("  ", "cursor"),
                 (" cursor", None),
             ],
-            [(f"{symbol}4", "sight"), (" in sight (underlined)", None)],
+            # Lit blanks, not a sample space name: "♠4 cursor" reads as the cursor's place.
+            [("  ", "sight"), (" in sight (underlined)", None)],
             [(MORE_GLYPH, "more"), (" more here: see the line above", None)],
         ]
         bottom_right: list[list[tuple[str, str | None]]] = [
