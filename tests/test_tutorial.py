@@ -117,6 +117,25 @@ async def test_the_whole_tutorial_plays_through_to_a_won_safari_and_a_first_game
         assert app.session is None  # the tutorial's game was never the game in play
 
 
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_board_step_points_at_the_line_that_names_the_cursor_s_space(
+    size: tuple[int, int],
+) -> None:
+    """Played at 80 x 24: "the line under the board says what is on the space" sent the eye
+    under the board, where the action keys are; the line is the board's top line."""
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        tutorial = await open_tutorial(pilot, app)
+        await do_step(pilot, app, tutorial)  # Welcome
+        step = tutorial.step
+        assert step is not None and step.title == "The board"
+        assert "under the board" not in step.text and "above the board" in step.text
+        board = tutorial.query_one(BoardView)
+        assert board.cursor is not None
+        top = "".join(segment.text for segment in board.render_line(0))
+        assert top.strip().startswith(board.describe(board.cursor)[:12])
+
+
 async def test_a_wrong_key_gets_a_friendly_word_and_the_step_stays() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
