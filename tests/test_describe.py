@@ -267,13 +267,15 @@ def test_every_event_of_random_play_is_in_the_past_and_each_line_starts_with_a_g
 
 
 def test_the_setup_summary_tells_where_things_went_and_what_fled() -> None:
+    """The fire Jack put out is named by its space: "fires on ★3 · Jack put out the fire on
+    his piece" was read (at 80 x 24) as Jack putting out ★3's fire, which burned on."""
     from test_app_support import seeded_session
 
     from bigfive_tui.app.words.describe import setup_summary
 
     session = seeded_session(42)
     assert setup_summary(session.log, session.setup_steps) == [
-        "Setup: fires on ★3 · Jack put out the fire on his piece at once",
+        "Setup: fires on ★3 · Jack put out the fire on ▲3 (his piece) at once",
         "Setup: animals face down on ♠2 ♣3 ♣4 · buffalo on ♥3",
         "Setup: food tokens on ★4 ▲4 ♦1 ★3",
     ]

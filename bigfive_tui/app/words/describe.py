@@ -356,12 +356,18 @@ def setup_summary(log: Sequence[Step], setup_steps: int) -> list[str]:
     food: list[str] = []
     buffalo = ""
     fled: list[str] = []
+    rolled = ""  # the space of the last fire rolled: Jack's piece puts it out unplaced
     for step in log[:setup_steps]:
         text = step.text
+        if text.startswith("Rolled ") and text.endswith(" for a fire."):
+            rolled = text.removeprefix("Rolled ").split(" ", 1)[0]
         if text.startswith("A fire breaks out on "):
             fires.append(_after(text, " on "))
         elif step.rule == "R-fire-jack":
-            put_out.append(f"{text.split(' ', 1)[0]} put out the fire on his piece at once")
+            # Named: "fires on ★3 · Jack put out the fire on his piece" was read as Jack
+            # putting out the fire on ★3, which burned on.
+            where = f"on {rolled} (his piece)" if rolled else "on his piece"
+            put_out.append(f"{text.split(' ', 1)[0]} put out the fire {where} at once")
         elif text.startswith("An animal token is placed face down on "):
             animals.append(_after(text, " on "))
         elif text.startswith("A food token goes to "):
