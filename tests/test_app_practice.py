@@ -121,6 +121,37 @@ async def test_the_hint_leaves_the_screen_when_a_computer_turn_begins() -> None:
         assert not [n for n in app._notifications if n.title == "Hint"]
 
 
+async def test_the_hint_leaves_the_screen_once_an_action_is_played_and_at_a_hand_over() -> None:
+    """Played hot-seat at 80 x 24: the hint's notice (20 s) stayed over a third of the board
+    after its action was played, hid a vehicle, and covered the next guide's hand-over box
+    and card, still saying "Jack has no actions left" in Kate's turn. It is about the position
+    it was asked in, and goes with the next action."""
+    session = seeded_session(8, (Guide.JACK, Guide.KATE))
+    app = make_app(session)  # two people: a hand-over box between turns
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await pilot.press("enter")  # Jack draws
+        await wait_until(pilot, lambda: session.state.phase == Phase.ACTIONS)
+        await pilot.press("w")
+        await wait_until(pilot, lambda: hints_used(session) == 1, timeout=60)
+        assert [n.title for n in app._notifications] == ["Hint"]
+        before = len(session.actions)
+        screen = game_screen(app)
+        if screen._pending is not None:
+            await pilot.press("enter")  # the hinted action
+        else:
+            await pilot.press("escape")
+            await end_turn(pilot, app)
+        await wait_until(pilot, lambda: len(session.actions) > before)
+        assert not [n for n in app._notifications if n.title == "Hint"]
+        await pilot.press("escape", "w")  # a hint again, then the turn passes to Kate
+        await wait_until(pilot, lambda: hints_used(session) == 2, timeout=60)
+        await pilot.press("escape")
+        await end_turn(pilot, app)
+        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        assert not [n for n in app._notifications if n.title == "Hint"]
+
+
 async def test_hints_are_counted_on_the_end_screen() -> None:
     session = seeded_session(8, (Guide.JACK, Guide.KATE))
     app = make_app(session, computer_seats=frozenset({1}))

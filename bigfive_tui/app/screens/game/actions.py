@@ -87,6 +87,12 @@ class PlayingActions(DebugMode):
         except IllegalAction as refusal:
             self.warn(str(refusal))
             return False
+        if self._hint_shown:
+            # The hint was for the position before this action: left up (20 s) it covered
+            # at 80 x 24 a third of the board (a vehicle among it), the next guide's hand-over
+            # and the card drawn, still speaking of another guide's turn.
+            self.app.clear_notifications()
+            self._hint_shown = False
         self._after_play(action, steps, states, computer, reason)
         if not computer and self.drawing == "compact":
             self._say_what_it_did(first)  # the log is a page away
