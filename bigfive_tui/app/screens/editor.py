@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
@@ -27,6 +27,7 @@ from bigfive_tui.app.drawing.sizes import choose
 from bigfive_tui.app.files.names import Chosen
 from bigfive_tui.app.files.positions import check
 from bigfive_tui.app.keys.table import editor_bindings
+from bigfive_tui.boardmap import Drawing
 from bigfive_tui.engine.content import Species
 from bigfive_tui.engine.session import Session
 from bigfive_tui.engine.state import GameState
@@ -67,16 +68,21 @@ class EditorScreen(Screen[dict[str, Any] | None]):
         self.state: GameState = session.state
         self.problem = ""
         self.cell: int | None = None
+        self.drawing: Drawing = "compact"  # set by compose, for the terminal's size
 
     @property
     def guides(self) -> list[str]:
         return [guide.name.lower() for guide in self.session.game.guides]
 
+    def _fitting_drawing(self) -> Drawing:
+        """The largest drawing the terminal holds (the player's choice first)."""
+        preferred: Drawing | None = getattr(self.app, "preferred_drawing", None)
+        return choose(*self.app.size, preferred) or "compact"
+
     def compose(self) -> ComposeResult:
         """The board; what is where beside it (large) or under it (normal; the compact layout
         has the board's own line and the dialogs for it); whether the position is possible."""
-        drawing = choose(*self.app.size, getattr(self.app, "preferred_drawing", None))
-        drawing = drawing or "compact"
+        self.drawing = drawing = self._fitting_drawing()
         board = BoardView(self.session.game.board, drawing=drawing, id="board")
         with Vertical(id="editor", classes=f"-{drawing}"):
             yield Static(
@@ -105,6 +111,26 @@ class EditorScreen(Screen[dict[str, Any] | None]):
         self._rebuild()
         board = self.query_one(BoardView)
         board.focus()
+        self.cell = board.cursor
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Another terminal size: the drawing that fits it, as the game screen does (the
+        editor kept the drawing it was opened with, too large after a shrink)."""
+        del event
+        if self._fitting_drawing() != self.drawing:
+            self.call_later(self._switch_drawing)
+
+    async def _switch_drawing(self) -> None:
+        drawing = self._fitting_drawing()
+        if drawing == self.drawing or not self.is_attached:
+            return
+        cell = self.cell
+        await self.recompose()  # the layout is the drawing's (a side panel when large)
+        self._rebuild()
+        board = self.query_one(BoardView)
+        board.focus()
+        if cell is not None:
+            board.cursor = cell
         self.cell = board.cursor
 
     # ------------------------------------------------------------------ the position

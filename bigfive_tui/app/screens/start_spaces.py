@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -94,6 +94,13 @@ class StartSpacesScreen(Screen[tuple[int, ...] | None]):
 
     async def on_mount(self) -> None:
         await self._next_seat()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Another terminal size: the drawing that fits it, as the game screen does (the
+        screen kept the drawing it was opened with, too large after a shrink)."""
+        del event
+        board = self.query_one(BoardView)
+        board.drawing = self._drawing()  # the same targets, cursor and vehicles, redrawn
 
     def _targets(self) -> list[int]:
         taken = {self.board.slot[cell] for cell in self.chosen}
