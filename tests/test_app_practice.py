@@ -27,7 +27,7 @@ from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.files import saves, settings
 from bigfive_tui.app.keys.table import ACTION_KEYS, COACH_KEYS, OTHER_KEYS
-from bigfive_tui.app.screens.dialogs import HandOverScreen, SaveDialog
+from bigfive_tui.app.screens.dialogs import ConfirmDialog, HandOverScreen, SaveDialog
 from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.game import GameScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
@@ -121,11 +121,11 @@ async def test_the_hint_leaves_the_screen_when_a_computer_turn_begins() -> None:
         assert not [n for n in app._notifications if n.title == "Hint"]
 
 
-async def test_the_hint_leaves_the_screen_once_an_action_is_played_and_at_a_hand_over() -> None:
+async def test_the_hint_leaves_the_screen_once_an_action_is_played_or_a_dialog_opens() -> None:
     """Played hot-seat at 80 x 24: the hint's notice (20 s) stayed over a third of the board
-    after its action was played, hid a vehicle, and covered the next guide's hand-over box
-    and card, still saying "Jack has no actions left" in Kate's turn. It is about the position
-    it was asked in, and goes with the next action."""
+    after its action was played, hid a vehicle, and covered the dialog of its own action, the
+    next guide's hand-over box and card, still saying "Jack has no actions left" in Kate's
+    turn. It is about the position it was asked in, and goes with the next action or dialog."""
     session = seeded_session(8, (Guide.JACK, Guide.KATE))
     app = make_app(session)  # two people: a hand-over box between turns
     async with app.run_test(size=(80, 24)) as pilot:
@@ -134,6 +134,14 @@ async def test_the_hint_leaves_the_screen_once_an_action_is_played_and_at_a_hand
         await wait_until(pilot, lambda: session.state.phase == Phase.ACTIONS)
         await pilot.press("w")
         await wait_until(pilot, lambda: hints_used(session) == 1, timeout=60)
+        assert [n.title for n in app._notifications] == ["Hint"]
+        await pilot.press("escape", "e")  # a dialog: the hint covered its words
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        assert not [n for n in app._notifications if n.title == "Hint"]
+        await pilot.press("escape")  # keep playing
+        await wait_until(pilot, lambda: not isinstance(app.screen, ConfirmDialog))
+        await pilot.press("w")
+        await wait_until(pilot, lambda: hints_used(session) == 2, timeout=60)
         assert [n.title for n in app._notifications] == ["Hint"]
         before = len(session.actions)
         screen = game_screen(app)
@@ -145,7 +153,7 @@ async def test_the_hint_leaves_the_screen_once_an_action_is_played_and_at_a_hand
         await wait_until(pilot, lambda: len(session.actions) > before)
         assert not [n for n in app._notifications if n.title == "Hint"]
         await pilot.press("escape", "w")  # a hint again, then the turn passes to Kate
-        await wait_until(pilot, lambda: hints_used(session) == 2, timeout=60)
+        await wait_until(pilot, lambda: hints_used(session) == 3, timeout=60)
         await pilot.press("escape")
         await end_turn(pilot, app)
         await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))

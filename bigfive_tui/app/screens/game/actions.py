@@ -4,8 +4,11 @@ what follows it there (the repaint, the card dialog, the debug steps, what it di
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual import on
 from textual.content import Content
+from textual.screen import Screen
 
 from bigfive_tui.app.components.action_bar import ActionBar
 from bigfive_tui.app.components.board_view import BoardView
@@ -73,6 +76,19 @@ class PlayingActions(DebugMode):
         else:
             self._continue_flow()
 
+    def _clear_hint(self) -> None:
+        """The hint's notice goes once an action is played or a dialog opens: it was about
+        the position it was asked in, and left up (20 s) it covered at 80 x 24 a third of the
+        board (a vehicle among it), then the dialog of its own action, the next guide's
+        hand-over box and card, still speaking of another guide's turn."""
+        if self._hint_shown:
+            self.app.clear_notifications()
+            self._hint_shown = False
+
+    def _open(self, screen: Screen, callback: Callable) -> None:  # type: ignore[type-arg]
+        self._clear_hint()
+        super()._open(screen, callback)
+
     def play(self, action: Action, reason: str = "") -> bool:
         """Play one action; a refusal is shown in the prompt line. True if it was played.
         ``reason`` is a computer player's, for the log."""
@@ -87,12 +103,7 @@ class PlayingActions(DebugMode):
         except IllegalAction as refusal:
             self.warn(str(refusal))
             return False
-        if self._hint_shown:
-            # The hint was for the position before this action: left up (20 s) it covered
-            # at 80 x 24 a third of the board (a vehicle among it), the next guide's hand-over
-            # and the card drawn, still speaking of another guide's turn.
-            self.app.clear_notifications()
-            self._hint_shown = False
+        self._clear_hint()
         self._after_play(action, steps, states, computer, reason)
         if not computer and self.drawing == "compact":
             self._say_what_it_did(first)  # the log is a page away
