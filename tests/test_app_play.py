@@ -578,6 +578,21 @@ def test_a_flat_tyre_waits_for_a_broken_gate_on_the_player_board() -> None:
     assert "flat tyre: repair after the gate" in lasting_words(state, 0)
 
 
+def test_anna_s_token_is_told_without_a_piece_symbol() -> None:
+    """Played at 80 x 24: the guide card's "★ token" was read as a token on the ★ piece (★ is
+    one of the board's piece symbols). The player board, its short ability and the guide card
+    name the token in words."""
+    from bigfive_tui.app.components.guide_card import short_effects
+    from bigfive_tui.assets import load_pieces
+
+    symbols = {piece.symbol for piece in load_pieces().values()}
+    state = seeded_session(8, (Guide.ANNA, Guide.KATE)).state
+    assert state.token_holder == 0
+    told = [*lasting_words(state, 0), short_effects(state, 0), SHORT_ABILITIES[Guide.ANNA]]
+    assert "extra-action token" in told and "+1 token" in told[-2]
+    assert not [words for words in told if symbols & set(words)], told
+
+
 async def test_the_debug_trail_keeps_the_current_step_in_view() -> None:
     from textual.app import App
 

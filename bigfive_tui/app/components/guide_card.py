@@ -22,7 +22,7 @@ _SHORT_WORDS = (
     ("hippos", "hippos"),
     ("heavy rain", "rain"),
     ("no fuel", "no fuel"),
-    ("★ extra-action token", "★ token"),
+    ("extra-action token", "+1 token"),
 )
 WIDTH = 21
 HEIGHT = 6

@@ -31,7 +31,7 @@ LOW = 2  # a track at or below this is drawn in warning style
 SHORT_ABILITIES = {
     Guide.JACK: "Fires on his piece go out; extinguishes free",
     Guide.DAVID: "Drives through bushes; repairs for free",
-    Guide.ANNA: "Uses or lends ★ token",
+    Guide.ANNA: "Uses or lends +1 token",
     Guide.KATE: "Spots free, far along six lines",
     Guide.SAM: "Hills cost 1; longer tracks; supplies free",
 }
@@ -81,7 +81,8 @@ def lasting_words(state: GameState, seat: int) -> list[str]:
         words.append("no fuel: cannot drive")
     if state.token_holder == seat:
         spent = state.token_spent and state.seat == seat
-        words.append("★ extra-action token" + (" (used)" if spent else ""))
+        # No piece symbol: "★ token" was read at 80 x 24 as a token on the ★ piece.
+        words.append("extra-action token" + (" (used)" if spent else ""))
     return words
 
 
