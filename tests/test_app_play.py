@@ -578,6 +578,30 @@ def test_a_flat_tyre_waits_for_a_broken_gate_on_the_player_board() -> None:
     assert "flat tyre: repair after the gate" in lasting_words(state, 0)
 
 
+async def test_a_river_space_s_top_line_says_when_the_rivers_are_closed() -> None:
+    """Played at 80 x 24 during heavy rain: the top line said "river SW" as on a dry day (the
+    card lies a page away there); it says the rivers are closed to the guide at the wheel."""
+    from bigfive_tui.app.words.describe import rivers_closed_words
+    from bigfive_tui.engine.pieces import Feature
+
+    rain = two_guides(board="classic", cards={"top": ["giraffe"], "rain": ["david"]})
+    dry = two_guides(board="classic")
+    board = rain.state.game.board
+    rivers = [
+        c for c in range(len(board.names)) if any(f & Feature.RIVER for f in board.features[c])
+    ]
+    cell = rivers[0]
+    dry_cell = next(c for c in range(len(board.names)) if not any(board.features[c]))
+    assert rivers_closed_words(dry.state, cell) == ""
+    assert rivers_closed_words(rain.state, dry_cell) == ""
+    words = "rivers closed to Kate now (heavy rain)"
+    assert rivers_closed_words(rain.state, cell) == words
+    app = make_app(rain)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert words in game_screen(app).query_one(BoardView).describe(cell)
+
+
 def test_anna_s_token_is_told_without_a_piece_symbol() -> None:
     """Played at 80 x 24: the guide card's "★ token" was read as a token on the ★ piece (★ is
     one of the board's piece symbols). The player board, its short ability and the guide card

@@ -40,7 +40,7 @@ from bigfive_tui.app.components.one_pass import KeepsLinesOnNewHeight
 from bigfive_tui.app.drawing.cells import cell_width
 from bigfive_tui.app.drawing.overlays import LEGEND_LINES, glyph_label, overlays_for
 from bigfive_tui.app.drawing.themes import board_paint
-from bigfive_tui.app.words.describe import edge_words, seen_by
+from bigfive_tui.app.words.describe import edge_words, rivers_closed_words, seen_by
 from bigfive_tui.boardmap import (
     FEATURE_GLYPHS,
     MORE_GLYPH,
@@ -504,6 +504,8 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         parts += [items] if items else []
         parts.append(edge_words(board, cell))
         if self._state is not None and self._state.game.board is board:
+            closed = rivers_closed_words(self._state, cell)
+            parts += [closed] if closed else []
             parts.append(seen_by(self._state, cell))
         return " · ".join(parts)
 

@@ -10,6 +10,7 @@ from bigfive_tui.app.words.rules_text import rule_text
 from bigfive_tui.engine.actions import Step
 from bigfive_tui.engine.board import GATE_NAMES, Board
 from bigfive_tui.engine.content import CARDS, Card, CardKind, Species
+from bigfive_tui.engine.costs import rivers_closed_for
 from bigfive_tui.engine.hexgrid import DIRECTION_NAMES
 from bigfive_tui.engine.legal_actions import sight
 from bigfive_tui.engine.pieces import Feature
@@ -63,6 +64,21 @@ def edge_words(board: Board, cell: int) -> str:
     return "; ".join(
         f"{words[feature][len(names) > 1]} {', '.join(names)}" for feature, names in sides.items()
     )
+
+
+def rivers_closed_words(state: GameState, cell: int) -> str:
+    """ "rivers closed to Kate now (heavy rain)" on a space with a river edge while the guide
+    at the wheel may not cross rivers: the edges' words alone ("river SW") said nothing of the
+    rain, whose card lies a page away at 80 x 24. Empty otherwise."""
+    board = state.game.board
+    if state.over or not any(side & Feature.RIVER for side in board.features[cell]):
+        return ""
+    seat = state.seat
+    if not rivers_closed_for(state, seat):
+        return ""
+    rain = any(CARDS[card].kind == CardKind.RAIN for card, _ in state.lasting)
+    why = "heavy rain" if rain else "hippos"
+    return f"rivers closed to {state.game.guides[seat].title} now ({why})"
 
 
 def seen_by(state: GameState, cell: int) -> str:
