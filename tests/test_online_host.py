@@ -16,6 +16,7 @@ import pytest
 from browser import free_port
 from online_support import join_text, new_table, next_of, running
 
+from bigfive_tui.online import browser as browser_module
 from bigfive_tui.online import host as host_module
 from bigfive_tui.online.connection import LinkError, TableLink
 from bigfive_tui.online.invitation import Invitation, parse_invitation
@@ -336,6 +337,35 @@ async def test_a_browser_socket_that_sends_what_the_page_never_sends_is_closed()
             while tab_processes():
                 await asyncio.sleep(0.1)
         assert table.session.texts == []
+
+
+async def test_a_table_serves_a_bounded_number_of_browser_tabs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each browser tab is a game process on the host's computer: whoever has the invitation
+    cannot start them without end. A tab past the table's limit is refused before any process
+    starts; a closed tab frees its place."""
+    monkeypatch.setattr(browser_module, "BROWSER_TABS", 1)
+    table = new_table()
+    async with running(table) as run, aiohttp.ClientSession() as http:
+        play = f"ws://127.0.0.1:{run.port}/t/{table.code}/play/{table.secret}?width=80&height=24"
+        own = {"Origin": f"http://127.0.0.1:{run.port}"}
+        async with http.ws_connect(play, headers=own):
+            async with asyncio.timeout(60):
+                while not tab_processes():
+                    await asyncio.sleep(0.05)
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(play, headers=own)
+            assert refused.value.status == 503
+            assert len(tab_processes()) == 1
+        async with asyncio.timeout(60):
+            while tab_processes():
+                await asyncio.sleep(0.1)
+        async with http.ws_connect(play, headers=own):  # the place is free again
+            pass
+        async with asyncio.timeout(60):
+            while tab_processes():
+                await asyncio.sleep(0.1)
 
 
 def tab_processes() -> list[int]:

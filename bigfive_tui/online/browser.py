@@ -7,9 +7,11 @@ serve``'s tabs are (:func:`bigfive_tui.web.relay.serve_tab`). So a browser is on
 of the table: it is sent only what a guide sees, and acts through the same protocol and checks.
 
 Only the invited get in: the page needs the table's secret (the invitation's ``key``), and the
-websocket both the secret and an ``Origin`` that is this host's own page. Each browser gets a
-cookie naming it (HttpOnly, SameSite=Strict), under which its tab's process remembers the seat
-and its secret: a reload, or a tab opened again, comes back to the same seat.
+websocket both the secret and an ``Origin`` that is this host's own page. A table serves at
+most :data:`~bigfive_tui.online.limits.BROWSER_TABS` tabs at once, each a process here. Each
+browser gets a cookie naming it (HttpOnly, SameSite=Strict), under which its tab's process
+remembers the seat and its secret: a reload, or a tab opened again, comes back to the same
+seat.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from textual_serve.download_manager import DownloadManager
 
 from bigfive_tui.online.host import Host
 from bigfive_tui.online.invitation import Invitation
+from bigfive_tui.online.limits import BROWSER_TABS
 from bigfive_tui.online.table import TableRefusal
 from bigfive_tui.web.access import same_origin
 from bigfive_tui.web.relay import serve_tab
@@ -45,6 +48,8 @@ class BrowserDoor:
         self.host = host
         self.port = port
         self.downloads = DownloadManager()
+        #: The browser tabs open at each table (by code): at most BROWSER_TABS.
+        self.tabs: dict[str, int] = {}
 
     def add_routes(self, app: web.Application) -> None:
         from bigfive_tui.web.server import TEMPLATES, page_colours
@@ -93,12 +98,21 @@ class BrowserDoor:
         if not same_origin(request.headers.get("Origin", ""), request.scheme, request.host):
             return web.Response(status=403, text="The game opens only from its own page.\n")
         table = self._table(request)
+        if self.tabs.get(table.code, 0) >= BROWSER_TABS:
+            return web.Response(
+                status=503,
+                text=f"This table has {BROWSER_TABS} browser tabs open; close one and reload.\n",
+            )
         browser = _browser_id(request) or secrets.token_urlsafe(16)
         invitation = Invitation("127.0.0.1", self.port, table.code, table.secret)
         command = shlex.join(
             [sys.executable, "-m", "bigfive_tui.cli", "join", invitation.url(), "--as", browser]
         )
-        return await serve_tab(request, f"exec {command}", self.downloads)
+        self.tabs[table.code] = self.tabs.get(table.code, 0) + 1
+        try:
+            return await serve_tab(request, f"exec {command}", self.downloads)
+        finally:
+            self.tabs[table.code] -= 1
 
 
 def _browser_id(request: web.Request) -> str:

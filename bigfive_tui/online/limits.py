@@ -25,6 +25,11 @@ FLOOD_LIMIT = 50
 TIMELINE_RATE = 4.0
 TIMELINE_BURST = 40.0
 
+#: Browser tabs a table serves at once: each is a game process on the host's computer
+#: (``bigfive join`` for the tab), so whoever has the invitation may not start them without
+#: end. Five seats and as many watchers, each with a tab to spare.
+BROWSER_TABS = 20
+
 #: The largest message a client reads from the host, in bytes: a long game's whole view or a
 #: page of its timeline is some 100 KB.
 HOST_MESSAGE_LIMIT = 4 * 1024 * 1024
