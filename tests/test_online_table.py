@@ -4,6 +4,7 @@ sent (never the seed, the deck's order or a face-down token: engine/hidden.py)."
 from __future__ import annotations
 
 import random
+import secrets
 
 import pytest
 from hypothesis import given
@@ -144,6 +145,33 @@ def test_a_wrong_table_secret_is_refused() -> None:
     table = new_table()
     with pytest.raises(TableRefusal, match="wrong table secret"):
         table.check_secret("x" + table.secret)
+
+
+def test_table_and_seat_secrets_are_compared_in_constant_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A comparison that stops at the first wrong character tells a patient stranger how much
+    of a secret is right; every secret goes through secrets.compare_digest, right or wrong."""
+    compared: list[tuple[bytes, bytes]] = []
+    real = secrets.compare_digest
+
+    def compare(given: bytes, secret: bytes) -> bool:
+        compared.append((given, secret))
+        return real(given, secret)
+
+    monkeypatch.setattr(secrets, "compare_digest", compare)
+    table = new_table()
+    table.check_secret(table.secret)
+    with pytest.raises(TableRefusal):
+        table.check_secret(table.secret[:-1] + "?")
+    seat_secret = table.sit(0, None)
+    assert seat_secret is not None
+    table.sit(0, seat_secret)
+    with pytest.raises(TableRefusal):
+        table.sit(0, "x" + seat_secret)
+    assert [secret for _, secret in compared] == [table.secret.encode()] * 2 + [
+        seat_secret.encode()
+    ] * 2
 
 
 def test_a_seat_is_claimed_once_and_rejoined_only_with_its_secret() -> None:
