@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from aiohttp import web
-from online_support import fake_host, new_table, sending, welcome_data
+from online_support import Handler, fake_host, new_table, sending, welcome_data
 
 from bigfive_tui.online import connection
 from bigfive_tui.online.connection import HostError, LinkError, Seen, TableLink
@@ -33,6 +33,28 @@ def update_of(welcome: dict[str, Any]) -> dict[str, Any]:
     view["log_from"], view["log"] = len(view["log"]), []
     view["moves_from"], view["moves"] = len(view["moves"]), []
     return {"type": "update", "view": view}
+
+
+def flooding(welcome: dict[str, Any], messages: Callable[[int], list[str]], rounds: int) -> Handler:
+    """A host that welcomes, then sends ``messages(round)`` for each of ``rounds`` rounds as
+    fast as it can while the client stays."""
+
+    async def handler(request: web.Request) -> web.StreamResponse:
+        socket = web.WebSocketResponse()
+        await socket.prepare(request)
+        await socket.receive()
+        await socket.send_str(json.dumps(welcome))
+        for round_ in range(rounds):
+            if socket.closed:
+                break
+            for text in messages(round_):
+                await socket.send_str(text)
+            await asyncio.sleep(0)
+        async for _ in socket:
+            pass
+        return socket
+
+    return handler
 
 
 @asynccontextmanager
@@ -225,20 +247,13 @@ async def test_an_endless_stream_of_steps_is_left_before_it_fills_the_memory(
     steps = len(welcome["view"]["log"])
     step = welcome["view"]["log"][-1]
 
-    async def endless(request: web.Request) -> web.StreamResponse:
-        socket = web.WebSocketResponse()
-        await socket.prepare(request)
-        await socket.receive()
-        await socket.send_str(json.dumps(welcome))
-        for sent in range(10_000):
-            if socket.closed:
-                break
-            update = update_of(welcome)
-            update["view"]["log_from"] = steps + 10 * sent
-            update["view"]["log"] = [step] * 10
-            await socket.send_str(json.dumps(update))
-            await asyncio.sleep(0)
-        return socket
+    def steps_from(sent: int) -> list[str]:
+        update = update_of(welcome)
+        update["view"]["log_from"] = steps + 10 * sent
+        update["view"]["log"] = [step] * 10
+        return [json.dumps(update)]
+
+    endless = flooding(welcome, steps_from, 10_000)
 
     async with fake_host(endless) as invitation:
         link = TableLink(invitation, 0)
@@ -369,21 +384,8 @@ async def test_timeline_pages_nobody_asked_for_are_not_kept() -> None:
     page = table.timeline_page(0).model_dump_json()
     welcome = welcome_data()
 
-    async def pages(request: web.Request) -> web.StreamResponse:
-        socket = web.WebSocketResponse()
-        await socket.prepare(request)
-        await socket.receive()
-        await socket.send_str(json.dumps(welcome))
-        for _ in range(300):
-            if socket.closed:
-                break
-            await socket.send_str(page)
-            await socket.send_str(
-                json.dumps({"type": "refused", "reason": "no", "about": "timeline"})
-            )
-        async for _ in socket:
-            pass
-        return socket
+    refusal = json.dumps({"type": "refused", "reason": "no", "about": "timeline"})
+    pages = flooding(welcome, lambda _: [page, refusal], 300)
 
     async with fake_host(pages) as invitation:
         link = TableLink(invitation, 0)
