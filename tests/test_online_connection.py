@@ -183,6 +183,7 @@ IMPOSSIBLE_VIEWS = [
     ("view.state.unseen_cards.0", 999, "card that does not exist"),
     ("view.state.discard", [0, 0], "card in two places"),
     ("view.state.lasting", "a card of the deck, for seat 9", "does not exist"),
+    ("view.state.looking_at", "three cards of the deck", "more than the 2 cards"),
     ("view.state.fires.0", -1, "fire markers"),
     ("view.state.fire_supply", 99, "fire markers"),
     ("view.state.actions_left", -1, "actions left"),
@@ -205,9 +206,12 @@ async def test_a_view_that_cannot_be_a_game_ends_the_link_in_words_and_shows_not
     path: str, value: Any, words: str
 ) -> None:
     welcome = welcome_data()
+    state = welcome["view"]["state"]
     if path == "view.state.lasting":  # a card taken from the deck: in one place only
-        state = welcome["view"]["state"]
         value = [[state["unseen_cards"].pop(), 9]]
+    if path == "view.state.looking_at":  # an influence of three cards, at the client's turn
+        value = [state["unseen_cards"].pop() for _ in range(3)]
+        state["phase"], state["seat"] = 2, 0
     _set(welcome, path, value)
     changed: list[Seen] = []
     async with fake_host(sending(json.dumps(welcome))) as invitation:

@@ -260,6 +260,8 @@ OUTCOMES = frozenset(
 )
 #: Actions a turn may have left: 4, +2 for a giraffe, +1 for Anna's token.
 _MOST_ACTIONS = BASE_ACTIONS + 3
+#: Cards an influence looks at (R-influence: the top two of the deck).
+_MOST_LOOKED_AT = 2
 
 
 def _check_state(game: Game, view: PublicState) -> None:
@@ -288,6 +290,8 @@ def _check_state(game: Game, view: PublicState) -> None:
         raise ViewError("the view names a card that does not exist")
     if len(set(cards)) != len(cards):
         raise ViewError("the view has a card in two places")
+    if len(view.looking_at) > _MOST_LOOKED_AT:
+        raise ViewError(f"the view looks at more than the {_MOST_LOOKED_AT} cards of an influence")
     owners = max(seats, len(GATE_NAMES))
     if any(not 0 <= owner < owners for _, owner in view.lasting):
         raise ViewError("the view gives a lasting card to a guide or gate that does not exist")
