@@ -11,6 +11,7 @@ import base64
 import copy
 import hashlib
 import json
+import random
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -23,6 +24,8 @@ from bigfive_tui.online import connection
 from bigfive_tui.online.connection import HostError, LinkError, Seen, TableLink
 from bigfive_tui.online.invitation import Invitation
 from bigfive_tui.online.limits import HOST_MESSAGE_LIMIT
+from bigfive_tui.online.protocol import Welcome
+from bigfive_tui.players import random_player
 
 #: Seconds a link may take to leave a hostile host (it should take milliseconds).
 PROMPT = 10.0
@@ -463,3 +466,94 @@ async def test_a_message_sent_a_byte_at_a_time_drops_the_connection_in_bounded_t
         assert not task.done() and link.joined >= 1
         await link.close()
         await task
+
+
+#: What a fuzzed welcome's fields are set to: edges of every range the views have, and wrong
+#: types.
+FUZZ_VALUES: list[Any] = [
+    -(2**40),
+    -3,
+    -2,
+    -1,
+    0,
+    1,
+    2,
+    4,
+    9,
+    21,
+    22,
+    80,
+    81,
+    99,
+    2**31,
+    10**30,
+    "",
+    "x",
+    "\x1b[2J",
+    "lost:food",
+    "won",
+    None,
+    True,
+    1.5,
+    [],
+    {},
+    [1, 2],
+    [[0, 9]],
+]
+
+
+def _leaves(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Any]]:
+    """Every place in plain data (lists too, as places), with what is there."""
+    found: list[tuple[tuple[Any, ...], Any]] = [(path, data)] if path else []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += _leaves(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found += _leaves(value, (*path, index))
+    return found
+
+
+def test_a_thousand_spoiled_welcomes_give_no_traceback() -> None:
+    """Real welcomes with one to three places set to an edge or a wrong type, or a list made
+    shorter or longer: each is taken or left with a HostError; nothing else escapes."""
+    rng = random.Random(29)
+    welcomes = []
+    for seed in range(4):
+        table = new_table(seed)
+        play = random.Random(seed)
+        for _ in range(play.randrange(80)):
+            state = table.session.state
+            if state.over:
+                break
+            action = random_player.choose(state, table.session.legal_actions(), play)
+            table.act(state.seat, table.session.describe(action), len(table.session.texts))
+        table.sit(0, None)
+        secret = table.seats[0].secret
+        welcome = Welcome(table=table.code, seat=0, seat_secret=secret, view=table.view(whole=True))
+        welcomes.append(json.loads(welcome.model_dump_json()))
+    taken = 0
+    for _ in range(1000):
+        welcome = copy.deepcopy(rng.choice(welcomes))
+        for _ in range(rng.choice((1, 1, 2, 3))):
+            path, value = rng.choice(_leaves(welcome))
+            place = welcome
+            for part in path[:-1]:
+                place = place[part]
+            if isinstance(value, list) and value and rng.random() < 0.5:
+                value = list(value)
+                if rng.random() < 0.5:
+                    value.pop(rng.randrange(len(value)))
+                else:
+                    value.append(copy.deepcopy(rng.choice(value)))
+                place[path[-1]] = value
+            else:
+                place[path[-1]] = rng.choice(FUZZ_VALUES)
+        link = TableLink(Invitation("127.0.0.1", 9, "table1", "secret1"), 0)
+        try:
+            link._receive(json.dumps(welcome))
+        except HostError as left:
+            assert one_line(str(left)), str(left)
+        else:
+            taken += 1
+    assert 0 < taken < 1000  # some spoilings are harmless (a name, a move's text)
