@@ -4,6 +4,7 @@ refused, and the table goes on (issue 29's "Only the invited get in" and "Nothin
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import os
 import signal
@@ -16,8 +17,10 @@ import pytest
 from browser import free_port
 from online_support import join_text, new_table, next_of, running
 
+from bigfive_tui.cli import main
 from bigfive_tui.online import browser as browser_module
 from bigfive_tui.online import host as host_module
+from bigfive_tui.online import serving
 from bigfive_tui.online.connection import LinkError, TableLink
 from bigfive_tui.online.invitation import Invitation, parse_invitation
 from bigfive_tui.online.keeping import read_table, table_path, table_snapshot, write_table
@@ -519,3 +522,24 @@ def test_table_files_that_cannot_be_kept_are_named_and_left_as_they_are(tmp_path
     assert {name: (s.st_mode, s.st_size, s.st_mtime_ns) for name, s in after.items()} == {
         name: (s.st_mode, s.st_size, s.st_mtime_ns) for name, s in before.items()
     }
+
+
+def test_a_port_taken_after_the_check_is_said_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The port is checked before the host starts, but another program may take it in
+    between: the host then says so in one line and exits 1, as bigfive serve does."""
+
+    async def taken_meanwhile(*_: object, **__: object) -> None:
+        raise OSError(errno.EADDRINUSE, "address already in use")
+
+    monkeypatch.setattr(serving, "serve", taken_meanwhile)
+    port = free_port()
+    flags = ["--guides", "jack,anna", "--port", str(port), "--data-dir", str(tmp_path)]
+    assert main(["host", *flags]) == 1
+    out, err = capsys.readouterr()
+    assert err == (
+        f"bigfive host: cannot listen on 127.0.0.1:{port}: address already in use; "
+        "choose another port with --port\n"
+    )
+    assert out == ""

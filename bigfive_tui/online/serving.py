@@ -5,6 +5,7 @@ until it is stopped (Ctrl+C, or a signal)."""
 from __future__ import annotations
 
 import asyncio
+import errno
 import signal
 import sys
 from collections.abc import Sequence
@@ -34,8 +35,14 @@ def table_from_flags(
     return Table(Session(game), players)
 
 
-async def _serve(host: Host, address: str, port: int, public: str) -> None:
-    runner, port = await serve(host, address, port)
+async def _serve(host: Host, address: str, port: int, public: str) -> int:
+    try:
+        runner, port = await serve(host, address, port)
+    except OSError as error:  # the port was taken between the check and the start
+        hint = "; choose another port with --port" if error.errno == errno.EADDRINUSE else ""
+        problem = error.strerror or str(error)
+        print(f"bigfive host: cannot listen on {address}:{port}: {problem}{hint}", file=sys.stderr)
+        return 1
     for table in host.tables.values():
         host.start_table(table)
         guides = ", ".join(guide.title for guide in table.session.game.guides)
@@ -52,6 +59,7 @@ async def _serve(host: Host, address: str, port: int, public: str) -> None:
         await stop.wait()
     finally:
         await runner.cleanup()
+    return 0
 
 
 def serve_forever(
@@ -75,5 +83,4 @@ def serve_forever(
     except IllegalAction as problem:
         print(f"bigfive host: {problem}", file=sys.stderr)
         return 2
-    asyncio.run(_serve(host, address, port, public_address(address)))
-    return 0
+    return asyncio.run(_serve(host, address, port, public_address(address)))
