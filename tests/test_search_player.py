@@ -280,6 +280,98 @@ def test_the_strong_teammate_leaves_the_steady_turn_only_when_the_worlds_agree()
     clear = {Intent.STEADY: [0.5, 0.6, 0.4, 0.5], Intent.FIRES: [0.6, 0.7, 0.5, 0.6]}
     noisy = {Intent.STEADY: [0.5, 0.6, 0.4, 0.5], Intent.FIRES: [0.9, 0.3, 0.8, 0.2]}
     assert PRACTICE.gate == HINT.gate == 1.5
-    assert _choice(clear, PRACTICE.gate) == Intent.FIRES
-    assert _choice(noisy, PRACTICE.gate) == Intent.STEADY
-    assert _choice(noisy, 0.0) == Intent.FIRES  # without a gate the best mean wins
+    assert _choice(clear, PRACTICE.gate, Intent.STEADY) == Intent.FIRES
+    assert _choice(noisy, PRACTICE.gate, Intent.STEADY) == Intent.STEADY
+    assert _choice(noisy, 0.0, Intent.STEADY) == Intent.FIRES  # without a gate the best mean wins
+
+
+# --------------------------------------------------------------------------- to the end of the game
+
+
+def _actions_phase(seed: int, actions: int, guides: tuple[Guide, ...]) -> GameState:
+    state = played(seed, actions, guides)
+    while state.phase != Phase.ACTIONS and not state.outcome:
+        apply_in_place(state, tactics.choose(state, legal_actions(state), random.Random(0)), [])
+    return state
+
+
+def test_a_focus_makes_that_goal_the_drive_before_the_steady_one() -> None:
+    """Which guide goes for what: a course may send the guide to the second-best goal first."""
+    tried = 0
+    for seed in range(40):
+        state = _actions_phase(seed, 20 + seed, (Guide.ANNA, Guide.DAVID, Guide.SAM))
+        if state.outcome:
+            continue
+        legal = legal_actions(state)
+        steady = tactics.decide(state, legal, random.Random(1))
+        goals = tactics.drive_goals(state, random.Random(1))
+        if steady.action.kind != Act.MOVE or len(goals) < 2:
+            continue
+        cell = goals[1][1]
+        focused = tactics.decide(state, legal, random.Random(1), focus=cell)
+        assert focused.action.kind == Act.MOVE and focused.reason.cell == cell
+        tried += 1
+    assert tried >= 3
+
+
+def test_a_budget_stops_dealing_worlds_once_spent() -> None:
+    from bigfive_tui.players.search_player import STEADY, SearchSettings, play_intents
+
+    state = _actions_phase(3, 30, (Guide.JACK, Guide.KATE))
+    courses = [STEADY, (tactics.Intent.ANIMALS, -1)]
+    spent = SearchSettings("t", worlds=20, horizon=0, budget=1)
+    free = SearchSettings("t", worlds=6, horizon=0)
+    assert [len(v) for v in play_intents(state, courses, spent, random.Random(2)).values()] == [
+        4,
+        4,
+    ]
+    assert [len(v) for v in play_intents(state, courses, free, random.Random(2)).values()] == [6, 6]
+
+
+def test_aligned_worlds_meet_the_same_dice_from_the_next_turn_on() -> None:
+    """Two worlds whose dice differ only in this turn play the same game after it: a candidate
+    that rolled once more this turn meets the same fires and animals as the others later."""
+    from bigfive_tui.players.search_player import _play_out
+
+    state = played(5, 0)
+    rng = random.Random(5)
+    while [action.kind for action in legal_actions(state)] != [Act.END] or state.turn < 10:
+        apply_in_place(state, tactics.choose(state, legal_actions(state), rng), None)
+    one, other = state.copy(), state.copy()
+    other.rng ^= 0x5DEECE66D  # another roll this turn would have left other dice
+    assert _play_out(one, None, 0, random.Random(4), align=9)[0] in (0.0, 1.0)
+    _play_out(other, None, 0, random.Random(4), align=9)
+    assert one.key() == other.key()
+    apart, unaligned = state.copy(), state.copy()
+    unaligned.rng ^= 0x5DEECE66D
+    _play_out(apart, None, 0, random.Random(4))
+    _play_out(unaligned, None, 0, random.Random(4))
+    assert apart.key() != unaligned.key()  # the dice of one stream: the games part
+
+
+def test_a_turn_that_ends_where_another_did_shares_its_score_and_nothing_else() -> None:
+    """Playing the rest of the game once for courses whose turns end alike gives each the
+    score it would get alone (the dice of later turns are the world's and the turn's)."""
+    from bigfive_tui.players.search_player import (
+        STEADY,
+        _play_out,
+        _play_to_the_end,
+        candidates,
+    )
+
+    state = _actions_phase(8, 30, (Guide.JACK, Guide.KATE, Guide.SAM))
+    courses = [(intent, -1) for intent in candidates(state)]
+    courses += [
+        (tactics.Intent.STEADY, cell) for _, cell in tactics.drive_goals(state, random.Random(0))
+    ]
+    assert len(courses) >= 4 and courses[0] == STEADY
+    world = determinize(state, random.Random(6))
+    shared: dict[tuple[tactics.Intent, int], list[float]] = {course: [] for course in courses}
+    spent = _play_to_the_end(world, courses, shared, 77)
+    alone = {
+        course: _play_out(world.copy(), course, 0, random.Random(77), 77) for course in courses
+    }
+    assert {course: scores[0] for course, scores in shared.items()} == {
+        course: score for course, (score, _) in alone.items()
+    }
+    assert spent < sum(actions for _, actions in alone.values())  # some turns ended alike

@@ -95,8 +95,10 @@ def decide(
     legal_actions: Sequence[Action],
     rng: random.Random,
     intent: Intent = Intent.STEADY,
+    focus: int = -1,
 ) -> Pick:
-    """One of ``legal_actions`` (which must not be empty), with its reason."""
+    """One of ``legal_actions`` (which must not be empty), with its reason. A ``focus`` (a
+    cell: an animal, a face-down token or a fire) is the drive's goal before any other."""
     if state.phase == Phase.INFLUENCE:
         return _discard(state, legal_actions)
     if len(legal_actions) == 1:
@@ -105,7 +107,7 @@ def decide(
     by_kind: dict[Act, list[Action]] = {}
     for action in legal_actions:
         by_kind.setdefault(action.kind, []).append(action)
-    turn = _Turn(state, by_kind, rng, intent)
+    turn = _Turn(state, by_kind, rng, intent, focus)
     for rule in _ORDER[intent]:
         picked = rule(turn)
         if picked is not None:
@@ -125,15 +127,21 @@ def decide(
 class _Turn:
     """What the rules ask about the guide at the wheel, worked out once per decision."""
 
-    __slots__ = ("by_kind", "intent", "rng", "seat", "state")
+    __slots__ = ("by_kind", "focus", "intent", "rng", "seat", "state")
 
     def __init__(
-        self, state: GameState, by_kind: dict[Act, list[Action]], rng: random.Random, intent: Intent
+        self,
+        state: GameState,
+        by_kind: dict[Act, list[Action]],
+        rng: random.Random,
+        intent: Intent,
+        focus: int = -1,
     ) -> None:
         self.state = state
         self.by_kind = by_kind
         self.rng = rng
         self.intent = intent
+        self.focus = focus
         self.seat = state.seat
 
 
@@ -300,6 +308,8 @@ def _drive(turn: _Turn) -> Pick | None:
         score = _GOAL_WORTH[why] - cost + _intent_bonus(turn.intent, why)
         if why == Why.DRIVE_ANIMAL:
             score += _scarcity(state, subject)
+        if subject == turn.focus and why in _FOCUSABLE:
+            score += _FOCUS_BONUS
         if best is None or score > best[0]:
             best = (score, why, subject, cells)
     if best is None:
@@ -316,6 +326,32 @@ def _drive(turn: _Turn) -> Pick | None:
         return None
     action = turn.rng.choice(options)
     return Pick(action, Reason(why, subject, _subject_seat(state, why, subject), number=nearest))
+
+
+#: The goals a search may set a drive's focus on, and what that focus adds to their worth
+#: (more than food or fuel running short: those rules come before the drive anyway).
+_FOCUSABLE = frozenset((Why.DRIVE_ANIMAL, Why.DRIVE_UNKNOWN, Why.DRIVE_FIRE))
+_FOCUS_BONUS = 200
+
+
+def drive_goals(state: GameState, rng: random.Random) -> list[tuple[int, int]]:
+    """(worth less cost, cell) of every goal a search may focus a drive on that the guide at
+    the wheel can reach, best first (the steady drive takes the first, or a supply goal)."""
+    turn = _Turn(state, {}, rng, Intent.STEADY)
+    seat = state.seat
+    routes = geometry(state.game.board).routes_from(state.vehicle[seat], driving_mode(state, seat))
+    found: dict[int, int] = {}
+    for why, subject, cells in _goals(turn):
+        if why not in _FOCUSABLE:
+            continue
+        cost = min((routes.cost[cell] for cell in cells), default=UNREACHABLE)
+        if cost >= UNREACHABLE or cost == 0:
+            continue
+        score = _GOAL_WORTH[why] - cost
+        if why == Why.DRIVE_ANIMAL:
+            score += _scarcity(state, subject)
+        found[subject] = max(score, found.get(subject, score))
+    return sorted(((score, cell) for cell, score in found.items()), reverse=True)
 
 
 #: Extra worth of a needed animal whose species has this many tokens left in the game.
