@@ -405,6 +405,8 @@ def test_an_autosave_file_refuses_a_device_before_taking_a_lock_beside_it() -> N
 
 @pytest.mark.usefixtures("browser_tab")
 async def test_a_browser_tab_reads_a_layout_file_by_name_from_the_data_folder() -> None:
+    from textual.widgets import Input
+
     from bigfive_tui.app.components.cycle_field import CycleField
     from bigfive_tui.assets import boards_dir
 
@@ -416,17 +418,17 @@ async def test_a_browser_tab_reads_a_layout_file_by_name_from_the_data_folder() 
         await pilot.pause()
         screen = app.screen
         screen.query_one("#board-source", CycleField).set_value("file", announce=True)
-        field = screen.query_one("#layout-file")
-        assert "NAME.toml in" in field.placeholder  # type: ignore[attr-defined]
+        field = screen.query_one("#layout-file", Input)
+        assert "NAME.toml in" in str(field.placeholder)
         for typed in ("/etc/passwd", "../../etc/passwd", str(mine)):
-            field.value = typed  # type: ignore[attr-defined]
+            field.value = typed
             await pilot.pause()
             screen.query_one("#seat-0", CycleField).focus()
             await pilot.press("enter")
             await pilot.pause()
             assert "by name only" in str(screen.query_one("#error").render())
             assert app.session is None
-        field.value = "mine"  # type: ignore[attr-defined]
+        field.value = "mine"
         await pilot.pause()
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.session is not None)

@@ -28,7 +28,7 @@ from bigfive_tui.app.tutorial.screens import (
     load_big_five_tutorial,
     load_photo_tutorial,
 )
-from bigfive_tui.tutorial.steps import TutorialError, load_tutorial, tutorial_dir
+from bigfive_tui.tutorial.steps import TutorialError, TutorialStep, load_tutorial, tutorial_dir
 
 SIZES = [(80, 24), (120, 36)]
 
@@ -55,17 +55,29 @@ async def open_tutorial(pilot: Pilot[None], app: BigFiveApp) -> TutorialScreen:
     return tutorial_screen(app)
 
 
-async def do_step(pilot: Pilot[None], app: BigFiveApp, tutorial: TutorialScreen) -> None:
-    """The step on show, done as its box says: Enter on the box, then its key and whatever
-    the game asks after it (the cursor to the target, the card, a confirmation)."""
+async def open_step(
+    pilot: Pilot[None], app: BigFiveApp, tutorial: TutorialScreen | PhotoTutorialScreen
+) -> TutorialStep | None:
+    """Enter on the step's box: None when that was the whole step (one to read), else the
+    step, its screen back on top for its move."""
     index = tutorial.index
     step = tutorial.step
     assert step is not None
     await pilot.press("enter")  # the step's box
     if step.kind == "read":
         await wait_until(pilot, lambda: tutorial.index != index)
-        return
+        return None
     await wait_until(pilot, lambda: app.screen is tutorial)
+    return step
+
+
+async def do_step(pilot: Pilot[None], app: BigFiveApp, tutorial: TutorialScreen) -> None:
+    """The step on show, done as its box says: Enter on the box, then its key and whatever
+    the game asks after it (the cursor to the target, the card, a confirmation)."""
+    index = tutorial.index
+    step = await open_step(pilot, app, tutorial)
+    if step is None:
+        return
     (key,) = tutorial._step_keys(step)
     await pilot.press(key)
     if step.kind == "key":
@@ -242,13 +254,9 @@ def test_the_steps_files_are_shipped() -> None:
 
 async def do_photo_step(pilot: Pilot[None], app: BigFiveApp, tutorial: PhotoTutorialScreen) -> None:
     index = tutorial.index
-    step = tutorial.step
-    assert step is not None
-    await pilot.press("enter")  # the step's box
-    if step.kind == "read":
-        await wait_until(pilot, lambda: tutorial.index != index)
+    step = await open_step(pilot, app, tutorial)
+    if step is None:
         return
-    await wait_until(pilot, lambda: app.screen is tutorial)
     if step.kind == "key":
         await pilot.press(step.key)
         await pilot.pause()

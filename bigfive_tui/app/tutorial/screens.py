@@ -181,14 +181,19 @@ class Guided(GuidedBase):
         steps = self.tutorial.steps
         return steps[self.index] if 0 <= self.index < len(steps) else None
 
+    # Each game's tutorial screen (TutorialScreen, PhotoTutorialScreen below) provides these
+    # three, as each game's screen provides PlayScreen's (screens/base.py).
+
     def _prepare(self, step: TutorialStep) -> None:
         """Make ready for ``step`` (rigs, its move); ValueError if it cannot be played."""
         raise NotImplementedError
 
     def _step_keys(self, step: TutorialStep) -> set[str]:
+        """The keys that do ``step``'s move on this game's screen."""
         raise NotImplementedError
 
     def _say(self, content: Content) -> None:
+        """Show the friendly word where this game's screen shows its answers."""
         raise NotImplementedError
 
     if TYPE_CHECKING:  # the game screen's own, which comes after this part

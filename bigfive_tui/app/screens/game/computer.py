@@ -65,9 +65,7 @@ class ComputerTeammates(PlayingActions):
         if not self.is_current:
             self._schedule_computer()
             return
-        if self._hint_shown:  # a person's hint has no place over a computer's turn
-            self.app.clear_notifications()
-            self._hint_shown = False
+        self._clear_hint()  # a person's hint has no place over a computer's turn
         legal = self.legal()
         if state.phase == Phase.DRAW:
             self._computer_count = 0
