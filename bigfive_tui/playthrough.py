@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import random
 import shlex
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -252,27 +253,29 @@ def check_output(path: Path, *, replace: bool) -> None:
     """OutputRefused unless ``path`` may be written: nothing there, or a regular file when
     ``replace``. Checked before the game is played, so that a refusal comes at once (and a
     FIFO is never opened: that would block)."""
-    from bigfive_tui.files.writing import NotAFile, regular_target
+    from bigfive_tui.files.writing import regular_target
 
-    try:
-        target = regular_target(path)
-    except NotAFile as error:
-        raise OutputRefused(
-            f"{error.path} is {error.what}, not a file; nothing was written"
-        ) from None
-    except OSError as error:
-        raise OutputRefused(f"cannot write {path}: {error.strerror or error}") from None
-    if target.exists() and not replace:
-        raise OutputRefused(f"{path} exists; --force replaces it (nothing was written)")
+    with _refused_as_output(path):
+        if regular_target(path).exists() and not replace:
+            raise FileExistsError(path)
 
 
 def write_output(path: Path, text: str, *, replace: bool) -> None:
     """Write ``text`` to ``path`` whole or not at all (the safe writer); OutputRefused naming
     the file otherwise, also when a file took the name since :func:`check_output`."""
-    from bigfive_tui.files.writing import NotAFile, write_atomically
+    from bigfive_tui.files.writing import write_atomically
+
+    with _refused_as_output(path):
+        write_atomically(path, text, replace=replace)
+
+
+@contextmanager
+def _refused_as_output(path: Path) -> Iterator[None]:
+    """The safe writer's refusals (and the system's) as OutputRefused, in words naming ``path``."""
+    from bigfive_tui.files.writing import NotAFile
 
     try:
-        write_atomically(path, text, replace=replace)
+        yield
     except FileExistsError:
         raise OutputRefused(f"{path} exists; --force replaces it (nothing was written)") from None
     except NotAFile as error:
