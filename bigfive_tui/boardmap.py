@@ -38,9 +38,12 @@ Ownership. Every character inside a hex (name, item slots, terrain) is tagged wi
 on a line of characters that belongs to a neighbour. Every edge between two spaces has fixed
 characters (:meth:`BoardMap.edge_positions`, the same from either side), drawn whole with the
 feature glyph when it carries one: bush ``#``, river ``~``, bush and river together ``%``;
-otherwise with the plain outline. In the compact and normal drawings the S edge is the hex's
-lower row (tagged with the hex above it, so a click there picks that space), and the rim's N
-edges have a row of their own.
+otherwise with the plain outline. In the compact and normal drawings a plain S edge is the
+hex's lower row (tagged with the hex above it, on its fill, so a click there picks that space),
+and the rim's N edges have a row of their own. A bush or river lies on no hex's fill, in every
+drawing: on the lower row, in the colour of the hex above, a ``###`` was read as that hex's S
+edge alone and not as the N edge of the hex below too (issue 27); on the board's background it
+is a band between the two tiles, like the slanted edges' glyphs, and a click there picks none.
 
 Crowded spaces. Items fill the slots in the order given (the front end puts the most
 important first); a glyph is never split. In the compact and normal drawings, when the items
@@ -164,16 +167,17 @@ class Glyph(NamedTuple):
 class Tag(NamedTuple):
     """What one character shows, so a front end can style it without knowing the geometry.
 
-    ``cell`` is the space whose hex the character lies inside (None on outlines and
-    background; gate markers carry their gate; in the compact and normal drawings a hex's
-    lower row, its S edge, carries the hex). ``terrain`` is the fill the character sits on:
-    for a N/S outline character it is the hex whose bottom line it draws. ``edge`` is
+    ``cell`` is the space whose hex the character lies inside (None on outlines, bushes,
+    rivers and background; gate markers carry their gate; in the compact and normal drawings a
+    hex's lower row, its plain S edge, carries the hex). ``terrain`` is the fill the character
+    sits on: for a plain N/S outline character it is the hex whose bottom line it draws, for a
+    bush or river none. ``edge`` is
     ``(cell, direction)`` for edge characters, normalised so that the direction points N, NE
     or SE whenever that side has a neighbour; ``feature`` is what the edge carries. ``kind``
     is the glyph kind of items (``"more"`` for the overflow ``+``). ``underline`` marks the
     lower row of a hex in the compact and normal drawings (its S edge, and the slanted edges'
-    second characters beside it): a front end underlines it so that the edge reads as a line
-    under the terrain glyphs.
+    second characters beside it) when plain: a front end underlines it so that the edge reads
+    as a line under the terrain glyphs.
     """
 
     role: Role
@@ -526,12 +530,14 @@ class BoardMap:
                 continue  # drawn by the hex above as its lower row
             feature = _FEATURES[board.features[cell][direction]]
             key = _canonical_edge(board, cell, direction)
-            owner = cell if geo.lower_row and direction == 3 else None
+            # A bush or river lies on no hex's fill and picks no space: on a hex's lower row,
+            # in its colour, it was read as that hex's edge alone, not the one below's too.
+            owner = cell if geo.lower_row and direction == 3 and not feature else None
             # One Tag for the characters of an edge that sit on one fill: a front end styles
             # a Tag once and draws the characters that share one as one run.
             made: dict[int, Tag] = {}
             for edge in geo.edges[direction]:
-                filled = self._filled(cell, edge)
+                filled = NO_CELL if feature else self._filled(cell, edge)
                 tag = made.get(filled)
                 if tag is None:
                     terrain = board.terrain[filled] if filled != NO_CELL else None

@@ -81,11 +81,8 @@ def tag_style(tag: Tag) -> Style:
     """The printer's style for one tagged character."""
     line = Style(underline=True) if tag.underline else Style()
     if tag.role == "edge":
-        if tag.feature:
-            style = FEATURE_STYLES[tag.feature]
-            if tag.terrain is not None:  # on a hex's lower row
-                return terrain_style(tag.terrain) + Style(color=style.color, bold=True) + line
-            return style
+        if tag.feature:  # between the hexes, on no fill (boardmap's "Ownership")
+            return FEATURE_STYLES[tag.feature]
         if tag.terrain is not None:  # the bottom line of the hex above
             return terrain_style(tag.terrain) + line
         return OUTLINE
