@@ -262,6 +262,24 @@ async def test_target_mode_keys_move_among_legal_targets_only() -> None:
         assert not view.targeting
 
 
+async def test_a_top_line_too_long_for_80_columns_ends_in_an_ellipsis() -> None:
+    """Issue 27: at 80 columns the target prompt and the space's words were cut mid-word with
+    nothing to say so."""
+    board = seeded_board(4)
+    app = BoardApp(board, drawing="compact")
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = app.view
+        view.cursor = CENTRE
+        view.set_targets(ring(board, CENTRE), "Drive where? Choose one of the marked spaces")
+        await pilot.pause()
+        line = screen_text(view)[status_line(view)]
+        assert len(line) == 80 and line.endswith("…") and line.lstrip().startswith("> Drive where?")
+        view.set_targets(ring(board, CENTRE), "Go?")
+        await pilot.pause()
+        line = screen_text(view)[status_line(view)].rstrip()
+        assert "…" not in line and line.endswith(view.describe(view.cursor))
+
+
 async def test_n_and_p_cycle_in_reading_order_and_escape_cancels() -> None:
     board = seeded_board(4)
     app = BoardApp(board)

@@ -37,7 +37,7 @@ from textual.strip import Strip
 from textual.theme import Theme
 
 from bigfive_tui.app.components.one_pass import KeepsLinesOnNewHeight
-from bigfive_tui.app.drawing.cells import cell_width
+from bigfive_tui.app.drawing.cells import cell_width, cut_to_cells
 from bigfive_tui.app.drawing.overlays import LEGEND_LINES, glyph_label, overlays_for
 from bigfive_tui.app.drawing.themes import board_paint
 from bigfive_tui.app.words.describe import edge_words, rivers_closed_words, seen_by
@@ -864,6 +864,8 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
             # each space's description (a long game's cursor visits most spaces).
             segments = self._status_segments()
             cells = sum(cell_width(segment.text) for segment in segments)
+            if origin.x + cells > width:
+                segments, cells = _ellipsised(segments, width - origin.x)
         elif 0 <= y - origin.y - 1 < self._picture.height:
             segments, cells = self._picture_segments(y - origin.y - 1)
         else:
@@ -1244,6 +1246,22 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
                     placed.setdefault(y, []).append(_LegendPiece(x, text, part))
                     x += len(text)
         return placed
+
+
+def _ellipsised(segments: list[Segment], room: int) -> tuple[list[Segment], int]:
+    """Segments cut to ``room`` cells, the last ending in "…" so that a cut line says it is
+    cut (at 80 columns a target prompt and the space's words often do not fit), and their
+    length in cells."""
+    kept: list[Segment] = []
+    left = room - 1
+    for segment in segments:
+        size = cell_width(segment.text)
+        if size > left:
+            kept.append(Segment(cut_to_cells(segment.text, left).rstrip() + "…", segment.style))
+            break
+        kept.append(segment)
+        left -= size
+    return kept, sum(cell_width(segment.text) for segment in kept)
 
 
 def _feature_word(feature: Feature) -> str:

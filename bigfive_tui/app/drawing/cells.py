@@ -30,6 +30,17 @@ def cell_width(text: str) -> int:
     return sum(map(get_character_cell_size, text))
 
 
+def cut_to_cells(text: str, width: int) -> str:
+    """The longest start of ``text`` that takes at most ``width`` cells, measured as
+    :func:`cell_width` does (keeping no string)."""
+    taken = 0
+    for index, char in enumerate(text):
+        taken += get_character_cell_size(char)
+        if taken > width:
+            return text[:index]
+    return text
+
+
 _WORD = re.compile(r"\s*\S+\s*")
 
 
