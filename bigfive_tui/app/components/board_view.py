@@ -8,8 +8,8 @@ move: the two hexes' lines and the status line).
 
 Everything the board tells has a glyph as well as a colour: terrain glyphs, edge glyphs
 (``#`` bush, ``~`` river, ``%`` both), item letters (:mod:`bigfive_tui.app.drawing.overlays`), and
-for the highlights: the cursor is reverse video, legal targets carry ``<>`` (``[name]`` in the
-large size) and the line of sight is underlined.
+for the highlights: the cursor is reverse video, legal targets carry ``>`` in place of the
+piece symbol (``[name]`` in the large size) and the line of sight is underlined.
 
 Layout inside the widget, centred: one status line (the prompt in target mode, else the space
 under the cursor), then the board picture with a small legend in its empty corners.
