@@ -16,11 +16,12 @@ from bigfive_tui.app.components.table_info import (
     WRAPPED_KEPT,
     TableInfo,
     _wrapped,
+    first_fitting,
     table_inputs,
     table_lines,
     wrapped,
 )
-from bigfive_tui.app.words.describe import drawn_card
+from bigfive_tui.app.words.describe import drawn_card, lasting_effects
 from bigfive_tui.engine.actions import Step
 from bigfive_tui.engine.content import Guide
 from bigfive_tui.engine.session import Session
@@ -119,10 +120,20 @@ async def test_crowded_card_is_summarised_not_listed_per_guide() -> None:
         await pilot.pause()
         text = "\n".join(table_rows(game_screen(app).query_one(TableInfo)))
         assert "Every vehicle" in text and "loses 1 food" in text
-        assert "Rain: no rivers" in text and "Flat tyre: Sam" in text
+        assert "Rivers closed" in text and "Flat tyre: Sam" in text
         assert "Lion     ✗✗· !" in text  # two of three gone while still needed
         assert "! 3rd out loses" in text
         assert "Deck 32 Disc 11" in text  # one row, at 15 cells too
+
+
+@pytest.mark.parametrize("width", [16, 19, 24, 40])
+def test_heavy_rain_says_the_rivers_are_closed_at_every_width(width: int) -> None:
+    """Issue 27: "Rain: no rivers", the form 16 columns had at 80 x 24, left open whether the
+    rivers were closed or gone."""
+    (forms,) = [forms for forms in lasting_effects(crowded_table().state) if "ain" in forms[0]]
+    shown = first_fitting(forms, width)
+    assert len(shown) <= width and "rivers closed" in shown.lower()
+    assert ("till David" in shown) == (width >= len("Rivers closed till David"))
 
 
 def test_influence_is_not_shown_as_the_cards_effect() -> None:

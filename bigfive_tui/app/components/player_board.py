@@ -74,7 +74,7 @@ def lasting_words(state: GameState, seat: int) -> list[str]:
         if owner != seat:
             continue
         if kind == CardKind.HIPPOS:
-            words.append("hippos: no rivers this turn")
+            words.append("hippos: rivers closed this turn")
         elif kind == CardKind.RAIN:
             words.append("heavy rain card")
     if state.fuel[seat] == 0:

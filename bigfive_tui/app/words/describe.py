@@ -144,12 +144,16 @@ def lasting_effects(state: GameState) -> list[tuple[str, ...]]:
     for card_id, owner in state.lasting:
         kind = CARDS[card_id].kind
         if kind == CardKind.RAIN:
+            # "Rain: no rivers" (the 16 columns of 80 x 24) left it open whether the rivers
+            # were closed or gone: every form says closed, the longer ones until when.
             name = guides[owner].title
             words.append(
                 (
-                    f"Rain: no rivers till {name}'s turn",
-                    f"Rain: no rivers till {name}",
-                    "Rain: no rivers",
+                    f"Rain: rivers closed till {name}'s turn",
+                    f"Rivers closed till {name}'s turn",
+                    f"Rivers closed till {name}",
+                    "Rain: rivers closed",
+                    "Rivers closed",
                 )
             )
         elif kind == CardKind.HIPPOS:
