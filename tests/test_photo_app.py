@@ -23,9 +23,10 @@ from bigfive_tui.app.keys.palette import GameCommands
 from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.messages import SwitchGame
 from bigfive_tui.app.photo_safari.board import PhotoBoard
-from bigfive_tui.app.photo_safari.end import PhotoEndScreen
+from bigfive_tui.app.photo_safari.end import PhotoEndScreen, ending_step
 from bigfive_tui.app.photo_safari.game import FLASH_SECONDS, PhotoGameScreen
 from bigfive_tui.app.photo_safari.new_game import PhotoNewGameScreen
+from bigfive_tui.app.photo_safari.timeline import PhotoTimelineScreen
 from bigfive_tui.app.screens.dialogs import ChoiceDialog
 from bigfive_tui.app.screens.help import HelpScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
@@ -495,6 +496,52 @@ async def test_the_game_ends_on_its_end_screen_and_its_keys_lead_on(
         await pilot.press(key)
         await wait_until(pilot, lambda: isinstance(app.screen, then))
         await pilot.pause()
+
+
+def test_how_it_ended_is_the_tenth_photo_even_when_the_game_ends_a_move_later() -> None:
+    """Red's tenth photo on Red's move ends the game only after Yellow's move: the step that
+    ended it is Red's photo, in the move before the last."""
+    session = built(red_one_photo_from_winning())
+    session.play_text("c4")
+    session.play(session.legal_actions()[0])  # Yellow's move
+    assert session.state.outcome == "won:0"
+    index = ending_step(session)
+    assert index is not None and index < session.log_marks[-1]
+    step = session.log[index]
+    assert step.kind == "photo" and step.text.startswith("Red photographs the lion")
+
+
+def test_how_it_ended_is_the_last_camera_move_when_the_moves_run_out() -> None:
+    session = built(position(cameras={"red": "a1", "yellow": "j10"}, turn={"round": 40}))
+    session.play(session.legal_actions()[0])
+    session.play(session.legal_actions()[0])
+    assert session.state.over and session.log[-1].rule == "P-end-forty"
+    index = ending_step(session)
+    assert index is not None
+    step = session.log[index]
+    assert step.kind == "move" and step.text.startswith("Yellow")
+
+
+async def test_the_end_screen_says_how_it_ended_and_c_shows_that_step_on_the_timeline() -> None:
+    """Issue 27: the Big Five's end screen said how the game ended and showed that step with c;
+    Photo Safari's said only who won."""
+    session = built(red_one_photo_from_winning(), frozenset({1}))
+    app = photo_app(session, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await move_to(pilot, app, "c4")
+        await wait_until(pilot, lambda: isinstance(app.screen, PhotoEndScreen))
+        cause = str(app.screen.query_one("#end-cause").render())
+        assert cause.startswith("How it ended: round 5: Red photographs the lion")
+        assert "10 of 10" in cause and "(c: that step on the timeline)" in cause
+        assert "How it ended" in str(app.screen.query_one(KeyBar).render())
+        await pilot.press("c")
+        await wait_until(pilot, lambda: isinstance(app.screen, PhotoTimelineScreen))
+        timeline = app.screen
+        assert isinstance(timeline, PhotoTimelineScreen)
+        assert timeline.moment == ending_step(session)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, PhotoEndScreen))
 
 
 async def test_two_computers_play_a_whole_game() -> None:

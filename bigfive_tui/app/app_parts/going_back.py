@@ -59,7 +59,9 @@ class GoingBack:
         from bigfive_tui.photo_safari.engine.session import PhotoSession
 
         if isinstance(self.app.session, PhotoSession):
-            self._open_photo_timeline(self.app.session, moment, replay=replay)
+            # Photo Safari's moments are its log's steps.
+            at = moment if log_index is None else log_index
+            self._open_photo_timeline(self.app.session, at, replay=replay)
             return
         session = self.app.big_five
         if session is None:

@@ -1,4 +1,5 @@
-"""The end of a Photo Safari game: who won and why, each camera's photos and how they grew
+"""The end of a Photo Safari game: who won and why, the step that ended it (as the Big Five's
+end screen has it, with c to see it on the timeline), each camera's photos and how they grew
 round by round, what next (the replay on the timeline among it)."""
 
 from __future__ import annotations
@@ -11,19 +12,21 @@ from textual.content import Content
 from textual.widgets import Static
 
 from bigfive_tui.app.components.column_text import ColumnText, Line, Row
+from bigfive_tui.app.keys.table import END
 from bigfive_tui.app.messages import OpenTimeline
 from bigfive_tui.app.photo_safari.game import SEAT_COLOURS
+from bigfive_tui.app.photo_safari.timeline import moments
 from bigfive_tui.app.screens.end_base import EndScreenBase, button_bindings, button_palette
-from bigfive_tui.photo_safari.engine.animals import ANIMAL_COUNT, ANIMAL_NAMES
+from bigfive_tui.photo_safari.engine.animals import ALL_PHOTOS, ANIMAL_COUNT, ANIMAL_NAMES
 from bigfive_tui.photo_safari.engine.session import PhotoSession
-from bigfive_tui.photo_safari.engine.state import SEAT_NAMES, SEATS
+from bigfive_tui.photo_safari.engine.state import SEAT_NAMES, SEATS, PhotoState
 
 
 class PhotoEndScreen(EndScreenBase):
     """Dismisses with "new", "board" (look at the final board) or "quit"; r opens the
-    timeline from the start."""
+    timeline from the start, c at the step that ended the game."""
 
-    BUTTON_ROWS = (("new", "replay", "board", "quit"),)
+    BUTTON_ROWS = (("new", "replay", "cause"), ("board", "quit"))
     BINDINGS: ClassVar[list[BindingType]] = [*button_bindings(BUTTON_ROWS)]
     #: The palette's entries while this screen is on top (app/keys/palette.py).
     palette_commands: ClassVar[tuple[tuple[str, str, str], ...]] = button_palette(BUTTON_ROWS)
@@ -31,6 +34,7 @@ class PhotoEndScreen(EndScreenBase):
     def __init__(self, session: PhotoSession) -> None:
         super().__init__()
         self.session = session
+        self.ending = ending_step(session)
 
     def headline(self) -> tuple[str, str, bool]:
         state = self.session.state
@@ -42,9 +46,18 @@ class PhotoEndScreen(EndScreenBase):
         return headline, self.session.log[-1].text, True
 
     def account(self) -> ComposeResult:
-        """The rounds played, then each camera's photos."""
+        """How it ended, the rounds played, then each camera's photos."""
         state = self.session.state
         computers = self.session.computer_seats
+        if self.ending is not None:
+            yield Static(
+                Content.assemble(
+                    ("How it ended: ", "bold"),
+                    f"round {state.round}: {self.session.log[self.ending].text}",
+                    (f"  ({END['cause'].display}: that step on the timeline)", "$text-muted"),
+                ),
+                id="end-cause",
+            )
         yield Static(f"Rounds played: {state.round} · set-up: {state.game.layout.name}", id="turns")
         rows: list[Line] = [Content.styled("Photos", "bold")]
         for seat in range(SEATS):
@@ -63,6 +76,29 @@ class PhotoEndScreen(EndScreenBase):
     def action_replay(self) -> None:
         """The whole game on the timeline, from its start; Esc comes back here."""
         self.post_message(OpenTimeline(from_start=True))
+
+    def action_cause(self) -> None:
+        """The step that ended the game on the timeline (its end, if none is known)."""
+        self.post_message(OpenTimeline(self.ending))
+
+
+def ending_step(session: PhotoSession) -> int | None:
+    """The log index of the step that ended the game: the photo that completed the winner's
+    ten (both cameras' for a draw; a tenth on Red's move ends the game only after Yellow's),
+    or the camera move that used the last of both cameras' allowance. None for a game that
+    is not over."""
+    log, state = session.log, session.state
+    if not state.over or not log or log[-1].kind != "end":
+        return None
+    by_moves = log[-1].rule == "P-end-forty"
+    seats = range(SEATS) if state.outcome == "draw" else (state.winner,)
+
+    def ended(after: PhotoState) -> bool:
+        if by_moves:
+            return min(after.moves) >= after.game.move_limit
+        return all(after.photos[seat] == ALL_PHOTOS for seat in seats)
+
+    return next((i for i, after in enumerate(moments(session).states) if ended(after)), None)
 
 
 #: A column's height by photos: none, then eight steps up to ten.
