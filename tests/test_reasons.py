@@ -31,7 +31,7 @@ from bigfive_tui.engine.legal_actions import legal_actions, spot_targets
 from bigfive_tui.engine.session import make_game
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import GameState, Phase
-from bigfive_tui.players import POLICIES, greedy_player, tactics
+from bigfive_tui.players import POLICIES, greedy_player, tactics, team
 from bigfive_tui.players.reasons import Why, explain
 from bigfive_tui.players.routes import driving_mode, geometry
 from bigfive_tui.players.search_player import MEASURED, Decision, SearchPlayer, in_view
@@ -82,7 +82,7 @@ def test_every_action_of_whole_games_has_words(policy: str, guides: int) -> None
     """Whole games of every policy and setting at 2 to 5 guides, played as ``simulate
     --explain`` plays them: the app's deciders build the words of every action; an exception
     there, an action without words or an illegal one would be the game's error."""
-    games = 3 if policy in ("random", "greedy", "tactics") else 1
+    games = 3 if policy in ("random", "greedy", "tactics", "team") else 1
     report = explained(policy, guides, games)
     assert report.total.games == games
     assert report.errors == [], report.errors
@@ -312,19 +312,21 @@ def needed_on_piece_recounted(state: GameState, slot: int) -> tuple[list[int], i
     seed=st.integers(0, 10**6),
     guides=st.integers(2, 5),
     actions=st.integers(0, 300),
-    player=st.sampled_from(["greedy", "tactics", "random"]),
+    player=st.sampled_from(["greedy", "tactics", "team", "random"]),
 )
 def test_every_reason_says_only_what_the_position_shows(
     seed: int, guides: int, actions: int, player: str
 ) -> None:
     """From positions of real play, the words of the steady bot, the fast policy with every
-    intent and the random player name only true facts: counts, places, guides, cards."""
+    intent, the team's steady turn and the random player name only true facts: counts,
+    places, guides, cards."""
     state = position(seed, guides, actions, player)
     if state.outcome:
         return
     legal = legal_actions(state)
     said = [greedy_player.decide(state, legal, random.Random(seed))]
     said += [tactics.decide(state, legal, random.Random(seed), intent) for intent in Intent]
+    said.append(team.decide(state, legal, random.Random(seed)))
     for pick in said:
         check_facts(state, pick.action, explain(state, pick.action, pick.reason))
     decision = DECIDERS["random"]()(state, legal, random.Random(seed))

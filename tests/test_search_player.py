@@ -20,7 +20,7 @@ from bigfive_tui.engine.session import Session, make_game
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.formats.replay import record_of, replay
-from bigfive_tui.players import POLICIES, greedy_player, random_player, tactics
+from bigfive_tui.players import POLICIES, greedy_player, random_player, tactics, team
 from bigfive_tui.players.reasons import Reason, Why, explain, plan_words
 from bigfive_tui.players.search_player import MEASURED, SETTINGS, SearchPlayer, candidates
 
@@ -339,13 +339,13 @@ def test_aligned_worlds_meet_the_same_dice_from_the_next_turn_on() -> None:
         apply_in_place(state, tactics.choose(state, legal_actions(state), rng), None)
     one, other = state.copy(), state.copy()
     other.rng ^= 0x5DEECE66D  # another roll this turn would have left other dice
-    assert _play_out(one, None, 0, random.Random(4), align=9)[0] in (0.0, 1.0)
-    _play_out(other, None, 0, random.Random(4), align=9)
+    assert _play_out(one, None, 0, random.Random(4), tactics.decide, align=9)[0] in (0.0, 1.0)
+    _play_out(other, None, 0, random.Random(4), tactics.decide, align=9)
     assert one.key() == other.key()
     apart, unaligned = state.copy(), state.copy()
     unaligned.rng ^= 0x5DEECE66D
-    _play_out(apart, None, 0, random.Random(4))
-    _play_out(unaligned, None, 0, random.Random(4))
+    _play_out(apart, None, 0, random.Random(4), tactics.decide)
+    _play_out(unaligned, None, 0, random.Random(4), tactics.decide)
     assert apart.key() != unaligned.key()  # the dice of one stream: the games part
 
 
@@ -367,9 +367,10 @@ def test_a_turn_that_ends_where_another_did_shares_its_score_and_nothing_else() 
     assert len(courses) >= 4 and courses[0] == STEADY
     world = determinize(state, random.Random(6))
     shared: dict[tuple[tactics.Intent, int], list[float]] = {course: [] for course in courses}
-    spent = _play_to_the_end(world, courses, shared, 77)
+    spent = _play_to_the_end(world, courses, shared, 77, team.decide)
     alone = {
-        course: _play_out(world.copy(), course, 0, random.Random(77), 77) for course in courses
+        course: _play_out(world.copy(), course, 0, random.Random(77), team.decide, 77)
+        for course in courses
     }
     assert {course: scores[0] for course, scores in shared.items()} == {
         course: score for course, (score, _) in alone.items()

@@ -55,8 +55,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--policy",
         default="random",
         metavar="NAME",
-        help="random (default), greedy, tactics (the search player's fast policy), search "
-        "(the search player, measured setting), search-practice or search-hint",
+        help="random (default), greedy, tactics (the search player's fast policy), team (the "
+        "fast policy with the team's rules: the strong teammate's steady turn), search (the "
+        "search player, measured setting), search-practice or search-hint",
     )
     parser.add_argument(
         "--seed", type=seed_value, metavar="S", help="seed of the first game (0 to 2^63-1)"

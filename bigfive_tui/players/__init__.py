@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from bigfive_tui.engine.actions import Action
 from bigfive_tui.engine.state import GameState
-from bigfive_tui.players import greedy_player, random_player, tactics
+from bigfive_tui.players import greedy_player, random_player, tactics, team
 from bigfive_tui.players.search_player import HINT, MEASURED, PRACTICE, SearchPlayer
 
 Policy = Callable[[GameState, Sequence[Action], random.Random], Action]
@@ -23,6 +23,7 @@ POLICIES: dict[str, Policy] = {
     "random": random_player.choose,
     "greedy": greedy_player.choose,
     "tactics": tactics.choose,
+    "team": team.choose,
     "search": SearchPlayer(MEASURED).choose,
     "search-practice": SearchPlayer(PRACTICE).choose,
     "search-hint": SearchPlayer(HINT).choose,

@@ -29,7 +29,7 @@ Design (docs/balance.md has the figures):
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
@@ -39,7 +39,7 @@ from bigfive_tui.engine.content import Guide
 from bigfive_tui.engine.hidden import determinize
 from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.state import GameState, Phase
-from bigfive_tui.players import tactics
+from bigfive_tui.players import tactics, team
 from bigfive_tui.players.reasons import Reason, Why, explain
 from bigfive_tui.players.tactics import Intent, Pick
 from bigfive_tui.players.value import win_chance
@@ -47,6 +47,9 @@ from bigfive_tui.shared.rng import next_value
 
 #: A way to spend a turn: an intent, and the cell of a goal its drive takes first (-1: none).
 Course = tuple[Intent, int]
+#: A policy that plays a course: ``tactics.decide``, or ``team.decide`` (its steady turn has
+#: the team's rules; any other course is the fast policy's).
+Steady = Callable[[GameState, Sequence[Action], random.Random, Intent, int], Pick]
 STEADY: Course = (Intent.STEADY, -1)
 _Key = TypeVar("_Key")
 _TURN_MIX = 0x9E3779B97F4A7C15
@@ -89,13 +92,17 @@ class SearchSettings:
     #: same worlds is flattered by their noise: a gate on those worlds lets through one false
     #: change in two when ten candidates are weighed; on fresh worlds it is a fair test.
     verify: float = 0.0
+    #: The policy whose steady turn the player leaves only when the look-ahead says so, and
+    #: that plays every world on after the candidate's turn.
+    steady: Steady = tactics.decide
 
 
 MEASURED = SearchSettings("measured", worlds=6, horizon=2, words="for benchmarks")
 #: The strong teammate and the hint: the candidates played to the end of the game in as many
 #: worlds as 20,000 actions of look-ahead allow (about 0.2-0.5 s on this project's 2-core
 #: machine), half of it to choose the best and half to check it against the steady turn in
-#: fresh worlds (docs/balance.md, *A search to the end of the game*).
+#: fresh worlds (docs/balance.md, *A search to the end of the game*); the steady turn and the
+#: roll-outs are the team's policy (players/team.py: *An offline-learned team policy*).
 PRACTICE = SearchSettings(
     "practice",
     worlds=256,
@@ -106,6 +113,7 @@ PRACTICE = SearchSettings(
     focus=3,
     aligned=True,
     verify=0.5,
+    steady=team.decide,
 )
 HINT = replace(PRACTICE, name="hint", words="the hint")
 SETTINGS = {settings.name: settings for settings in (MEASURED, PRACTICE, HINT)}
@@ -156,9 +164,11 @@ class SearchPlayer:
         else:
             if view.phase == Phase.ACTIONS and len(legal) > 1:
                 intent, focus = self._course(view, rng)
-            pick = tactics.decide(view, legal, rng, intent, focus)
+            pick = self.settings.steady(view, legal, rng, intent, focus)
         reason = explain(view, pick.action, pick.reason)
-        words, steps = _foresee(view, pick.action, (intent, focus), rng) if plan else ((), ())
+        course = (intent, focus)
+        steady = self.settings.steady
+        words, steps = _foresee(view, pick.action, course, rng, steady) if plan else ((), ())
         return Decision(pick.action, reason, words, intent, steps)
 
     def _course(self, view: GameState, rng: random.Random) -> Course:
@@ -206,12 +216,17 @@ class SearchPlayer:
                 played = world.copy()
                 apply_in_place(played, action, None)  # nobody reads a look-ahead's steps
                 score, actions = _play_out(
-                    played, None, self.settings.horizon, random.Random(seed), align
+                    played,
+                    None,
+                    self.settings.horizon,
+                    random.Random(seed),
+                    self.settings.steady,
+                    align,
                 )
                 outcomes[action].append(score)
                 spent += actions
         scores = {action: sum(values) / len(values) for action, values in outcomes.items()}
-        fallback = tactics.decide(view, legal, rng)
+        fallback = self.settings.steady(view, legal, rng, Intent.STEADY, -1)
         best = max(legal, key=lambda action: (scores[action], action == fallback.action))
         if self.settings.budget and self.settings.gate > 0:
             if not _beats(outcomes[best], outcomes[fallback.action], self.settings.gate):
@@ -271,17 +286,23 @@ def play_intents(
         world = determinize(state, rng)
         seed = rng.getrandbits(32)
         if settings.aligned and not settings.horizon:
-            spent += _play_to_the_end(world, courses, outcomes, seed)
+            spent += _play_to_the_end(world, courses, outcomes, seed, settings.steady)
             continue
         for course in courses:
-            score, actions = _play_out(world.copy(), course, settings.horizon, random.Random(seed))
+            score, actions = _play_out(
+                world.copy(), course, settings.horizon, random.Random(seed), settings.steady
+            )
             outcomes[course].append(score)
             spent += actions
     return outcomes
 
 
 def _play_to_the_end(
-    world: GameState, courses: Sequence[Course], outcomes: dict[Course, list[float]], seed: int
+    world: GameState,
+    courses: Sequence[Course],
+    outcomes: dict[Course, list[float]],
+    seed: int,
+    steady: Steady,
 ) -> int:
     """Play each course's turn in ``world``, then the steady policy to the end with the dice
     dealt turn by turn from ``seed``; a course whose turn ends where another's did shares its
@@ -291,23 +312,25 @@ def _play_to_the_end(
     spent = 0
     for course in courses:
         played, rng = world.copy(), random.Random(seed)
-        spent += _play_turn(played, course, rng, seed)
+        spent += _play_turn(played, course, rng, seed, steady)
         key = played.key()
         score = ends.get(key)
         if score is None:
-            score, actions = _play_out(played, None, 0, rng, seed)
+            score, actions = _play_out(played, None, 0, rng, steady, seed)
             ends[key] = score
             spent += actions
         outcomes[course].append(score)
     return spent
 
 
-def _play_turn(world: GameState, course: Course, rng: random.Random, align: int) -> int:
+def _play_turn(
+    world: GameState, course: Course, rng: random.Random, align: int, steady: Steady
+) -> int:
     """Play ``course`` to the end of this turn and deal the next turn's dice; the actions."""
     turn = world.turn
     played = 0
     while not world.outcome and world.turn == turn and played < _TO_THE_END_ACTIONS:
-        action = tactics.decide(world, legal_actions(world), rng, *course).action
+        action = steady(world, legal_actions(world), rng, *course).action
         apply_in_place(world, action, None)
         played += 1
     if not world.outcome:
@@ -366,6 +389,7 @@ def _play_out(
     course: Course | None,
     horizon: int,
     rng: random.Random,
+    steady: Steady,
     align: int | None = None,
 ) -> tuple[float, int]:
     """Play ``course`` to the end of this turn, then the steady policy for ``horizon`` more
@@ -383,15 +407,15 @@ def _play_out(
             _deal_turn(world, rng, align)
         legal = legal_actions(world)
         if world.turn == turn:
-            action = tactics.decide(world, legal, rng, intent, focus).action
+            action = steady(world, legal, rng, intent, focus).action
         else:
-            action = tactics.decide(world, legal, rng).action
+            action = steady(world, legal, rng, Intent.STEADY, -1).action
         apply_in_place(world, action, None)  # the steps are not read: none are built
     return win_chance(world), played
 
 
 def _foresee(
-    view: GameState, action: Action, course: Course, rng: random.Random
+    view: GameState, action: Action, course: Course, rng: random.Random, steady: Steady
 ) -> tuple[tuple[str, ...], tuple[Action, ...]]:
     """The rest of the turn after ``action`` as the intent would play it in this world, up to
     the first thing that only the dice or a hidden token can tell: its words and its actions."""
@@ -406,7 +430,7 @@ def _foresee(
             break
         log.clear()
         legal = legal_actions(world)
-        pick = tactics.decide(world, legal, rng, *course)
+        pick = steady(world, legal, rng, *course)
         if pick.action.kind == Act.END:
             break
         words.append(explain(world, pick.action, pick.reason))

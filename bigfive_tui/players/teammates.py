@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from bigfive_tui.engine.actions import Action
 from bigfive_tui.engine.state import GameState
-from bigfive_tui.players import greedy_player, random_player, tactics
+from bigfive_tui.players import greedy_player, random_player, tactics, team
 from bigfive_tui.players.reasons import Reason, Why, explain, plan_words
 from bigfive_tui.players.search_player import (
     HINT,
@@ -47,12 +47,18 @@ def _tactics(state: GameState, legal: Sequence[Action], rng: random.Random) -> D
     return Decision(pick.action, explain(state, pick.action, pick.reason))
 
 
+def _team(state: GameState, legal: Sequence[Action], rng: random.Random) -> Decision:
+    pick = team.decide(state, legal, rng)
+    return Decision(pick.action, explain(state, pick.action, pick.reason))
+
+
 #: A new decider for each policy name of ``players.POLICIES`` (a search player keeps a plan
 #: per turn, so each game gets its own).
 DECIDERS: dict[str, Callable[[], Decider]] = {
     "random": lambda: _random,
     "greedy": lambda: _greedy,
     "tactics": lambda: _tactics,
+    "team": lambda: _team,
     "search": lambda: SearchPlayer(MEASURED).decide,
     "search-practice": lambda: SearchPlayer(PRACTICE).decide,
     "search-hint": lambda: SearchPlayer(HINT).decide,

@@ -40,7 +40,8 @@ FlatState = Annotated[Literal[False, True, "new", "repairable"], Lower]
 PhaseName = Annotated[Literal["draw", "actions", "influence", "over"], Lower]
 #: A computer player whose words ``expect.reason_*`` checks (players/teammates.DECIDERS).
 PlayerName = Annotated[
-    Literal["random", "greedy", "tactics", "search", "search-practice", "search-hint"], Lower
+    Literal["random", "greedy", "tactics", "team", "search", "search-practice", "search-hint"],
+    Lower,
 ]
 OUTCOME_PATTERN = r"^(playing|won|lost(:(food|stuck|species(:(lion|leopard|elephant|rhino))?))?)$"
 FireCount = Annotated[int, Field(ge=1, le=FIRE_MARKERS)]

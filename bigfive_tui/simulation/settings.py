@@ -8,7 +8,15 @@ from typing import Any
 from bigfive_tui.engine.content import Guide
 
 DIFFICULTY_CHOICES = ("beginner", "normal", "expert", "mixed")
-POLICY_CHOICES = ("random", "greedy", "tactics", "search", "search-practice", "search-hint")
+POLICY_CHOICES = (
+    "random",
+    "greedy",
+    "tactics",
+    "team",
+    "search",
+    "search-practice",
+    "search-hint",
+)
 
 
 class UsageError(ValueError):

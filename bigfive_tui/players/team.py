@@ -1,0 +1,132 @@
+"""The team's steady turn: the fast policy (:mod:`players.tactics`) with what the search to the
+end of the game found the team gains, written as rules that cost nothing at play time.
+
+The search's deviations from the fast policy, weighed again in 300 fresh worlds each, gained
+most where Jack shielded animals with his piece (docs/balance.md, *A search to the end of the
+game*): a fire rolled onto Jack's piece goes out at once and chases nothing. With five guides
+almost every loss is a species whose last tokens fire chased off while some guide still lacked
+it. So when the fast policy's Jack has nothing better to do than end his turn, influence the
+deck or place an extra animal, he drives to (or stays on) the piece with the most animals the
+team stands to lose (weighed by the guides that lack them, their last tokens twice), where he
+keeps fire off them for a whole round. And a guide with fuel or food in view fills up before it
+drives on (the fast policy's *supplies* intent), which saves a drive back to it later.
+
+The other rules the search's deviations suggested (a drive left to a teammate who is nearer,
+the last tokens of a species first, Jack shielding more often or waiting on his piece instead
+of driving far) were each played against these on the same seeds and gained nothing
+measurable, or lost (docs/balance.md, *An offline-learned team policy*); they are not here. A
+course other than the steady one (an intent, a drive's focus: the search's candidates) is the
+fast policy's own, so the search weighs the same courses as before.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from bigfive_tui.engine.actions import Act, Action
+from bigfive_tui.engine.content import ANIMAL_KIND, BUFFALO_TOKEN, Guide
+from bigfive_tui.engine.state import GameState, Phase
+from bigfive_tui.players import tactics
+from bigfive_tui.players.reasons import Reason, Why
+from bigfive_tui.players.routes import DETOUR_STEP, UNREACHABLE, driving_mode, geometry
+from bigfive_tui.players.tactics import Intent, Pick
+
+#: What the fast policy does when nothing in reach is worth an action: Jack's shield is worth
+#: more then (where the search chose his shield, it gained about 4.6 points each time).
+_IDLE = frozenset((Why.END_NOTHING, Why.INFLUENCE, Why.EXTRA_ANIMAL))
+#: What the fast policy does next while a fuel or food supply is in view: filling up first
+#: saves a drive back to it later.
+_DRIVE_ON = _IDLE | {Why.DRIVE_ANIMAL, Why.DRIVE_UNKNOWN, Why.DRIVE_FIRE, Why.EXTINGUISH}
+_FILL = frozenset((Act.REFUEL, Act.REPLENISH))
+
+
+def choose(state: GameState, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+    """One of ``legal_actions`` by the team's steady turn."""
+    return decide(state, legal_actions, rng).action
+
+
+def decide(
+    state: GameState,
+    legal_actions: Sequence[Action],
+    rng: random.Random,
+    intent: Intent = Intent.STEADY,
+    focus: int = -1,
+) -> Pick:
+    """One of ``legal_actions`` (which must not be empty), with its reason; with another
+    ``intent`` or a ``focus``, the fast policy's course (:func:`tactics.decide`)."""
+    pick = tactics.decide(state, legal_actions, rng, intent, focus)
+    if (intent, focus) != (Intent.STEADY, -1) or state.phase != Phase.ACTIONS:
+        return pick
+    why = pick.reason.why
+    if why in _IDLE and state.game.guides[state.seat] == Guide.JACK:
+        shield = _shield(state, pick, legal_actions, rng)
+        if shield is not pick:
+            return shield
+    if why in _DRIVE_ON and any(action.kind in _FILL for action in legal_actions):
+        fill = tactics.decide(state, legal_actions, rng, Intent.SUPPLIES)
+        if fill.action.kind in _FILL:
+            return fill
+    return pick
+
+
+def _shield(
+    state: GameState, idle: Pick, legal_actions: Sequence[Action], rng: random.Random
+) -> Pick:
+    """Jack's drive to the piece where fire would cost the team most; on it, the ``idle``
+    pick, which does not move him (an end of turn says that he stays to shield it). The
+    ``idle`` pick too when no piece holds an animal the team needs, or none is in reach."""
+    board = state.game.board
+    worth: dict[int, float] = {}
+    for token, cell in enumerate(state.token_cell[:BUFFALO_TOKEN]):
+        if cell >= 0:
+            worth[board.slot[cell]] = worth.get(board.slot[cell], 0.0) + _at_stake(state, token)
+    slot = max(worth, key=lambda s: (worth[s], -s), default=-1)
+    if slot < 0 or worth[slot] < 1:
+        return idle
+    seat = state.seat
+    here = state.vehicle[seat]
+    if board.slot[here] == slot:
+        if idle.action.kind == Act.END:
+            return Pick(idle.action, Reason(Why.END_GUARD))
+        return idle
+    cells = [cell for cell in board.slot_cells[slot] if board.drivable[cell]]
+    routes = geometry(board).routes_from(here, driving_mode(state, seat))
+    nearest = min((routes.cost[cell] for cell in cells), default=UNREACHABLE)
+    if nearest >= UNREACHABLE:
+        return idle
+    firsts = routes.first_steps(cells, nearest)
+    options = [
+        action
+        for action in legal_actions
+        if (action.kind == Act.MOVE and action.target in firsts and _affordable(state, action))
+        or (action.kind == Act.DETOUR and DETOUR_STEP in firsts)
+    ]
+    if not options:
+        return idle
+    goal = next(cell for cell in cells if routes.cost[cell] == nearest)
+    return Pick(rng.choice(options), Reason(Why.GUARD, goal, number=nearest))
+
+
+def _at_stake(state: GameState, token: int) -> float:
+    """What a fire chasing this animal token off would cost the team: a face-down token half
+    a guide; a face-up one each guide that still lacks its species, twice that when none of
+    the species is left in the supply (these are its last tokens)."""
+    if not state.face_up[token]:
+        return 0.5
+    species = ANIMAL_KIND[token]
+    if species < 0:
+        return 0.0
+    lacking = sum(1 for mask in state.spotted if not mask & (1 << species))
+    on_board = sum(
+        1
+        for other, cell in enumerate(state.token_cell[:BUFFALO_TOKEN])
+        if cell >= 0 and ANIMAL_KIND[other] == species
+    )
+    last = on_board == tactics.species_left(state, species)
+    return float(lacking * (2 if last else 1))
+
+
+def _affordable(state: GameState, move: Action) -> bool:
+    costs = state.game.costs[state.seat]
+    return (costs.hill_move if state.game.board.hill[move.target] else 1) <= state.actions_left

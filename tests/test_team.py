@@ -1,0 +1,124 @@
+"""The team's steady turn (players/team.py): the fast policy with the team's rules, each held
+in a position where it must act, and left alone where it must not."""
+
+from __future__ import annotations
+
+import random
+
+from positions import cell, place, position
+
+from bigfive_tui.assets import seeded_board
+from bigfive_tui.engine.actions import END, Act
+from bigfive_tui.engine.apply_action import apply_in_place
+from bigfive_tui.engine.board import GATE_CELLS
+from bigfive_tui.engine.content import ALL_SPECIES_MASK, Difficulty, Guide, Species
+from bigfive_tui.engine.legal_actions import legal_actions
+from bigfive_tui.engine.session import make_game
+from bigfive_tui.engine.setup import new_game
+from bigfive_tui.engine.state import GameState, Phase
+from bigfive_tui.players import tactics, team
+from bigfive_tui.players.reasons import Why, explain
+from bigfive_tui.players.routes import driving_mode, geometry
+from bigfive_tui.players.search_player import PRACTICE
+from bigfive_tui.players.tactics import Intent, Pick
+
+LEOPARD = 3  # a leopard token (tokens 3-5)
+NO_LEOPARD = ALL_SPECIES_MASK & ~(1 << Species.LEOPARD)
+
+
+def picks(state: GameState) -> tuple[Pick, Pick]:
+    """The fast policy's pick and the team's, with the same tie-breaks."""
+    legal = legal_actions(state)
+    return tactics.decide(state, legal, random.Random(0)), team.decide(
+        state, legal, random.Random(0)
+    )
+
+
+def shield_position(jack_at: str) -> GameState:
+    """Jack (who has seen all five) with 3 actions, too few to influence; Kate still lacks the
+    leopard on ♥6, the only animal on the board."""
+    state = position(("jack", "kate"), (jack_at, "c1"), actions=3)
+    state.spotted = [ALL_SPECIES_MASK, NO_LEOPARD]
+    place(state, LEOPARD, "h6", face_up=True)
+    return state
+
+
+def test_jack_with_nothing_worth_an_action_drives_to_shield_the_animals_the_team_needs() -> None:
+    state = shield_position("s1")
+    fast, pick = picks(state)
+    assert fast.action == END and fast.reason.why == Why.END_NOTHING
+    assert pick.action.kind == Act.MOVE and pick.reason.why == Why.GUARD
+    board = state.game.board
+    piece = [c for c in board.slot_cells[board.slot[cell(board, "h6")]] if board.drivable[c]]
+    routes = geometry(board).routes_from
+    mode = driving_mode(state, 0)
+    before = min(routes(state.vehicle[0], mode).cost[c] for c in piece)
+    assert min(routes(pick.action.target, mode).cost[c] for c in piece) < before
+    words = explain(state, pick.action, pick.reason)
+    assert "the ♥ piece" in words and "the leopard" in words
+
+
+def test_jack_on_the_piece_he_shields_stays_there_and_says_so() -> None:
+    state = shield_position("h1")
+    fast, pick = picks(state)
+    assert fast.action == pick.action == END
+    assert pick.reason.why == Why.END_GUARD
+    assert "the leopard" in explain(state, pick.action, pick.reason)
+
+
+def test_jack_shields_only_when_the_fast_policy_has_nothing_better_to_do() -> None:
+    state = shield_position("s1")
+    state.spotted = [NO_LEOPARD, NO_LEOPARD]  # Jack lacks the leopard too: he drives to see it
+    fast, pick = picks(state)
+    assert fast.reason.why == Why.DRIVE_ANIMAL and pick == fast
+
+
+def test_only_jack_shields() -> None:
+    state = position(("kate", "jack"), ("s1", "c1"), actions=3)
+    state.spotted = [ALL_SPECIES_MASK, NO_LEOPARD]
+    place(state, LEOPARD, "h6", face_up=True)
+    fast, pick = picks(state)
+    assert fast.action == END and pick == fast
+
+
+def fill_up_position(fuel_below_cap: int) -> GameState:
+    """Kate on the west park entrance with a leopard she lacks on ♥6."""
+    state = position(("kate", "jack"), ("s1", "c1"))
+    state.vehicle[0] = GATE_CELLS[0]
+    state.fuel[0] = state.game.caps[0] - fuel_below_cap
+    state.spotted = [NO_LEOPARD, ALL_SPECIES_MASK]
+    place(state, LEOPARD, "h6", face_up=True)
+    return state
+
+
+def test_a_guide_with_a_supply_in_view_fills_up_before_driving_on() -> None:
+    state = fill_up_position(3)
+    fast, pick = picks(state)
+    assert fast.reason.why == Why.DRIVE_ANIMAL
+    assert pick.action.kind == Act.REFUEL and pick.reason.why == Why.FUEL_TOP_UP
+
+
+def test_a_guide_with_a_nearly_full_track_drives_on() -> None:
+    state = fill_up_position(2)  # tactics' filling up leaves 2 below the cap alone
+    fast, pick = picks(state)
+    assert fast.reason.why == Why.DRIVE_ANIMAL and pick == fast
+
+
+def test_a_course_other_than_the_steady_one_is_the_fast_policys() -> None:
+    """The search weighs the same candidates as before: only the steady turn is the team's."""
+    for seed in range(6):
+        chosen = tuple(random.Random(seed).sample(list(Guide), 3 + seed % 3))
+        state, _ = new_game(make_game(seeded_board(seed), chosen, Difficulty(seed % 3), (), seed))
+        rng = random.Random(seed)
+        while not state.outcome and state.turn < 40:
+            legal = legal_actions(state)
+            if state.phase == Phase.ACTIONS and len(legal) > 1:
+                for intent in Intent:
+                    if intent != Intent.STEADY:
+                        fast = tactics.decide(state, legal, random.Random(1), intent)
+                        assert team.decide(state, legal, random.Random(1), intent) == fast
+            apply_in_place(state, team.choose(state, legal, rng), None)
+
+
+def test_the_strong_teammate_and_the_hint_leave_the_teams_steady_turn() -> None:
+    assert PRACTICE.steady is team.decide
