@@ -113,7 +113,8 @@ def test_play_refuses_a_damaged_save_before_anything_is_shown(
     damaged = tmp_path / "cut.json"
     damaged.write_text('{"format": "bigfive-save", "record": {"setup": ', encoding="utf-8")
     assert main(["play", "--load", str(damaged)]) == 2
-    assert "cut.json is not valid JSON: it ends too soon" in capsys.readouterr().out
+    said = capsys.readouterr()
+    assert "cut.json is not valid JSON: it ends too soon" in said.err and said.out == ""
     assert gc.isenabled()  # off only while loading
 
 
@@ -122,8 +123,10 @@ def test_an_unknown_theme_is_refused_with_the_list_of_themes(
 ) -> None:
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     assert main(["play", "--theme", "nope"]) == 2
-    out = capsys.readouterr().out
-    assert "unknown theme 'nope'" in out and "savanna-light" in out and "textual-light" in out
+    said = capsys.readouterr()
+    assert said.out == ""  # a refusal goes where errors go, not where a script reads output
+    err = said.err
+    assert "unknown theme 'nope'" in err and "savanna-light" in err and "textual-light" in err
 
 
 def test_join_refuses_an_unknown_theme_before_it_connects(tmp_path: Path) -> None:
@@ -150,7 +153,11 @@ def test_play_autosave_gives_the_process_its_own_autosave_file(
     assert opened == [tmp_path / "mine.json"]  # absolute: the game may change folder
 
     assert main(["play", "--autosave", str(tmp_path)]) == 2
-    assert "is a folder" in capsys.readouterr().out
+    assert "is a folder" in capsys.readouterr().err
+    hostile = tmp_path / "x\x1b[2J"
+    hostile.mkdir()
+    assert main(["play", "--autosave", str(hostile)]) == 2
+    assert "\x1b" not in capsys.readouterr().err  # the name is shown, never obeyed
     assert len(opened) == 1
 
 
@@ -299,4 +306,4 @@ def test_replay_takes_its_data_dir_before_the_command(
     arguments"); a missing save is replay's own clear refusal."""
     assert main(["--data-dir", str(tmp_path), "replay", str(tmp_path / "none.json")]) == 2
     captured = capsys.readouterr()
-    assert captured.out.startswith("bigfive replay: ") and "unrecognized" not in captured.err
+    assert captured.err.startswith("bigfive replay: ") and "unrecognized" not in captured.err

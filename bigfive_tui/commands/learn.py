@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -27,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     try:  # a broken steps file is told here, before the app
         (load_photo_tutorial if args.game == PHOTO_SAFARI else load_big_five_tutorial)()
     except TutorialError as problem:
-        print(f"bigfive learn: {printable(str(problem))}")
+        print(f"bigfive learn: {printable(str(problem))}", file=sys.stderr)
         return 2
     app = BigFiveApp(
         theme=args.theme or settings.remembered_theme() or DEFAULT_THEME,
@@ -35,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
         game=PHOTO_SAFARI if args.game == "photo-safari" else BIG_FIVE,
     )
     if args.theme and app.theme != args.theme:
-        print(f"bigfive learn: unknown theme {printable(args.theme)!r}")
+        print(f"bigfive learn: unknown theme {printable(args.theme)!r}", file=sys.stderr)
         return 2
     app.learn_first = True
     app.run()

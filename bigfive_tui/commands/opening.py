@@ -66,14 +66,20 @@ def launch(args: argparse.Namespace, **app_options: object) -> int:
     import gc
     import os
     import shutil
+    import sys
     from pathlib import Path
+
+    from bigfive_tui.safe_text import printable
 
     if args.data_dir:
         os.environ["BIGFIVE_DATA_DIR"] = args.data_dir
     if args.autosave:
         autosave = Path(args.autosave).expanduser().absolute()
         if autosave.is_dir():
-            print(f"bigfive: --autosave {args.autosave} is a folder; give a file name")
+            print(
+                f"bigfive: --autosave {printable(args.autosave)} is a folder; give a file name",
+                file=sys.stderr,
+            )
             return 2
         os.environ["BIGFIVE_AUTOSAVE"] = str(autosave)
 
@@ -89,7 +95,6 @@ def launch(args: argparse.Namespace, **app_options: object) -> int:
         from bigfive_tui.app.files import saves, settings
         from bigfive_tui.app.main import BigFiveApp
         from bigfive_tui.app.setups.games import BIG_FIVE
-        from bigfive_tui.safe_text import printable
 
         if args.browser_tab:
             from bigfive_tui.web.tabs import FOLDER_NAME, claim_autosave
@@ -98,7 +103,11 @@ def launch(args: argparse.Namespace, **app_options: object) -> int:
             try:
                 own, _ = claim_autosave(folder)
             except OSError as problem:
-                print(f"bigfive: no autosave file for this tab in {folder}: {problem}")
+                print(
+                    f"bigfive: no autosave file for this tab in {printable(str(folder))}: "
+                    f"{printable(str(problem))}",
+                    file=sys.stderr,
+                )
                 return 2
             os.environ[saves.AUTOSAVE_ENV] = str(own)
 
@@ -109,14 +118,14 @@ def launch(args: argparse.Namespace, **app_options: object) -> int:
             try:
                 imported = import_scenario(Path(args.scenario))
             except PositionError as problem:
-                print(f"bigfive: {printable(str(problem))}")
+                print(f"bigfive: {printable(str(problem))}", file=sys.stderr)
                 return 2
             loaded = saves.LoadedGame(imported, frozenset(), "", Path(args.scenario))
         if args.load:
             try:
                 loaded = saves.read_save(Path(args.load))
             except saves.SaveError as problem:
-                print(f"bigfive: {printable(str(problem))}")
+                print(f"bigfive: {printable(str(problem))}", file=sys.stderr)
                 return 2
         gc.freeze()
     finally:
@@ -137,7 +146,10 @@ def launch(args: argparse.Namespace, **app_options: object) -> int:
         from bigfive_tui.app.drawing.themes import theme_list
 
         names = theme_list(list(app.available_themes), width)
-        print(f"bigfive: unknown theme {printable(args.theme)!r}; the themes are:\n{names}")
+        print(
+            f"bigfive: unknown theme {printable(args.theme)!r}; the themes are:\n{names}",
+            file=sys.stderr,
+        )
         return 2
     if args.browser_tab:
         from bigfive_tui.web.tabs import end_with_server

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -35,10 +36,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         loaded = saves.read_save(Path(args.save))
     except saves.SaveError as problem:
-        print(f"bigfive replay: {printable(str(problem))}")
+        print(f"bigfive replay: {printable(str(problem))}", file=sys.stderr)
         return 2
     if loaded.doubt:
-        print(f"bigfive replay: {printable(loaded.doubt.split('?')[0])}; replaying what replays.")
+        print(
+            f"bigfive replay: {printable(loaded.doubt.split('?')[0])}; replaying what replays.",
+            file=sys.stderr,
+        )
     app = BigFiveApp(
         session=loaded.session,
         computer_seats=loaded.computer_seats,
@@ -48,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         replay=True,
     )
     if args.theme and app.theme != args.theme:
-        print(f"bigfive replay: unknown theme {printable(args.theme)!r}")
+        print(f"bigfive replay: unknown theme {printable(args.theme)!r}", file=sys.stderr)
         return 2
     app.run()
     return app.return_code or 0

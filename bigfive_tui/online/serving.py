@@ -20,6 +20,7 @@ from bigfive_tui.online.keeping import tables_folder
 from bigfive_tui.online.listening import serve
 from bigfive_tui.online.table import Table
 from bigfive_tui.online.view import PlayerKind
+from bigfive_tui.safe_text import printable
 
 
 def table_from_flags(
@@ -49,7 +50,7 @@ async def _serve(host: Host, address: str, port: int, public: str) -> int:
         link = Invitation(public, port, table.code, table.secret).url()
         print(f"Table {table.code} ({guides}): bigfive join {link}", flush=True)
     for problem in host.problems:
-        print(f"Not reopened: {problem}", file=sys.stderr, flush=True)
+        print(f"Not reopened: {printable(problem)}", file=sys.stderr, flush=True)
     print("Ctrl+C closes the tables; they are kept and open again at the next start.", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
