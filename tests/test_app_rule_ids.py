@@ -34,6 +34,8 @@ from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.log import LogScreen
 from bigfive_tui.app.screens.steps import StepsScreen
 from bigfive_tui.app.screens.timeline import TimelineScreen
+from bigfive_tui.app.words.rules_text import rule_text_alone
+from bigfive_tui.engine.content import CARDS
 
 #: A rule id of either game: R-, RU- (our rulings), P-, PU- (Photo Safari's), D- (debug mode).
 RULE_ID = re.compile(r"\b(?:RU|PU|R|P|D)-[a-z]")
@@ -95,6 +97,20 @@ async def test_the_card_dialog_lists_what_the_card_did_without_rule_ids() -> Non
         fire = session.log[-1]
         assert fire.rule == "R-card-fire" and fire.text in effects.replace("\n", " ")
         assert not RULE_ID.search(effects), effects
+
+
+@pytest.mark.parametrize("card", sorted({card.rule for card in CARDS}))
+def test_every_card_s_rule_in_the_card_box_stands_alone_without_pointers(card: str) -> None:
+    """A first game's reader met "(see Repair a gate)" and "(RU-flat-tyre-again)" on a card and
+    could not find either: the card box quotes the rule without what points off the screen."""
+    shown = rule_text_alone(card)
+    assert shown and not RULE_ID.search(shown) and "(see " not in shown, shown
+    assert "  " not in shown and " ." not in shown and " ;" not in shown, shown
+
+
+def test_the_broken_gate_card_says_who_mends_the_gate_and_what_it_costs() -> None:
+    shown = rule_text_alone("R-card-broken-gate")
+    assert "park entrance" in shown and "repairs the gate for 3 actions" in shown
 
 
 async def test_in_debug_mode_the_card_s_steps_name_their_rules_one_by_one() -> None:

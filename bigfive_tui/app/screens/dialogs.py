@@ -25,7 +25,7 @@ from bigfive_tui.app.files.names import Chosen, NameRefused, place
 from bigfive_tui.app.keys.table import command_bindings
 from bigfive_tui.app.messages import FieldChanged
 from bigfive_tui.app.words.describe import joined
-from bigfive_tui.app.words.rules_text import rule_text
+from bigfive_tui.app.words.rules_text import rule_text_alone
 from bigfive_tui.engine.actions import FOOD, FUEL, RESOURCE_NAMES, Action, Step
 from bigfive_tui.engine.apply_action import loses_at_once
 from bigfive_tui.engine.content import Card
@@ -139,8 +139,8 @@ class CardScreen(ModalScreen[None]):
                 Content.from_markup("[b]$who draws: $name[/]", who=self.who, name=name),
                 classes="dialog-title",
             )
-            if self.card is not None and rule_text(self.card.rule):
-                yield Static(rule_text(self.card.rule), classes="muted")
+            if self.card is not None and rule_text_alone(self.card.rule):
+                yield Static(rule_text_alone(self.card.rule), classes="muted")
             # What the card did, in the log's words, each step a point of its own (their rule
             # ids are debug mode's: there the steps are shown one by one instead).
             yield ColumnText(

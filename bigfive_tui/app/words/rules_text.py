@@ -12,6 +12,8 @@ from bigfive_tui.assets import photo_safari_rules_path, rules_path
 _RULE = re.compile(
     r"^- \*\*((?:R|RU|D|P|PU)-[A-Za-z0-9-]+)\*\* (.*?)(?=^- |^\s*$|^#|\Z)", re.M | re.S
 )
+#: A pointer elsewhere in the rules: "(see Repair a gate)", "(RU-flat-tyre-again)".
+_POINTER = re.compile(r" ?\((?:see [^()]*|(?:R|RU|D|P|PU)-[A-Za-z0-9-]+)\)")
 
 
 @cache
@@ -34,3 +36,10 @@ def rule_text(rule: str) -> str:
     photo = rule.startswith(("P-", "PU-"))
     texts = _texts(photo_safari_rules_path()) if photo else rule_texts()
     return texts.get(rule, "").replace("**", "").replace("*", "")
+
+
+def rule_text_alone(rule: str) -> str:
+    """The rule as a box beside the board shows it, without its pointers to other rules: a
+    player reading a card there has no chapter "Repair a gate" or id "RU-flat-tyre-again" at
+    hand (a first game's reader could not find how to mend the gate from them)."""
+    return _POINTER.sub("", rule_text(rule))
