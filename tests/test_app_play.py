@@ -606,7 +606,7 @@ def test_anna_s_token_is_told_without_a_piece_symbol() -> None:
     """Played at 80 x 24: the guide card's "★ token" was read as a token on the ★ piece (★ is
     one of the board's piece symbols). The player board, its short ability and the guide card
     name the token in words."""
-    from bigfive_tui.app.components.guide_card import short_effects
+    from bigfive_tui.app.components.player_board import short_effects
     from bigfive_tui.assets import load_pieces
 
     symbols = {piece.symbol for piece in load_pieces().values()}
@@ -615,6 +615,41 @@ def test_anna_s_token_is_told_without_a_piece_symbol() -> None:
     told = [*lasting_words(state, 0), short_effects(state, 0), SHORT_ABILITIES[Guide.ANNA]]
     assert "extra-action token" in told and "+1 token" in told[-2]
     assert not [words for words in told if symbols & set(words)], told
+
+
+def test_anna_s_token_is_told_used_lent_and_back_on_every_board() -> None:
+    """Played at 80 x 24: "+1 token" stayed on Anna's board after she lent it, and Kate had
+    an action more with nothing saying why. Each board tells where the token is and what it
+    does, in full and in the guide card's short form."""
+    from bigfive_tui.app.components.player_board import short_effects
+    from bigfive_tui.engine.actions import Act
+
+    session = seeded_session(8, (Guide.ANNA, Guide.KATE))
+    while session.state.phase != Phase.ACTIONS:
+        session.play(session.legal_actions()[0])
+    state = session.state
+    assert lasting_words(state, 0)[-1] == "extra-action token" and short_effects(state, 0)
+    assert "+1 token" in short_effects(state, 0) and "used" not in short_effects(state, 0)
+
+    give = next(action for action in session.legal_actions() if action.kind == Act.TOKEN_GIVE)
+    session.play(give)
+    state = session.state
+    assert "extra-action token" not in " ".join(lasting_words(state, 0))
+    assert lasting_words(state, 1)[-1] == "Anna's token: +1 action next turn"
+    assert "+1 next turn (Anna)" in short_effects(state, 1)
+
+    while session.state.seat != 1 or session.state.phase != Phase.ACTIONS:
+        session.play(next(a for a in session.legal_actions() if a.kind in (Act.END, Act.DRAW)))
+    state = session.state
+    assert lasting_words(state, 1)[-1] == "Anna's token: +1 action this turn"
+    assert "+1 action (Anna)" in short_effects(state, 1)
+
+    while session.state.seat != 0 or session.state.phase != Phase.ACTIONS:
+        session.play(next(a for a in session.legal_actions() if a.kind in (Act.END, Act.DRAW)))
+    session.play(next(a for a in session.legal_actions() if a.kind == Act.TOKEN_USE))
+    state = session.state
+    assert lasting_words(state, 0)[-1] == "extra-action token (used this turn)"
+    assert "+1 token used" in short_effects(state, 0)
 
 
 async def test_the_debug_trail_keeps_the_current_step_in_view() -> None:

@@ -10,20 +10,12 @@ from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
 
-from bigfive_tui.app.components.player_board import big_five, lasting_words, track_bar
+from bigfive_tui.app.components.player_board import big_five, short_effects, track_bar
 from bigfive_tui.app.words.describe import round_number
 from bigfive_tui.engine.content import CARDS
 from bigfive_tui.engine.dice import die_text
 from bigfive_tui.engine.state import GameState, Phase
 
-#: Short forms of the lasting words of a player board, for a line of 21 cells.
-_SHORT_WORDS = (
-    ("flat tyre", "flat tyre"),
-    ("hippos", "hippos"),
-    ("heavy rain", "rain"),
-    ("no fuel", "no fuel"),
-    ("extra-action token", "+1 token"),
-)
 WIDTH = 21
 HEIGHT = 6
 
@@ -40,15 +32,6 @@ def doing(state: GameState, computer: bool) -> str:
         return "influencing"
     left = state.actions_left
     return f"{left} action{'s' * (left != 1)}"
-
-
-def short_effects(state: GameState, seat: int) -> str:
-    words = []
-    for text in lasting_words(state, seat):
-        short = next((word for start, word in _SHORT_WORDS if text.startswith(start)), text)
-        if short not in words:
-            words.append(short)
-    return " · ".join(words)
 
 
 def rig_words(state: GameState) -> str:

@@ -37,6 +37,18 @@ SHORT_ABILITIES = {
 }
 #: Narrower than this, the board shows the short forms (of species and abilities).
 WIDE = 40
+#: Short forms of the lasting words of a player board, for a narrow line: the guide card's 21
+#: cells, a player board of five at 120 columns.
+_SHORT_WORDS = (
+    ("flat tyre", "flat tyre"),
+    ("hippos", "hippos"),
+    ("heavy rain", "rain"),
+    ("no fuel", "no fuel"),
+    ("extra-action token (used", "+1 token used"),
+    ("extra-action token", "+1 token"),
+    ("Anna's token: +1 action this", "+1 action (Anna)"),
+    ("Anna's token: +1 action next", "+1 next turn (Anna)"),
+)
 
 
 def track_bar(label: str, value: int, cap: int) -> Content:
@@ -80,10 +92,31 @@ def lasting_words(state: GameState, seat: int) -> list[str]:
     if state.fuel[seat] == 0:
         words.append("no fuel: cannot drive")
     if state.token_holder == seat:
-        spent = state.token_spent and state.seat == seat
-        # No piece symbol: "★ token" was read at 80 x 24 as a token on the ★ piece.
-        words.append("extra-action token" + (" (used)" if spent else ""))
+        words.append(_token_words(state, seat))
     return words
+
+
+def _token_words(state: GameState, seat: int) -> str:
+    """Anna's token where it is and whether it is spent: a first game's reader saw "+1 token"
+    stay on Anna's board after she used it, and the teammate she lent it to got an action
+    more with nothing on his board saying why. No piece symbol: "★ token" was read at 80 x 24
+    as a token on the ★ piece."""
+    if seat != state.game.anna_seat:
+        # The receiver's +1 came at the start of this turn (RU-anna); back to Anna after it.
+        when = "this turn" if state.seat == seat and not state.over else "next turn"
+        return f"Anna's token: +1 action {when}"
+    if state.token_spent and state.seat == seat:
+        return "extra-action token (used this turn)"
+    return "extra-action token"
+
+
+def short_effects(state: GameState, seat: int) -> str:
+    words = []
+    for text in lasting_words(state, seat):
+        short = next((word for start, word in _SHORT_WORDS if text.startswith(start)), text)
+        if short not in words:
+            words.append(short)
+    return " · ".join(words)
 
 
 class PlayerBoard(KeptDrawing):
@@ -219,8 +252,10 @@ class PlayerBoard(KeptDrawing):
             track_bar("Food", state.food[seat], cap),
             big_five(state.spotted[seat], wide=width >= WIDE),
         ]
-        effects = lasting_words(state, seat)
+        effects = " · ".join(lasting_words(state, seat))
+        if len(effects) > width:  # a second line would push the ability off the board
+            effects = short_effects(state, seat)
         if effects:
-            lines.append(Content.styled(" · ".join(effects), "$warning"))
+            lines.append(Content.styled(effects, "$warning"))
         lines.append(Content.styled(abilities[self.guide], "$text-muted italic"))
         return Content("\n").join(lines)
