@@ -87,6 +87,21 @@ def _only_the_cost(state: GameState, kind: Act) -> str | None:
     return _too_few_actions(state, doing, action_cost(plenty, cheapest))
 
 
+def out_for_the_cost(state: GameState, kind: Act) -> dict[int, int]:
+    """The targets of this kind that only the actions left keep out, with what each would
+    cost: a first game's reader saw a neighbouring hill missing from the move's targets with
+    nothing saying that one action was too few for it."""
+    plenty = state.copy()
+    plenty.actions_left = _PLENTY
+    legal = {action for action in legal_actions(state) if action.kind == kind}
+    dearer: dict[int, int] = {}
+    for action in legal_actions(plenty):
+        if action.kind == kind and action not in legal and action.target >= 0:
+            cost = action_cost(plenty, action)
+            dearer[action.target] = min(cost, dearer.get(action.target, cost))
+    return dearer
+
+
 def _move_obstacle(state: GameState, seat: int, target: int) -> str | None:
     """What on the board keeps the vehicle from driving onto the neighbouring ``target``."""
     board = state.game.board

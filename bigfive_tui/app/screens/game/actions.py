@@ -28,7 +28,7 @@ from bigfive_tui.engine.apply_action import loses_at_once
 from bigfive_tui.engine.board import GATE_CELLS, GATE_NAMES
 from bigfive_tui.engine.content import CARDS
 from bigfive_tui.engine.costs import EXTRA_ANIMAL_COST, INFLUENCE_COST, action_cost
-from bigfive_tui.engine.refusals import why_not_any, why_not_at
+from bigfive_tui.engine.refusals import out_for_the_cost, why_not_any, why_not_at
 from bigfive_tui.engine.state import GameState, Phase
 
 #: Actions that reveal something (so undo stops there), with their question and "yes" label.
@@ -261,6 +261,14 @@ class PlayingActions(DebugMode):
             hills = ("hill " if one else "hills ") if all(board.hill[c] for c in cells) else ""
             names = ", ".join(board.names[cell] for cell in cells)
             notes.append(f"{hills}{names} {'costs' if one else 'cost'} {cost}")
+        if self._pending_entry is not None and Act.MOVE in self._pending_entry.kinds:
+            out = out_for_the_cost(state, Act.MOVE)
+            if out:  # moves cost 1 or 2 (a hill), so only hills are ever out for the cost
+                one = len(out) == 1
+                hills = ("hill " if one else "hills ") if all(board.hill[c] for c in out) else ""
+                names = ", ".join(board.names[cell] for cell in sorted(out))
+                cost, left = max(out.values()), state.actions_left
+                notes.append(f"{hills}{names} would cost {cost}, {left} left")
         return "; ".join(notes)
 
     def _cell_of(self, action: Action) -> int | None:
