@@ -250,6 +250,30 @@ async def test_exchange_dialog_offers_only_legal_choices() -> None:
         assert session.log[-1].rule == "R-exchange"
 
 
+async def test_the_exchange_dialog_shows_which_field_the_arrows_change_in_plain_text() -> None:
+    """A first game's reader changed the wrong one of the four fields twice: their focus was
+    a colour only. The ◀ ▶ stand beside the focused field alone."""
+    from bigfive_tui.app.components.cycle_field import CycleField
+
+    session = two_guides(
+        vehicles={"kate": {"at": "★4", "fuel": 6}, "david": {"at": "★4", "fuel": 2}},
+    )
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+
+        def with_arrows() -> list[str]:
+            fields = app.screen.query(CycleField)
+            return [field.id or "" for field in fields if "◀" in str(field.render())]
+
+        assert with_arrows() == ["giver"]
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert with_arrows() == ["resource"]
+
+
 async def test_RU_exchange_giving_away_the_last_food_asks_this_loses_the_game_first() -> None:
     session = two_guides(
         vehicles={

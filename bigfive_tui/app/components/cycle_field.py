@@ -45,8 +45,14 @@ class CycleField(Widget, can_focus=True):
         id: str | None = None,
         classes: str | None = None,
         tooltip: str | None = None,
+        arrows_on_focus_only: bool = False,
     ) -> None:
+        """``arrows_on_focus_only``: the ◀ ▶ only on the focused field, so that which field
+        ← → change shows in plain text too (in a dialog of fields that are all choices; a
+        first game's reader changed the wrong one of the exchange's four, its focus colour
+        unseen)."""
         super().__init__(id=id, classes=classes)
+        self.arrows_on_focus_only = arrows_on_focus_only
         self.label = label
         self.label_width = label_width
         self.value_width = value_width
@@ -110,9 +116,16 @@ class CycleField(Widget, can_focus=True):
 
     def render(self) -> Content:
         label = self.label.ljust(self.label_width)
+        shown = self.has_focus or not self.arrows_on_focus_only
         return Content.assemble(
             (label, "$text-muted"),
-            ("◀ ", "$accent"),
+            ("◀ " if shown else "  ", "$accent"),
             (self.text, "bold" if self.has_focus else ""),
-            (" ▶", "$accent"),
+            (" ▶" if shown else "  ", "$accent"),
         )
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()

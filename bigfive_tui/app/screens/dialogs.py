@@ -356,11 +356,16 @@ class ExchangeDialog(ModalScreen[Action | None]):
                 "Only exchanges the rules allow right now are offered.",
                 classes="muted",
             )
-            yield CycleField("From", [(s, self._guide_name(s)) for s in givers], first, id="giver")
+            guides = [(seat, self._guide_name(seat)) for seat in givers]
             # The first choices only: the other legal ones join them on mount.
-            yield CycleField("To", [(partner, self._guide_name(partner))], partner, id="receiver")
-            yield CycleField("What", [(what, RESOURCE_NAMES[what])], what, id="resource")
-            yield CycleField("Amount", [(1, "1")], id="amount")
+            fields = (
+                ("From", guides, first, "giver"),
+                ("To", [(partner, self._guide_name(partner))], partner, "receiver"),
+                ("What", [(what, RESOURCE_NAMES[what])], what, "resource"),
+                ("Amount", [(1, "1")], 1, "amount"),
+            )
+            for label, options, value, name in fields:
+                yield CycleField(label, options, value, id=name, arrows_on_focus_only=True)
             yield Static(id="exchange-summary")
             with Horizontal(classes="buttons"):
                 yield Button("Give (Enter)", variant="primary", id="give", compact=True)
