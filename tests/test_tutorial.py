@@ -28,6 +28,7 @@ from bigfive_tui.app.tutorial.screens import (
     load_big_five_tutorial,
     load_photo_tutorial,
 )
+from bigfive_tui.engine.pieces import Feature
 from bigfive_tui.tutorial.steps import TutorialError, TutorialStep, load_tutorial, tutorial_dir
 
 SIZES = [(80, 24), (120, 36)]
@@ -208,6 +209,20 @@ async def test_esc_leaves_and_home_starts_again() -> None:
         assert tutorial_screen(app).index == 0
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+
+
+def test_the_edges_step_says_the_bush_under_one_space_is_above_the_next() -> None:
+    """Issue 27 (H1 of docs/playtest-80x24.md): a bush under a space's name was read as that
+    space's edge alone, not also the edge above the space below. The lesson's bush is such an
+    edge, and the step says so of the spaces it lies between."""
+    tutorial, session = load_big_five_tutorial()
+    step = next(step for step in tutorial.steps if step.title == "The edges between spaces")
+    board = session.state.game.board
+    upper, lower = board.names.index("♣1"), board.names.index("♣3")
+    south = 3
+    assert board.neighbours[upper][south] == lower
+    assert board.features[upper][south] == Feature.BUSH
+    assert "the # under ♣1 is the edge above ♣3" in " ".join(step.text.split())
 
 
 def test_the_shipped_tutorial_loads_and_its_position_builds() -> None:
