@@ -11,11 +11,14 @@ Geometry. Spaces are flat-topped hexes; ``hexgrid.screen_position`` gives each s
 the picture is a honeycomb whose long diagonal runs left to right, the park entrances at the
 two tips. Three drawings (:data:`DRAWINGS`, smallest first):
 
-``"compact"`` (69 x 19, for an 80 x 24 terminal): a column every 4 characters::
+``"compact"`` (69 x 19, for an 80 x 24 terminal): a column every 4 characters; every edge is
+one character (the slashes, and the middle of the lower row), so that edges side by side read
+as separate (``~~~~~`` was three rivers read as one)::
 
      ___
     /♣4J\\     name and one item slot (the interior row)
-    \\___/     the S edge, the hex's lower row
+    \\^#^/     the lower row: the terrain at both ends, whatever lies on the hex; the S
+               edge in the middle (here a bush below a hill)
 
 ``"normal"`` (104 x 19, for 120 x 34): a column every 6 characters; slanted edges are two
 characters wide (the slash and one more), so a bush on them is ``##``::
@@ -40,10 +43,13 @@ characters (:meth:`BoardMap.edge_positions`, the same from either side), drawn w
 feature glyph when it carries one: bush ``#``, river ``~``, bush and river together ``%``;
 otherwise with the plain outline. In the compact and normal drawings a plain S edge is the
 hex's lower row (tagged with the hex above it, on its fill, so a click there picks that space),
-and the rim's N edges have a row of their own. A bush or river lies on no hex's fill, in every
-drawing: on the lower row, in the colour of the hex above, a ``###`` was read as that hex's S
-edge alone and not as the N edge of the hex below too (issue 27); on the board's background it
-is a band between the two tiles, like the slanted edges' glyphs, and a click there picks none.
+and the rim's N edges have a row of their own. In the compact drawing the lower row's two ends
+are the hex's own (:attr:`_Geometry.fill`): its terrain, which a marker in the slot and a bush
+below once hid together (``♠5F`` over ``###`` was a hill with no ``^``). A bush or river lies
+on no hex's fill, in every drawing: on the lower row, in the colour of the hex above, a ``###``
+was read as that hex's S edge alone and not as the N edge of the hex below too (issue 27); on
+the board's background it lies between the two tiles, like the slanted edges' glyphs, and a
+click there picks none.
 
 Crowded spaces. Items fill the slots in the order given (the front end puts the most
 important first); a glyph is never split. In the compact and normal drawings, when the items
@@ -132,6 +138,7 @@ GATE_MARKERS: Final[dict[int, tuple[str, str]]] = {
 #: A plain S edge in the compact and normal drawings, which is the hex's lower row: underscores
 #: on savanna, the terrain's glyph elsewhere (a front end underlines the row), so that the
 #: terrain shows even when items fill the interior.
+#: The compact hex's lower row beside its S edge shows the same, always.
 LOWER_ROW_GLYPHS: Final[dict[Terrain, str]] = {
     terrain: "_" if terrain == Terrain.SAVANNA else glyph
     for terrain, glyph in TERRAIN_GLYPHS.items()
@@ -176,8 +183,8 @@ class Tag(NamedTuple):
     or SE whenever that side has a neighbour; ``feature`` is what the edge carries. ``kind``
     is the glyph kind of items (``"more"`` for the overflow ``+``). ``underline`` marks the
     lower row of a hex in the compact and normal drawings (its S edge, and the slanted edges'
-    second characters beside it) when plain: a front end underlines it so that the edge reads
-    as a line under the terrain glyphs.
+    second characters or the compact hex's terrain beside it) when plain: a front end
+    underlines it so that the edge reads as a line under the terrain glyphs.
     """
 
     role: Role
@@ -268,6 +275,8 @@ class _Geometry(NamedTuple):
     blank: tuple[Point, ...]  # interior characters beside the name (large: target brackets)
     edges: tuple[tuple[_EdgeCell, ...], ...]  # [direction] -> its characters
     lower_row: bool  # the S edge is the hex's own lower row (compact, normal)
+    fill: tuple[Point, ...]  # the lower row beside a one-character S edge: terrain, always
+    rim: tuple[Point, ...]  # the N rim beside a one-character N edge: plain outline
     box: Box  # the hex's own area relative to the origin
     gate_words: tuple[Point, Point, Point, Point]  # West, gate (west tip); East, gate (east)
 
@@ -290,14 +299,16 @@ _COMPACT: Final = _Geometry(
     runs=(((3, 1),),),
     blank=(),
     edges=(
-        _cells(_row(1, 4, 0), "_", _NO_FILL),
+        _cells([(2, 0)], "_", _NO_FILL),
         _cells([(4, 1)], "\\", _NO_FILL),
         _cells([(4, 2)], "/", _NO_FILL),
-        _cells(_row(1, 4, 2), "_", _OWN_FILL),
+        _cells([(2, 2)], "_", _OWN_FILL),
         _cells([(0, 2)], "\\", _NO_FILL),
         _cells([(0, 1)], "/", _NO_FILL),
     ),
     lower_row=True,
+    fill=((1, 2), (3, 2)),
+    rim=((1, 0), (3, 0)),
     box=Box(1, 1, 3, 2),
     gate_words=((0, -1), (0, 3), (1, -1), (1, 3)),
 )
@@ -320,6 +331,8 @@ _NORMAL: Final = _Geometry(
         (_EdgeCell((0, 1), "_", 5, filler=True), _EdgeCell((1, 1), "/", _NO_FILL)),
     ),
     lower_row=True,
+    fill=(),
+    rim=(),
     box=Box(2, 1, 4, 2),
     gate_words=((2, -1), (2, 3), (2, -1), (2, 3)),
 )
@@ -342,6 +355,8 @@ _LARGE: Final = _Geometry(
         _cells([(1, 1), (0, 2)], "/", _NO_FILL),
     ),
     lower_row=False,
+    fill=(),
+    rim=(),
     box=Box(0, 0, 8, 5),
     gate_words=((-5, 2), (-5, 3), (9, 2), (9, 3)),
 )
@@ -427,6 +442,7 @@ class BoardMap:
                 chars[y][x] = char
                 tags[y][x] = tag
         for cell in range(CELL_COUNT):
+            self._paint_fill(cell, chars, tags)
             self._paint_edges(cell, chars, tags)
         self._paint_gate_markers(chars, tags)
         self.static = Picture(
@@ -492,6 +508,7 @@ class BoardMap:
         an edge, nothing a neighbour shares. Items are only ever drawn here."""
         geo = self._geo
         offsets = [*geo.name, *geo.blank, *(point for run in geo.runs for point in run)]
+        offsets += geo.fill
         if not geo.lower_row:  # the large hex's second interior row and its texture
             offsets += [*_row(1, 7, 2), *_row(1, 7, 3)]
         return frozenset(self._at(cell, offset) for offset in offsets)
@@ -546,6 +563,24 @@ class BoardMap:
                 x, y = x0 + edge.offset[0], y0 + edge.offset[1]
                 chars[y][x] = self._edge_glyph(cell, direction, edge, filled, feature)
                 tags[y][x] = tag
+
+    def _paint_fill(self, cell: int, chars: list[list[str]], tags: list[list[Tag]]) -> None:
+        """The compact hex's lower row beside its one-character S edge shows its terrain
+        whatever lies on the hex or its edges (a ``?`` in the slot and a ``###`` S edge left
+        a hill with no ``^`` at all), and a rim hex's N rim beside its N edge the outline."""
+        geo = self._geo
+        terrain = self.board.terrain[cell]
+        fill = Tag("terrain", cell, terrain, underline=True)
+        for offset in geo.fill:
+            x, y = self._at(cell, offset)
+            chars[y][x] = LOWER_ROW_GLYPHS[terrain]
+            tags[y][x] = fill
+        if self.board.neighbours[cell][0] == NO_CELL:
+            outline = Tag("edge")
+            for offset in geo.rim:
+                x, y = self._at(cell, offset)
+                chars[y][x] = "_"
+                tags[y][x] = outline
 
     def _paint_gate_markers(self, chars: list[list[str]], tags: list[list[Tag]]) -> None:
         words = self._geo.gate_words

@@ -95,7 +95,7 @@ def tag_style(tag: Tag) -> Style:
     base = terrain_style(tag.terrain, bold=tag.role == "name")
     if tag.role == "item":
         return base + KIND_STYLES.get(tag.kind.split(":")[0], Style(bold=True))
-    return base
+    return base + line  # the compact hex's lower row beside its S edge is underlined too
 
 
 Segment = tuple[str, Style]

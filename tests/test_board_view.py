@@ -641,3 +641,16 @@ async def test_the_cursor_lights_the_bushes_and_rivers_of_its_hex_and_no_others(
                         style = _style_at(view, origin.x + x, origin.y + y)
                         lit = bool(style.reverse)  # type: ignore[attr-defined]
                         assert lit == (cell in sides), (cell, other, direction, (x, y))
+
+
+async def test_the_compact_legend_says_how_to_read_a_space_whose_name_gave_way() -> None:
+    """Second playtest at 80 x 24, C1: "5*S", "2F*", "6BJ" (a space holding two things shows
+    its number and them, no room for its piece's symbol) had to be worked out from the
+    neighbours. The legend reads one out with the board's own symbol, and the top line names
+    the space whole."""
+    board = seeded_board(42)
+    app = BoardApp(board, drawing="compact")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = "\n".join(screen_text(app.view))
+    assert f"4F*: {board.symbols[0]}4, food, fire" in text

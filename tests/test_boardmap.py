@@ -497,3 +497,101 @@ def test_every_bush_and_river_lies_between_its_two_hexes_only(
             assert touched == sides, (cell, direction, touched)
             checked += 1
     assert checked >= 20
+
+
+#: Every kind of marker a space can hold, alone and crowded: the compact hex's one slot takes
+#: the first, and a crowd takes its name's piece symbol too.
+_MARKERS: list[Glyph] = [
+    Glyph("?", "animal-down"),
+    Glyph("L", "animal:lion"),
+    Glyph("B", "buffalo"),
+    Glyph("F", "food"),
+    Glyph("*", "fire"),
+    Glyph("*3", "fire"),
+    Glyph("J", "vehicle:jack"),
+    Glyph("G", "gate"),
+    Glyph("X", "gate-broken"),
+]
+_CROWDS: list[list[Glyph]] = [
+    *([marker] for marker in _MARKERS),
+    [Glyph("F", "food"), Glyph("*", "fire")],
+    [Glyph(c, "vehicle:x") for c in "JDAKS"],
+]
+_THREE_BOARDS = ["featured", "seed 0", "seed 561798"]
+
+
+def _board_named(name: str) -> Board:
+    return BOARD if name == "featured" else seeded_board(int(name.split()[1]))
+
+
+@pytest.mark.parametrize("board_name", _THREE_BOARDS)
+def test_the_compact_drawing_shows_every_spaces_terrain_whatever_lies_on_it(
+    board_name: str,
+) -> None:
+    """Second playtest at 80 x 24, M1 and M2: a token, food or fire takes the slot where a
+    hill shows its ``^``, and a bush or river on the S edge took the whole lower row, so
+    ``♠5F`` over ``###`` was a hill with no ``^`` anywhere. For every space of three boards
+    with every kind of marker on it, the plain text of its hex holds its terrain's glyph
+    (twice, the lower row beside the S edge) and no other terrain's; a savanna none."""
+    board = _board_named(board_name)
+    the_map = BoardMap(board, "compact")
+    glyphs = {glyph for glyph in TERRAIN_GLYPHS.values() if glyph != " "}
+    for crowd in _CROWDS:
+        picture = the_map.render({cell: crowd for cell in range(CELL_COUNT)})
+        for cell in range(CELL_COUNT):
+            terrain = board.terrain[cell]
+            inside = [picture.lines[y][x] for x, y in the_map.inside(cell)]
+            shown = [char for char in inside if char in glyphs]
+            if terrain == Terrain.SAVANNA:
+                assert not shown, (cell, crowd)
+            else:
+                assert set(shown) == {TERRAIN_GLYPHS[terrain]} and len(shown) >= 2, (cell, crowd)
+            x, y = the_map.anchor(cell)
+            lower = picture.lines[y + 1][x : x + 3]
+            fill = LOWER_ROW_GLYPHS[terrain]
+            assert lower[0] == lower[2] == fill, (cell, crowd, lower)
+
+
+@pytest.mark.parametrize("board_name", _THREE_BOARDS)
+def test_separate_edges_are_separated_in_the_compact_drawing(board_name: str) -> None:
+    """Second playtest at 80 x 24, C3: ``♣1^~~~~~♣c`` is three rivers (♣1's NE edge, the S
+    edge of ♣a above, ♣a's SE edge) but read as one between two spaces that are not even
+    neighbours. Every edge is one character in the compact drawing (a S edge the middle of
+    the lower row), and no two edges' glyphs stand side by side on a line."""
+    board = _board_named(board_name)
+    the_map = BoardMap(board, "compact")
+    picture = the_map.static
+    for cell in range(CELL_COUNT):
+        for direction in range(6):
+            assert len(the_map.edge_positions(cell, direction)) == 1, (cell, direction)
+    pairs = 0
+    for y, tags in enumerate(picture.tags):
+        for x in range(len(tags) - 1):
+            left, right = tags[x], tags[x + 1]
+            if left.feature and right.feature:
+                pairs += 1
+                assert left.edge == right.edge, (x, y, picture.lines[y])
+    assert pairs == 0
+    assert any(tag.feature for tags in picture.tags for tag in tags)
+
+
+@pytest.mark.parametrize("board_name", _THREE_BOARDS)
+def test_terrain_fill_never_sits_where_an_edge_glyph_sits_in_the_compact_drawing(
+    board_name: str,
+) -> None:
+    """Second playtest at 80 x 24, C4: without colour a hill's lower row ``\\^^^/`` stood
+    where a bush on the S edge ``\\###/`` stood. Now a hex's lower row is its terrain at
+    both ends and its S edge in the middle: ``^^^`` plain, ``^#^`` with a bush; its ends
+    never hold an edge's glyph and no fill is ever a feature glyph."""
+    board = _board_named(board_name)
+    the_map = BoardMap(board, "compact")
+    picture = the_map.static
+    features = set(FEATURE_GLYPHS.values())
+    for cell in range(CELL_COUNT):
+        x, y = the_map.anchor(cell)
+        lower = picture.lines[y + 1][x : x + 3]
+        feature = board.features[cell][3]
+        fill = LOWER_ROW_GLYPHS[board.terrain[cell]]
+        middle = FEATURE_GLYPHS[Feature(feature)] if feature else fill
+        assert lower == fill + middle + fill, (cell, lower)
+        assert not features & {lower[0], lower[2]}

@@ -794,7 +794,7 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
 
     def _tag_style(self, tag: Tag, flags: int) -> Style:
         layers: list[str] = []
-        underline = False
+        underline = tag.underline  # a hex's lower row, its S edge and the fill beside it
         if tag.role == "edge":
             if tag.terrain is not None:
                 layers.append(TERRAIN_PARTS[tag.terrain])
@@ -802,7 +802,6 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
                 layers.append("outline")
             if tag.feature:
                 layers.append(FEATURE_PARTS[tag.feature])
-            underline = tag.underline
         elif tag.role == "gate":
             layers.append("gate-label")
         elif tag.terrain is not None:
@@ -1103,7 +1102,9 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         key = "legend-heading"
 
         def glyph(terrain: Terrain) -> tuple[str, str | None]:
-            return (TERRAIN_GLYPHS[terrain], TERRAIN_PARTS[terrain])
+            # As a hex's lower row shows it, whatever lies on the hex: a lone "^" was looked
+            # for in the name's slot, where a token hides it, and "^^^" taken for an outline.
+            return (TERRAIN_GLYPHS[terrain] * 3, TERRAIN_PARTS[terrain])
 
         def feature(kind: Feature) -> tuple[str, str | None]:
             return (FEATURE_GLYPHS[kind], FEATURE_PARTS[kind])
@@ -1115,16 +1116,20 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         # Every letter spelled out, each meaning beside its glyph ("? or L P E R animals" left
         # P to be guessed); the cursor and the line of sight shown as what they look like, lit
         # blanks, not on a sample space name ("★4 cursor" was read as the cursor's place,
-        # "♠4 in sight" as saying that ♠4 is in sight). Lines sized to the
-        # triangles the diamond leaves (80 x 24: 15, 19, 23, 27 and 31 cells at the bottom).
+        # "♠4 in sight" as saying that ♠4 is in sight). A crowded space's name gives way to
+        # what lies on it, which the second playtest had to work out: "4F*" read out with the
+        # board's own symbol. Lines sized to the triangles the diamond leaves (80 x 24: 15,
+        # 19, 23, 27 and 31 cells at the bottom).
+        symbol = self._board.symbols[0]
         return {
             "top-left": [
                 [hill, (" hill  ", None), forest, (" forest", None)],
-                [water, (" water ", None), mountain, (" mountain", None)],
+                [water, (" water  ", None), mountain, (" mountain", None)],
                 [bush, (" bush ", None), river, (" river ", None), feature(both), (" both", None)],
                 [("G", key), (" gate ", None), ("X", key), (" broken gate", None)],
             ],
             "bottom-left": [
+                [("4F*", key), (f": {symbol}4, food, fire", None)],
                 [
                     (TARGET_GLYPH, "target-mark"),
                     (" target  ", None),

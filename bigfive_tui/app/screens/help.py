@@ -68,6 +68,18 @@ def big_five_help_lines() -> list[Line]:
     )
     lines.append(row("terrain", terrain))
     lines.append(row("edges", edges))
+    lines += [
+        row(
+            "^#^",
+            "at 80 × 24 the row under a space's name is its terrain whatever lies on it (^^^ a "
+            "hill, ___ savanna), with its S edge in the middle: ^#^ a bush below a hill",
+        ),
+        row(
+            "4F*",
+            "at 80 × 24 a space holding two things shows its number and them: its piece's "
+            "symbol is its neighbours', and the line above the board names it",
+        ),
+    ]
     return lines
 
 
