@@ -10,6 +10,8 @@ from textual.geometry import Region
 
 from bigfive_tui.app.components.board_view import BoardView, reading_order, step_towards
 from bigfive_tui.app.drawing.overlays import glyph_label, overlays_for
+from bigfive_tui.app.drawing.themes import THEMES
+from bigfive_tui.app.words.describe import edge_words
 from bigfive_tui.assets import seeded_board
 from bigfive_tui.boardmap import MORE_GLYPH, TARGET_GLYPH, Drawing
 from bigfive_tui.engine.board import CELL_COUNT, EAST_GATE_CELL, WEST_GATE_CELL, Board
@@ -24,6 +26,7 @@ from bigfive_tui.engine.content import (
     Species,
 )
 from bigfive_tui.engine.hexgrid import screen_position
+from bigfive_tui.engine.pieces import Terrain
 from bigfive_tui.engine.session import Session, make_game
 from bigfive_tui.engine.state import GameState
 
@@ -641,6 +644,79 @@ async def test_the_cursor_lights_the_bushes_and_rivers_of_its_hex_and_no_others(
                         style = _style_at(view, origin.x + x, origin.y + y)
                         lit = bool(style.reverse)  # type: ignore[attr-defined]
                         assert lit == (cell in sides), (cell, other, direction, (x, y))
+
+
+@pytest.mark.parametrize("drawing", ["compact", "normal", "large"])
+async def test_the_legends_cursor_and_sight_swatches_look_like_the_boards_lit_spaces(
+    drawing: Drawing,
+) -> None:
+    """Second playtest at 80 x 24, C5: the legend's "in sight (v)" was a grey block and its
+    "cursor" a pink one, where the board shows a pale space and a dark (reversed) one. In
+    every theme each swatch is painted as the board paints a lit savanna space, between two
+    cells painted as an unlit one."""
+    board = seeded_board(3)
+    app = BoardApp(board, drawing=drawing)
+    size = {"compact": (80, 24), "normal": (120, 36), "large": (160, 48)}[drawing]
+    async with app.run_test(size=size) as pilot:
+        for own in THEMES:
+            app.register_theme(own)
+        view = app.view
+        view.focus()
+        the_map = view.board_map
+        savanna = [
+            cell
+            for cell in range(CELL_COUNT)
+            if board.terrain[cell] == Terrain.SAVANNA
+            and cell not in (WEST_GATE_CELL, EAST_GATE_CELL)  # their slot holds the gate's G
+        ]
+        cursor, seen, plain = savanna[:3]
+        view.cursor = cursor
+        view.set_sight([seen])
+
+        def slot(cell: int) -> tuple[int, int]:
+            origin = view.offset_of(cell) - the_map.anchor(cell)
+            x, y = the_map.item_slots(cell)[0][-1]
+            return origin.x + x, origin.y + y
+
+        def swatch(words: str) -> tuple[int, int]:
+            """Where the lit cells of the swatch before ``words`` start."""
+            for y, line in enumerate(screen_text(view)):
+                if words in line:
+                    return line.index(words) - 3, y
+            raise AssertionError(words)
+
+        for theme in (*(own.name for own in THEMES), "textual-dark", "textual-light"):
+            app.theme = theme
+            await pilot.pause()
+            for words, lit in ((" cursor", cursor), (" in sight", seen)):
+                x, y = swatch(words)
+                assert _style_at(view, x, y) == _style_at(view, *slot(lit)), (theme, words)
+                assert _style_at(view, x + 1, y) == _style_at(view, *slot(lit)), (theme, words)
+                for unlit in (x - 1, x + 2):
+                    assert _style_at(view, unlit, y) == _style_at(view, *slot(plain)), theme
+
+
+async def test_the_top_line_says_a_crowded_spaces_edges_before_what_lies_on_it() -> None:
+    """Second playtest at 80 x 24, C6: "●2 · savanna · Sam's vehicle, a lion (face up),
+    Jack's vehicle (+: more than the" was cut before the edges, what blocks a move. The edges
+    (and the closed rivers) now come before the contents, so at 80 columns they are shown."""
+    session = make_session(3)
+    state = session.state.copy()
+    board = state.game.board
+    crowded = max(range(CELL_COUNT), key=lambda cell: sum(map(bool, board.features[cell])))
+    state.vehicle = [crowded] * len(state.vehicle)
+    app = BoardApp(board, state, drawing="compact")
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = app.view
+        view.focus()
+        view.cursor = crowded
+        await pilot.pause()
+        words = view.describe(crowded)
+        edges = edge_words(board, crowded)
+        items = glyph_label(overlays_for(state)[crowded][0])
+        assert words.index(edges) < words.index(items)
+        assert len(words) > 80
+        assert edges in screen_text(view)[status_line(view)]
 
 
 async def test_the_compact_legend_says_how_to_read_a_space_whose_name_gave_way() -> None:

@@ -92,6 +92,25 @@ ITEM_KINDS: Final = (
     "more",
 )
 
+#: How a legend piece is painted: a part, parts one over another (a swatch of a lit space,
+#: painted as the board paints one), or None (plain legend text).
+_Part = str | tuple[str, ...] | None
+
+
+#: The legend's swatches of the cursor and the line of sight: a savanna space lit as the board
+#: lights one, between two unlit cells of savanna as on the board (a grey or pink block on the
+#: legend's own background looked like neither, and a lone dark one like nothing at all).
+_CURSOR_SWATCH: Final[tuple[tuple[str, _Part], ...]] = (
+    (" ", "savanna"),
+    ("  ", ("savanna", "cursor")),
+    (" ", "savanna"),
+)
+_SIGHT_SWATCH: Final[tuple[tuple[str, _Part], ...]] = (
+    (" ", "savanna"),
+    ("  ", ("savanna", "sight")),
+    (" ", "savanna"),
+)
+
 # Highlight flags of a space.
 _TARGET: Final = 1
 _CURSOR: Final = 2
@@ -230,7 +249,7 @@ def _colour(value: str, variables: Mapping[str, str]) -> tuple[Color | None, boo
 class _LegendPiece(NamedTuple):
     x: int
     text: str
-    part: str | None  # None: plain legend text
+    part: _Part
 
 
 class _BoardMessage(Message):
@@ -492,21 +511,25 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         return self._map.cell_at(x - self._origin.x, y - self._origin.y - 1)
 
     def describe(self, cell: int) -> str:
-        """A space in words, for the status line: its name, terrain, what lies on it (the
-        ``+`` of a crowded hex explained), which edges are bushes or rivers, who sees it."""
+        """A space in words, for the status line: its name, terrain, which edges are bushes
+        or rivers (and whether rivers are closed), what lies on it (the ``+`` of a crowded hex
+        explained), who sees it. The edges come before the contents: at 80 columns a crowded
+        space's list of contents cut them off, and they are what blocks a move."""
         board = self._board
         parts = [board.names[cell], TERRAIN_LABELS[board.terrain[cell]]]
         if cell in GATE_CELLS:
             parts.append(f"{GATE_NAMES[GATE_CELLS.index(cell)]} gate")
+        parts.append(edge_words(board, cell))
+        state = self._state if self._state is not None and self._state.game.board is board else None
+        if state is not None:
+            closed = rivers_closed_words(state, cell)
+            parts += [closed] if closed else []
         items = ", ".join(glyph_label(glyph) for glyph in self._overlays.get(cell, ()))
         if items and self._shows_more(cell):
             items += " (+: more than the hex has room for)"
         parts += [items] if items else []
-        parts.append(edge_words(board, cell))
-        if self._state is not None and self._state.game.board is board:
-            closed = rivers_closed_words(self._state, cell)
-            parts += [closed] if closed else []
-            parts.append(seen_by(self._state, cell))
+        if state is not None:
+            parts.append(seen_by(state, cell))
         return " · ".join(parts)
 
     def _shows_more(self, cell: int) -> bool:
@@ -831,11 +854,11 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
             self._styles[paint_key] = style
         return style
 
-    def _part_style(self, part: str | None) -> Style:
+    def _part_style(self, part: _Part) -> Style:
         key: tuple[object, ...] = ("part", part)
         style = self._styles.get(key)
         if style is None:
-            style = self._paint_style([part] if part else [])
+            style = self._paint_style([part] if isinstance(part, str) else part or [])
             self._styles[key] = style
         return style
 
@@ -1097,16 +1120,16 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
 
     # -- legend ---------------------------------------------------------------------------
 
-    def _compact_legend(self) -> dict[str, list[list[tuple[str, str | None]]]]:
+    def _compact_legend(self) -> dict[str, list[list[tuple[str, _Part]]]]:
         """The compact drawing's smaller corners (the top right one holds the guide's card)."""
         key = "legend-heading"
 
-        def glyph(terrain: Terrain) -> tuple[str, str | None]:
+        def glyph(terrain: Terrain) -> tuple[str, _Part]:
             # As a hex's lower row shows it, whatever lies on the hex: a lone "^" was looked
             # for in the name's slot, where a token hides it, and "^^^" taken for an outline.
             return (TERRAIN_GLYPHS[terrain] * 3, TERRAIN_PARTS[terrain])
 
-        def feature(kind: Feature) -> tuple[str, str | None]:
+        def feature(kind: Feature) -> tuple[str, _Part]:
             return (FEATURE_GLYPHS[kind], FEATURE_PARTS[kind])
 
         both = Feature.BUSH | Feature.RIVER
@@ -1133,10 +1156,10 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
                 [
                     (TARGET_GLYPH, "target-mark"),
                     (" target  ", None),
-                    ("  ", "cursor"),
+                    *_CURSOR_SWATCH,
                     (" cursor", None),
                 ],
-                [("  ", "sight"), (" in sight (v)", None)],
+                [*_SIGHT_SWATCH, (" in sight (v)", None)],
                 [(MORE_GLYPH, "more"), (" more: see the top line", None)],
             ],
             "bottom-right": [
@@ -1155,17 +1178,17 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
             ],
         }
 
-    def _legend_blocks(self) -> dict[str, list[list[tuple[str, str | None]]]]:
+    def _legend_blocks(self) -> dict[str, list[list[tuple[str, _Part]]]]:
         """Legend lines per corner, shaped to the triangles the diamond leaves free."""
         if self._map.size == "compact":
             return self._compact_legend()
         heading = "legend-heading"
         key = "legend-heading"
 
-        def swatch(terrain: Terrain) -> tuple[str, str | None]:
+        def swatch(terrain: Terrain) -> tuple[str, _Part]:
             return (f" {TERRAIN_GLYPHS[terrain]} ", TERRAIN_PARTS[terrain])
 
-        top_left: list[list[tuple[str, str | None]]] = [
+        top_left: list[list[tuple[str, _Part]]] = [
             [
                 ("Terrain ", heading),
                 swatch(Terrain.SAVANNA),
@@ -1192,27 +1215,27 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
             ],
         ]
         top_left[2][-1] = (top_left[2][-1][0].rstrip(), None)
-        top_right: list[list[tuple[str, str | None]]] = []
+        top_right: list[list[tuple[str, _Part]]] = []
         for line in LEGEND_LINES:
-            pieces: list[tuple[str, str | None]] = []
+            pieces: list[tuple[str, _Part]] = []
             for index, (glyphs, meaning) in enumerate(line):
                 pieces += [("  " if index else "", None), (glyphs, key), (f" {meaning}", None)]
             top_right.append(pieces)
         symbol = self._board.symbols[0]
         mark = f"[{symbol}4]" if self._map.size == "large" else f"{TARGET_GLYPH}4"
-        bottom_left: list[list[tuple[str, str | None]]] = [
+        bottom_left: list[list[tuple[str, _Part]]] = [
             [("Highlights", heading)],
             [
                 (mark, "target-mark"),
                 (" legal target  ", None),
-                ("  ", "cursor"),
+                *_CURSOR_SWATCH,
                 (" cursor", None),
             ],
             # Lit blanks, not a sample space name: "♠4 cursor" reads as the cursor's place.
-            [("  ", "sight"), (" in sight (underlined)", None)],
+            [*_SIGHT_SWATCH, (" in sight (underlined)", None)],
             [(MORE_GLYPH, "more"), (" more here: see the line above", None)],
         ]
-        bottom_right: list[list[tuple[str, str | None]]] = [
+        bottom_right: list[list[tuple[str, _Part]]] = [
             [(f"{symbol}4", heading), (f" piece {symbol}, space 4 (die roll)", None)],
             [(f"{symbol}a", heading), (f" piece {symbol}, space a (no roll)", None)],
         ]
@@ -1237,7 +1260,7 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
             top = corner.startswith("top")
             left = corner.endswith("left")
             rows = range(len(lines)) if top else range(height - len(lines), height)
-            spots: list[tuple[int, int, list[tuple[str, str | None]]]] = []
+            spots: list[tuple[int, int, list[tuple[str, _Part]]]] = []
             for y, line in zip(rows, lines, strict=True):
                 size = sum(len(text) for text, _ in line)
                 x = 0 if left else width - size
