@@ -11,6 +11,7 @@ from textual.geometry import Region
 from bigfive_tui.app.components.board_view import BoardView, reading_order, step_towards
 from bigfive_tui.app.drawing.overlays import glyph_label, overlays_for
 from bigfive_tui.app.drawing.themes import THEMES
+from bigfive_tui.app.screens.help import big_five_help_lines
 from bigfive_tui.app.words.describe import edge_words
 from bigfive_tui.assets import seeded_board
 from bigfive_tui.boardmap import MORE_GLYPH, TARGET_GLYPH, Drawing
@@ -722,11 +723,14 @@ async def test_the_top_line_says_a_crowded_spaces_edges_before_what_lies_on_it()
 async def test_the_compact_legend_says_how_to_read_a_space_whose_name_gave_way() -> None:
     """Second playtest at 80 x 24, C1: "5*S", "2F*", "6BJ" (a space holding two things shows
     its number and them, no room for its piece's symbol) had to be worked out from the
-    neighbours. The legend reads one out with the board's own symbol, and the top line names
-    the space whole."""
+    neighbours. The legend reads one out, naming no space of the board (the first playtest
+    read "★4 cursor" as the cursor's place), and the help says the piece is its neighbours'.
+    """
     board = seeded_board(42)
     app = BoardApp(board, drawing="compact")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = "\n".join(screen_text(app.view))
-    assert f"4F*: {board.symbols[0]}4, food, fire" in text
+    assert "4F*: 4 with F and *" in text
+    assert not any(f"{name}," in text for name in board.names)
+    assert "its piece's symbol is its neighbours'" in str(big_five_help_lines())

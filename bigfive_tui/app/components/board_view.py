@@ -1140,10 +1140,10 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
         # P to be guessed); the cursor and the line of sight shown as what they look like, lit
         # blanks, not on a sample space name ("★4 cursor" was read as the cursor's place,
         # "♠4 in sight" as saying that ♠4 is in sight). A crowded space's name gives way to
-        # what lies on it, which the second playtest had to work out: "4F*" read out with the
-        # board's own symbol. Lines sized to the triangles the diamond leaves (80 x 24: 15,
-        # 19, 23, 27 and 31 cells at the bottom).
-        symbol = self._board.symbols[0]
+        # what lies on it, which the second playtest had to work out: "4F*" read out, naming
+        # no space of the board (a real one would read as holding food and a fire). Lines
+        # sized to the triangles the diamond leaves (80 x 24: 15, 19, 23, 27 and 31 cells at
+        # the bottom).
         return {
             "top-left": [
                 [hill, (" hill  ", None), forest, (" forest", None)],
@@ -1152,7 +1152,7 @@ class BoardView(KeepsLinesOnNewHeight, can_focus=True):
                 [("G", key), (" gate ", None), ("X", key), (" broken gate", None)],
             ],
             "bottom-left": [
-                [("4F*", key), (f": {symbol}4, food, fire", None)],
+                [("4F*", key), (": 4 with F and *", None)],
                 [
                     (TARGET_GLYPH, "target-mark"),
                     (" target  ", None),
