@@ -7,16 +7,20 @@
         --results tactics-5.jsonl
     python bench/search_gain.py report tactics-5.jsonl practice-5.jsonl
 
+``--setting tactics`` or ``team`` plays that fast policy instead (players/team.py is the
+practice setting's steady turn; its games are the baseline the search's deviations leave).
+
 ``play`` plays whole games (normal difficulty, the guides ``bigfive simulate --players N`` deals
 for each seed; the same games as ``simulate --policy search-practice``) and appends one JSON
 line a game: its outcome, and the CPU time of every decision, a turn's thinking shared over
 its decisions as bench/decision_times.py counts it. With ``--eval N`` every plan that leaves
 the steady turn is weighed against it once more in N fresh worlds played to the end of the
-game (its *advantage*: the chance to win it adds). A player that follows the fast policy
-except where it deviates gains over it, per game, the sum of those advantages (the
-performance difference of Kakade and Langford), and that sum varies far less from game to game
-than a win: some 40 games tell it to a few points, where the wins of the same games tell
-nothing. ``report`` prints both, each against the fast policy's games on the same seeds.
+game by the setting's own steady policy (its *advantage*: the chance to win it adds). A player
+that follows a steady policy except where it deviates gains over it, per game, the sum of
+those advantages (the performance difference of Kakade and Langford), and that sum varies far
+less from game to game than a win: some 40 games tell it to a few points, where the wins of
+the same games tell nothing. ``report`` prints both, the wins against the baseline's games on
+the same seeds.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.session import make_game
 from bigfive_tui.engine.setup import new_game
 from bigfive_tui.engine.state import GameState
-from bigfive_tui.players import tactics
+from bigfive_tui.players import tactics, team
 from bigfive_tui.players.search_player import (
     SETTINGS,
     STEADY,
@@ -52,6 +56,8 @@ from bigfive_tui.simulation.playing import game_setup
 from bigfive_tui.simulation.settings import Settings
 
 Entry = dict[str, Any]
+#: The fast policies ``play`` plays instead of a search setting.
+FAST = {"tactics": tactics.choose, "team": team.choose}
 
 
 def play(setting: str, players: int, seed: int, evaluate: int) -> Entry:
@@ -60,14 +66,16 @@ def play(setting: str, players: int, seed: int, evaluate: int) -> Entry:
     game = make_game(seeded_board(seed), setup.guides, setup.difficulty, (), seed)
     state, _ = new_game(game)
     rng = random.Random(seed)
-    player = SearchPlayer(SETTINGS[setting]) if setting != "tactics" else None
-    judge = SearchSettings("judge", worlds=evaluate, horizon=0, aligned=True)
+    fast = FAST.get(setting)
+    player = SearchPlayer(SETTINGS[setting if fast is None else "practice"])
+    steady = player.settings.steady
+    judge = SearchSettings("judge", worlds=evaluate, horizon=0, aligned=True, steady=steady)
     turns: dict[int, list[float]] = {}  # turn -> [seconds, decisions]
     deviations: list[Entry] = []
     while not state.outcome:
         legal = legal_actions(state)
-        if player is None:
-            action = tactics.choose(state, legal, rng)
+        if fast is not None:
+            action = fast(state, legal, rng)
         else:
             action = _decide(player, state, legal, rng, turns, deviations)
             plan = player._plan
@@ -161,7 +169,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     playing = commands.add_parser("play")
-    playing.add_argument("--setting", choices=["tactics", *SETTINGS], required=True)
+    playing.add_argument("--setting", choices=[*FAST, *SETTINGS], required=True)
     playing.add_argument("--players", type=int, default=3)
     playing.add_argument("--seed", type=int, default=500000)
     playing.add_argument("--games", type=int, default=20)
