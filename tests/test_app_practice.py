@@ -20,6 +20,7 @@ from test_app_support import (
     seeded_session,
     wait_until,
 )
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from bigfive_tui.app.components.board_view import BoardView
@@ -27,6 +28,7 @@ from bigfive_tui.app.components.cycle_field import CycleField
 from bigfive_tui.app.components.key_bar import KeyBar
 from bigfive_tui.app.files import saves, settings
 from bigfive_tui.app.keys.table import ACTION_KEYS, COACH_KEYS, OTHER_KEYS
+from bigfive_tui.app.main import BigFiveApp
 from bigfive_tui.app.screens.dialogs import ConfirmDialog, HandOverScreen, SaveDialog
 from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.game import GameScreen
@@ -68,10 +70,10 @@ async def test_a_hint_opens_the_target_mode_of_its_action_and_is_counted() -> No
         await wait_until(pilot, lambda: session.state.phase == Phase.ACTIONS)
         await pilot.press("w")
         screen = game_screen(app)
-        await wait_until(pilot, lambda: hints_used(session) == 1, timeout=60)
+        await hint_shown(pilot, app, session, 1)
         text = prompt_text(app)
         assert text.startswith("Hint: ") and ": " in text.removeprefix("Hint: ")
-        hinted = [n.message for n in app._notifications if n.title == "Hint"]
+        hinted = hint_notices(app)
         assert len(hinted) == 1
         reason = text.removeprefix("Hint: ").split(". ")[0]
         assert hinted[0].startswith(f"{reason}.")
@@ -92,6 +94,18 @@ def hinted(session: Session, asked: int) -> bool:
     return hints_used(session) == asked
 
 
+def hint_notices(app: BigFiveApp) -> list[str]:
+    return [n.message for n in app._notifications if n.title == "Hint"]
+
+
+async def hint_shown(pilot: Pilot[None], app: BigFiveApp, session: Session, asked: int) -> None:
+    """Until the ``asked``-th hint is counted and its notice is up. notify() posts a message:
+    the notice joins the app's once that is handled, after the count (on a loaded CI machine a
+    check came between the two)."""
+    await wait_until(pilot, functools.partial(hinted, session, asked), timeout=60)
+    await wait_until(pilot, lambda: bool(hint_notices(app)))
+
+
 async def test_a_new_hint_replaces_the_one_shown() -> None:
     session = seeded_session(8, (Guide.JACK, Guide.KATE))
     app = make_app(session, computer_seats=frozenset({1}))
@@ -100,7 +114,7 @@ async def test_a_new_hint_replaces_the_one_shown() -> None:
         await wait_until(pilot, lambda: session.state.phase == Phase.ACTIONS)
         for asked in (1, 2):
             await pilot.press("escape", "w")
-            await wait_until(pilot, functools.partial(hinted, session, asked), timeout=60)
+            await hint_shown(pilot, app, session, asked)
         assert [n.title for n in app._notifications] == ["Hint"]
 
 
@@ -113,7 +127,7 @@ async def test_the_hint_leaves_the_screen_when_a_computer_turn_begins() -> None:
         await pilot.press("D")
         await wait_until(pilot, lambda: session.state.phase == Phase.ACTIONS)
         await pilot.press("w")
-        await wait_until(pilot, lambda: hints_used(session) == 1, timeout=60)
+        await hint_shown(pilot, app, session, 1)
         assert [n.title for n in app._notifications] == ["Hint"]
         await pilot.press("escape")
         await end_turn(pilot, app)  # Kate's turn follows at once (its notice lasts 20 s)
@@ -133,7 +147,7 @@ async def test_the_hint_leaves_the_screen_once_an_action_is_played_or_a_dialog_o
         await pilot.press("enter")  # Jack draws
         await wait_until(pilot, lambda: session.state.phase == Phase.ACTIONS)
         await pilot.press("w")
-        await wait_until(pilot, lambda: hints_used(session) == 1, timeout=60)
+        await hint_shown(pilot, app, session, 1)
         assert [n.title for n in app._notifications] == ["Hint"]
         await pilot.press("escape", "e")  # a dialog: the hint covered its words
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
@@ -141,7 +155,7 @@ async def test_the_hint_leaves_the_screen_once_an_action_is_played_or_a_dialog_o
         await pilot.press("escape")  # keep playing
         await wait_until(pilot, lambda: not isinstance(app.screen, ConfirmDialog))
         await pilot.press("w")
-        await wait_until(pilot, lambda: hints_used(session) == 2, timeout=60)
+        await hint_shown(pilot, app, session, 2)
         assert [n.title for n in app._notifications] == ["Hint"]
         before = len(session.actions)
         screen = game_screen(app)

@@ -406,6 +406,10 @@ async def test_a_game_in_a_real_browser(served: Served) -> None:
         await page.wait_for(lambda text: " from-a-tab " in text, "the name typed")
         await page.press("Enter")
         await settle(lambda: (served.data / "saves" / "from-a-tab.json").is_file(), "the save")
+        # The file is written before the dialog closes: on a loaded CI machine the next wait
+        # for "Save the game" matched this dialog still shown, and the path's "/" reached the
+        # game screen (the log's search) while the dialog was closing.
+        await page.wait_for(lambda text: "Save the game" not in text, "the save dialog closed")
         saved = (served.data / "saves" / "from-a-tab.json").read_text()
         # A tab saves by name only, inside the data folder: a path is refused, saying so.
         await page.press("ctrl+s")
