@@ -618,8 +618,10 @@ async def test_a_river_space_s_top_line_says_when_the_rivers_are_closed() -> Non
     dry_cell = next(c for c in range(len(board.names)) if not any(board.features[c]))
     assert rivers_closed_words(dry.state, cell) == ""
     assert rivers_closed_words(rain.state, dry_cell) == ""
-    words = "rivers closed to Kate now (heavy rain)"
+    words = "rivers closed now (rain)"  # to everybody: shorter, so the contents fit too
     assert rivers_closed_words(rain.state, cell) == words
+    hippos = two_guides(board="classic", cards={"top": ["giraffe"], "hippos": ["kate"]})
+    assert rivers_closed_words(hippos.state, cell) == "rivers closed to Kate now (hippos)"
     app = make_app(rain)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -665,8 +667,8 @@ def test_anna_s_token_is_told_used_lent_and_back_on_every_board() -> None:
     while session.state.seat != 1 or session.state.phase != Phase.ACTIONS:
         session.play(next(a for a in session.legal_actions() if a.kind in (Act.END, Act.DRAW)))
     state = session.state
-    assert lasting_words(state, 1)[-1] == "Anna's token: +1 action this turn"
-    assert "+1 action (Anna)" in short_effects(state, 1)
+    assert lasting_words(state, 1)[-1] == "Anna's token: +1 action in this turn's count"
+    assert "+1 counted (Anna)" in short_effects(state, 1)
 
     while session.state.seat != 0 or session.state.phase != Phase.ACTIONS:
         session.play(next(a for a in session.legal_actions() if a.kind in (Act.END, Act.DRAW)))

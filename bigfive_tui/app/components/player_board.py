@@ -46,7 +46,7 @@ _SHORT_WORDS = (
     ("no fuel", "no fuel"),
     ("extra-action token (used", "+1 token used"),
     ("extra-action token", "+1 token"),
-    ("Anna's token: +1 action this", "+1 action (Anna)"),
+    ("Anna's token: +1 action in", "+1 counted (Anna)"),
     ("Anna's token: +1 action next", "+1 next turn (Anna)"),
 )
 
@@ -103,8 +103,10 @@ def _token_words(state: GameState, seat: int) -> str:
     as a token on the ★ piece."""
     if seat != state.game.anna_seat:
         # The receiver's +1 came at the start of this turn (RU-anna); back to Anna after it.
-        when = "this turn" if state.seat == seat and not state.over else "next turn"
-        return f"Anna's token: +1 action {when}"
+        # "+1 action this turn" was read, after the last action, as an action still to come.
+        if state.seat == seat and not state.over:
+            return "Anna's token: +1 action in this turn's count"
+        return "Anna's token: +1 action next turn"
     if state.token_spent and state.seat == seat:
         return "extra-action token (used this turn)"
     return "extra-action token"

@@ -67,18 +67,20 @@ def edge_words(board: Board, cell: int) -> str:
 
 
 def rivers_closed_words(state: GameState, cell: int) -> str:
-    """ "rivers closed to Kate now (heavy rain)" on a space with a river edge while the guide
-    at the wheel may not cross rivers: the edges' words alone ("river SW") said nothing of the
-    rain, whose card lies a page away at 80 x 24. Empty otherwise."""
+    """ "rivers closed now (rain)", or "rivers closed to Kate now (hippos)", on a space with a
+    river edge while the guide at the wheel may not cross rivers: the edges' words alone
+    ("river SW") said nothing of the rain, whose card lies a page away at 80 x 24. Rain closes
+    them to everybody, so it names nobody: at 80 columns the longer words pushed what lies on
+    the space off the top line (a second playtest). Empty otherwise."""
     board = state.game.board
     if state.over or not any(side & Feature.RIVER for side in board.features[cell]):
         return ""
     seat = state.seat
     if not rivers_closed_for(state, seat):
         return ""
-    rain = any(CARDS[card].kind == CardKind.RAIN for card, _ in state.lasting)
-    why = "heavy rain" if rain else "hippos"
-    return f"rivers closed to {state.game.guides[seat].title} now ({why})"
+    if any(CARDS[card].kind == CardKind.RAIN for card, _ in state.lasting):
+        return "rivers closed now (rain)"
+    return f"rivers closed to {state.game.guides[seat].title} now (hippos)"
 
 
 def seen_by(state: GameState, cell: int) -> str:
