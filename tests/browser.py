@@ -174,6 +174,22 @@ class Page:
             await self.screenshot(self.failure_shot)
         raise AssertionError(f"{what} never showed in {timeout} s ({state}); the screen:\n{text}")
 
+    async def settled(self, quiet: float = 0.5, timeout: float = 30.0) -> str:
+        """The screen text once it has stayed the same for ``quiet`` seconds: a read can come
+        in the middle of a frame (the terminal parses the game's output as it arrives), which
+        on a loaded machine showed the top line of a new state without its prompt line."""
+        end = time.monotonic() + timeout
+        text = await self.screen()
+        still_since = time.monotonic()
+        while time.monotonic() < end:
+            await asyncio.sleep(self.poll_seconds)
+            now = await self.screen()
+            if now != text:
+                text, still_since = now, time.monotonic()
+            elif time.monotonic() - still_since >= quiet:
+                return text
+        return text
+
     async def press(self, *keys: str) -> None:
         """Type keys as a person would: Playwright's key names (Enter, Escape, ArrowUp…),
         single characters, or ctrl+ and a key."""

@@ -362,7 +362,10 @@ async def drive_with_the_keyboard(page: Page) -> str:
             lambda text: "actions left" in text and "Press any key" not in text, "the game"
         )
         await page.press("m")
-        text = await page.wait_for(lambda text: "Move: " in text, "the move's answer")
+        await page.wait_for(lambda text: "Move: " in text, "the move's answer")
+        # The whole answer: the top line's "Move: choose…" was once read before the prompt
+        # line below it (with "Enter to confirm") had arrived, and the turn was ended.
+        text = await page.settled()
         if "Enter to confirm" in text:
             await page.press("Enter")
             return await page.wait_for(lambda text: " drives to " in text, "the move")
