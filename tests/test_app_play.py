@@ -231,10 +231,14 @@ async def test_refuel_at_the_gate() -> None:
         assert session.state.fuel[0] == session.game.caps[0]
 
 
-async def test_exchange_dialog_offers_only_legal_choices() -> None:
-    session = two_guides(
+def kate_beside_david_low_on_fuel() -> Session:
+    return two_guides(
         vehicles={"kate": {"at": "★4", "fuel": 6}, "david": {"at": "★4", "fuel": 2}},
     )
+
+
+async def test_exchange_dialog_offers_only_legal_choices() -> None:
+    session = kate_beside_david_low_on_fuel()
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -255,9 +259,7 @@ async def test_the_exchange_dialog_shows_which_field_the_arrows_change_in_plain_
     a colour only. The ◀ ▶ stand beside the focused field alone."""
     from bigfive_tui.app.components.cycle_field import CycleField
 
-    session = two_guides(
-        vehicles={"kate": {"at": "★4", "fuel": 6}, "david": {"at": "★4", "fuel": 2}},
-    )
+    session = kate_beside_david_low_on_fuel()
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

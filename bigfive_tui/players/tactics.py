@@ -319,7 +319,7 @@ def _drive(turn: _Turn) -> Pick | None:
     if nearest == 0:
         return None  # already there: nothing more to drive for
     firsts = routes.first_steps(cells, nearest)
-    options = [a for a in moves if a.target in firsts and _affordable(state, a)]
+    options = [a for a in moves if a.target in firsts and affordable(state, a)]
     if detour and DETOUR_STEP in firsts:
         options.extend(detour)
     if not options:
@@ -382,7 +382,8 @@ def _intent_bonus(intent: Intent, why: Why) -> int:
     return 0
 
 
-def _affordable(state: GameState, move: Action) -> bool:
+def affordable(state: GameState, move: Action) -> bool:
+    """Whether the guide at the wheel has the actions to drive onto ``move``'s space."""
     board = state.game.board
     cost = state.game.costs[state.seat].hill_move if board.hill[move.target] else 1
     return cost <= state.actions_left

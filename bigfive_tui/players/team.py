@@ -99,7 +99,11 @@ def _shield(
     options = [
         action
         for action in legal_actions
-        if (action.kind == Act.MOVE and action.target in firsts and _affordable(state, action))
+        if (
+            action.kind == Act.MOVE
+            and action.target in firsts
+            and tactics.affordable(state, action)
+        )
         or (action.kind == Act.DETOUR and DETOUR_STEP in firsts)
     ]
     if not options:
@@ -125,8 +129,3 @@ def _at_stake(state: GameState, token: int) -> float:
     )
     last = on_board == tactics.species_left(state, species)
     return float(lacking * (2 if last else 1))
-
-
-def _affordable(state: GameState, move: Action) -> bool:
-    costs = state.game.costs[state.seat]
-    return (costs.hill_move if state.game.board.hill[move.target] else 1) <= state.actions_left

@@ -123,9 +123,3 @@ class CycleField(Widget, can_focus=True):
             (self.text, "bold" if self.has_focus else ""),
             (" ▶" if shown else "  ", "$accent"),
         )
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()

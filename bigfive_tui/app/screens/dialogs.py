@@ -139,8 +139,9 @@ class CardScreen(ModalScreen[None]):
                 Content.from_markup("[b]$who draws: $name[/]", who=self.who, name=name),
                 classes="dialog-title",
             )
-            if self.card is not None and rule_text_alone(self.card.rule):
-                yield Static(rule_text_alone(self.card.rule), classes="muted")
+            rule = rule_text_alone(self.card.rule) if self.card is not None else ""
+            if rule:
+                yield Static(rule, classes="muted")
             # What the card did, in the log's words, each step a point of its own (their rule
             # ids are debug mode's: there the steps are shown one by one instead).
             yield ColumnText(
