@@ -284,3 +284,23 @@ def test_the_setup_summary_tells_where_things_went_and_what_fled() -> None:
         "Setup: fled out of the game: a leopard (rolled onto the burning ♠ piece), "
         "a monkey (rolled onto the burning ♠ piece)"
     )
+
+
+def test_the_setup_summary_names_the_x_rolls_that_placed_nothing() -> None:
+    """R-fire-x, R-animal-x: a setup with one animal on the board was taken for a fault (third
+    playtest at 80 x 24) until the X rolls that placed nothing were named."""
+    from test_app_support import seeded_session
+
+    from bigfive_tui.app.words.describe import setup_summary
+
+    session = seeded_session(11)
+    x_rolls = {
+        rule: sum(step.rule == rule for step in session.log[: session.setup_steps])
+        for rule in ("R-fire-x", "R-animal-x")
+    }
+    assert x_rolls == {"R-fire-x": 1, "R-animal-x": 2}
+    fires, animals = setup_summary(session.log, session.setup_steps)[:2]
+    assert fires.endswith(" · an X rolled: no fire placed")
+    assert animals.endswith(" · 2 X rolled: no animal placed")
+    no_x = seeded_session(42)
+    assert not any("X rolled" in line for line in setup_summary(no_x.log, no_x.setup_steps))

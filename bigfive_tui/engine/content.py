@@ -32,8 +32,8 @@ GUIDE_ABILITIES = {
     "gates for free.",
     Guide.ANNA: "Holds the extra-action token: use it for +1 action, or lend it to another "
     "guide for their next turn.",
-    Guide.KATE: "Spots for free, at any distance along the six straight lines; from a hill "
-    "she sees over bushes and forests.",
+    Guide.KATE: "Spots for free, at any distance along the six straight lines; sees over "
+    "bushes and forests from a hill only.",
     Guide.SAM: "Drives up hills for 1 action; longer tracks; refuels and takes food for free, "
     "+4 food from a food token.",
 }

@@ -367,11 +367,21 @@ def since_last_turn(log: Sequence[Step], guide: str) -> list[str]:
     return lines[-SUMMARY_LINES:]
 
 
+def _x_words(count: int, thing: str) -> str:
+    """An X on the dice places nothing: said, so that fewer fires or animals than rolled for
+    read as the dice and not as a fault."""
+    if not count:
+        return ""
+    rolls = "an X" if count == 1 else f"{count} X"
+    return f" · {rolls} rolled: no {thing} placed"
+
+
 def setup_summary(log: Sequence[Step], setup_steps: int) -> list[str]:
     """What the setup put where and what it took away, for the first turn: the fires, the
     face-down animals, the buffalo, the food tokens, and any animal that fled (a token rolled
     onto a burning piece, or chased by a fire). Told only in the log, a rhino that fled during
-    the setup went unseen until found on the timeline."""
+    the setup went unseen until found on the timeline; and a setup with one animal on the board
+    was taken for a mistake until the X rolls were named."""
     fires: list[str] = []
     put_out: list[str] = []
     animals: list[str] = []
@@ -379,8 +389,11 @@ def setup_summary(log: Sequence[Step], setup_steps: int) -> list[str]:
     buffalo = ""
     fled: list[str] = []
     rolled = ""  # the space of the last fire rolled: Jack's piece puts it out unplaced
+    x_rolls = {"R-fire-x": 0, "R-animal-x": 0}
     for step in log[:setup_steps]:
         text = step.text
+        if step.rule in x_rolls:
+            x_rolls[step.rule] += 1
         if text.startswith("Rolled ") and text.endswith(" for a fire."):
             rolled = text.removeprefix("Rolled ").split(" ", 1)[0]
         if text.startswith("A fire breaks out on "):
@@ -403,16 +416,19 @@ def setup_summary(log: Sequence[Step], setup_steps: int) -> list[str]:
         elif step.rule == "R-fire-chase":
             fled.append(f"{_after(text, 'chases ').split(' out of')[0]} (chased by a fire)")
     lines = []
-    if fires or put_out:
+    if fires or put_out or x_rolls["R-fire-x"]:
         lines.append(
             "Setup: fires on "
             + (" ".join(fires) or "no space")
             + "".join(f" · {words}" for words in put_out)
+            + _x_words(x_rolls["R-fire-x"], "fire")
         )
-    if animals or buffalo:
+    if animals or buffalo or x_rolls["R-animal-x"]:
         where = " ".join(animals) or "none"
         lines.append(
-            f"Setup: animals face down on {where}" + (f" · buffalo on {buffalo}" if buffalo else "")
+            f"Setup: animals face down on {where}"
+            + (f" · buffalo on {buffalo}" if buffalo else "")
+            + _x_words(x_rolls["R-animal-x"], "animal")
         )
     if food:
         lines.append("Setup: food tokens on " + " ".join(food))
