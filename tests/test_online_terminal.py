@@ -7,6 +7,7 @@ import asyncio
 import json
 import os
 import random
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from test_app_support import SIZE, wait_until
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from bigfive_tui.app.components.action_bar import ActionBar
 from bigfive_tui.app.components.player_board import PlayerBoard
 from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
@@ -23,6 +25,7 @@ from bigfive_tui.app.setups.big_five import GameSetup, SeatChoice
 from bigfive_tui.engine.content import Guide
 from bigfive_tui.engine.state import Phase
 from bigfive_tui.online.connection import TableLink
+from bigfive_tui.online.limits import BURST, RATE, Rate
 from bigfive_tui.online.table import Table
 from bigfive_tui.online.terminal.app import HostApp, JoinApp
 from bigfive_tui.online.terminal.screen import OnlineGameScreen
@@ -61,10 +64,12 @@ def shows(apps: tuple[JoinApp, ...], table: Table) -> Callable[[], str]:
             if screen is None:
                 parts.append(f"seat {app.link and app.link.seat}: {stack}, no game screen")
                 continue
+            prompt = screen.query_one(ActionBar)._prompt_content.plain
             parts.append(
                 f"seat {screen.seat}: {stack}, seen {seen} moves, phase "
                 f"{screen.state.phase.name}, over {screen.state.over}, question open "
-                f"{screen._dialog_open}, end announced {screen._over_announced}"
+                f"{screen._dialog_open}, end announced {screen._over_announced}, "
+                f"prompt {prompt!r}"
             )
         return "; ".join(parts)
 
@@ -82,6 +87,19 @@ async def moved_on(
     )
 
 
+#: Each client's own pace: the host answers a client faster than its limit with "slow down" and
+#: plays nothing, and Pilot acts far faster than a person, so the test keeps each client well
+#: inside the host's rate (a free exchange costs no time, and a random game is full of them).
+_PACE: weakref.WeakKeyDictionary[JoinApp, Rate] = weakref.WeakKeyDictionary()
+
+
+async def paced(pilot: Pilot[None], app: JoinApp) -> None:
+    """Wait until ``app`` may send another message within three quarters of the host's rate."""
+    pace = _PACE.setdefault(app, Rate(RATE * 0.75, BURST / 2))
+    while not pace.allow():
+        await pilot.pause(1 / RATE)
+
+
 async def take_turn(
     pilot: Pilot[None],
     app: JoinApp,
@@ -93,6 +111,7 @@ async def take_turn(
     influence (its dialog, by key), else a random legal action the screen offers."""
     count = len(table.session.texts)
     await wait_for(pilot, lambda: caught_up(app, table), "the client to catch up", state=state)
+    await paced(pilot, app)
     screen = screen_of(app)
     if table.session.state.phase == Phase.INFLUENCE:
         await wait_for(pilot, lambda: screen._dialog_open, "the influence question", state=state)
