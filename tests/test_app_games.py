@@ -152,3 +152,21 @@ async def test_lose_stuck() -> None:
         "lost:stuck",
         "No vehicle can move",
     )
+
+
+async def test_the_end_screen_focuses_its_first_button_and_quitting_as_it_opens_is_safe() -> None:
+    """Quitting while the end screen is still being built (an online game ended as its player
+    pressed ctrl+q) closed the app with a traceback: its first button was looked for after the
+    app had taken the screen's widgets away."""
+    session = scenario_session({"guides": ["kate", "david"]})
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(EndScreen(session, 0))
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "new"
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(EndScreen(session, 0))
+        app.exit()

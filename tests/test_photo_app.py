@@ -768,3 +768,21 @@ def test_a_photo_save_that_replays_elsewhere_says_so(data_dir: Path) -> None:
     data["engine"]["position"] = "0" * 16
     path.write_text(json.dumps(data))
     assert "replays to another position" in saves.read_save(path).doubt
+
+
+async def test_the_photo_end_screen_focuses_its_first_button_and_quitting_as_it_opens_is_safe() -> (
+    None
+):
+    """As the Big Five's end screen (test_app_games.py): quitting while it is built is safe."""
+    session = hot_seat()
+    app = photo_app(session, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(PhotoEndScreen(session))
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "new"
+    app = photo_app(session, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(PhotoEndScreen(session))
+        app.exit()

@@ -8,7 +8,7 @@ Each game's screen adds its account of the game, its buttons and their bindings.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -63,6 +63,12 @@ class EndScreenBase(Screen[str]):
     #: The buttons by id (``BUTTON_ACTIONS``), row by row; the first has the focus.
     BUTTON_ROWS: ClassVar[tuple[tuple[str, ...], ...]]
 
+    def __init_subclass__(cls, **options: Any) -> None:
+        """The first button takes the focus through Textual's auto focus, which looks for it
+        instead of requiring it: a screen still being built when the app quits has none."""
+        super().__init_subclass__(**options)
+        cls.AUTO_FOCUS = f"#{cls.BUTTON_ROWS[0][0]}"
+
     def headline(self) -> tuple[str, str, bool]:
         """(headline, reason, whether it reads as a win)."""
         raise NotImplementedError
@@ -81,9 +87,6 @@ class EndScreenBase(Screen[str]):
                 buttons: list[Widget] = [end_button(name) for name in names]
                 yield Horizontal(*buttons, classes="buttons" if not row else "buttons -more")
         yield KeyBar()
-
-    def on_mount(self) -> None:
-        self.query_one(f"#{self.BUTTON_ROWS[0][0]}", Button).focus()
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)
