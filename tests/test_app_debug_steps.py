@@ -13,6 +13,7 @@ from test_app_support import (
     kate_draws_a_fire,
     make_app,
     scenario_session,
+    showing,
     space,
     wait_until,
 )
@@ -127,7 +128,7 @@ async def test_c_in_the_steps_dialog_stops_stepping_through_computer_turns() -> 
         game_screen(app).play(Action(Act.END))
         steps = await stepping(pilot, app)  # Jack's end of turn
         await pilot.press("escape")
-        await wait_until(pilot, lambda: isinstance(app.screen, StepsScreen))
+        await wait_until(pilot, lambda: showing(app, StepsScreen))
         steps = app.screen
         assert isinstance(steps, StepsScreen) and "Kate (computer)" in steps.title_text
         assert "c skip computer turns" in str(steps.query_one("#steps-dialog").border_subtitle)

@@ -8,7 +8,16 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from test_app_support import SIZE, at_the_game, choose, make_app, on_top, played_session, wait_until
+from test_app_support import (
+    SIZE,
+    at_the_game,
+    choose,
+    make_app,
+    on_top,
+    played_session,
+    showing,
+    wait_until,
+)
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -33,7 +42,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 async def name_it(pilot: Pilot[None], app: BigFiveApp, name: str) -> None:
-    await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
+    await wait_until(pilot, lambda: showing(app, SaveDialog))
     app.screen.query_one(Input).value = name
     await pilot.press("enter")
 
@@ -49,7 +58,7 @@ async def test_D_edit_an_edited_position_is_checked_and_played_on_from() -> None
     async with app.run_test(size=SIZE) as pilot:
         await at_the_game(pilot, app)
         await pilot.press("E")
-        await wait_until(pilot, lambda: isinstance(app.screen, EditorScreen))
+        await wait_until(pilot, lambda: showing(app, EditorScreen))
         editor = on_top(app, EditorScreen)
         assert isinstance(editor, EditorScreen)
         assert "A possible position" in status(editor)
@@ -118,7 +127,7 @@ async def test_D_edit_a_space_gets_a_token_a_fire_or_a_vehicle() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await at_the_game(pilot, app)
         await pilot.press("E")
-        await wait_until(pilot, lambda: isinstance(app.screen, EditorScreen))
+        await wait_until(pilot, lambda: showing(app, EditorScreen))
         editor = on_top(app, EditorScreen)
         assert isinstance(editor, EditorScreen)
         board = session.game.board
@@ -142,7 +151,7 @@ async def test_export_from_the_timeline_runs_to_where_the_game_went(
     async with app.run_test(size=SIZE) as pilot:
         await at_the_game(pilot, app)
         await pilot.press("T")
-        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        await wait_until(pilot, lambda: showing(app, TimelineScreen))
         screen = app.screen
         assert isinstance(screen, TimelineScreen)
         screen.go_to(screen.timeline.turn_starts[4])
@@ -188,7 +197,7 @@ async def test_export_goes_on_through_a_rigged_card_roll_and_token_to_the_game_a
     async with app.run_test(size=SIZE) as pilot:
         await at_the_game(pilot, app)
         await pilot.press("T")
-        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        await wait_until(pilot, lambda: showing(app, TimelineScreen))
         screen = app.screen
         assert isinstance(screen, TimelineScreen)
         screen.go_to(screen.timeline.turn_starts[3])
@@ -276,7 +285,7 @@ async def test_D_edit_the_log_goes_on_from_the_game_before_the_edit() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await at_the_game(pilot, app)
         await pilot.press("E")
-        await wait_until(pilot, lambda: isinstance(app.screen, EditorScreen))
+        await wait_until(pilot, lambda: showing(app, EditorScreen))
         await pilot.press("a")
         await name_it(pilot, app, "before-the-edit")
         await wait_until(pilot, lambda: app.session is not session)
@@ -294,4 +303,4 @@ async def test_D_edit_the_log_goes_on_from_the_game_before_the_edit() -> None:
         await pilot.pause()
         assert not isinstance(app.screen, TimelineScreen)
         screen.post_message(StepChosen(len(before)))
-        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        await wait_until(pilot, lambda: showing(app, TimelineScreen))

@@ -23,6 +23,7 @@ from test_app_support import (
     played_session,
     scenario_session,
     seeded_session,
+    showing,
     wait_until,
 )
 from textual.pilot import Pilot
@@ -111,7 +112,7 @@ async def test_the_new_game_screen_fits_without_scrolling(size: tuple[int, int])
     app = make_app()
     findings = Findings(app)
     async with app.run_test(size=size) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_until(pilot, lambda: showing(app, NewGameScreen))
         await pilot.pause()
         findings.check(
             "new game", NewGameScreen, "#keys-hint", "#seats", "#options", "#guides", "#start"
@@ -174,7 +175,7 @@ async def test_the_hand_over_the_card_and_the_choices_fit(size: tuple[int, int])
     app = make_app(five, card_pause=True)
     findings = Findings(app)
     async with app.run_test(size=size) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await wait_until(pilot, lambda: showing(app, HandOverScreen))
         await pilot.pause()
         findings.check("hand-over", HandOverScreen, "Button")
         await step(pilot, "enter", until=lambda: isinstance(app.screen, CardScreen))
@@ -206,7 +207,7 @@ async def test_the_start_spaces_fit(size: tuple[int, int]) -> None:
         await pilot.pause()
         seats = (SeatChoice(Guide.JACK), SeatChoice(Guide.KATE, computer=True))
         app.post_message(ChooseStartSpaces(GameSetup(seats=seats, seed=12, choose_starts=True)))
-        await wait_until(pilot, lambda: isinstance(app.screen, StartSpacesScreen))
+        await wait_until(pilot, lambda: showing(app, StartSpacesScreen))
         await pilot.pause()
         findings.check("start spaces", StartSpacesScreen, "#start-prompt", "#board")
         await step(pilot, "enter")
@@ -227,7 +228,7 @@ async def test_the_end_screen_fits(size: tuple[int, int]) -> None:
     app = make_app(session)
     findings = Findings(app)
     async with app.run_test(size=size) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await wait_until(pilot, lambda: showing(app, HandOverScreen))
         await pilot.pause()
         await step(pilot, "enter", until=lambda: isinstance(app.screen, EndScreen))
         findings.check("end", EndScreen, "#end")

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_app_support import SIZE, autosaved, make_app, on_top, seeded_session, wait_until
+from test_app_support import SIZE, autosaved, make_app, on_top, seeded_session, showing, wait_until
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -72,7 +72,7 @@ async def test_loading_a_named_save_with_ctrl_o_keeps_the_unfinished_game(data_d
         first = app.session
         assert first is not None
         await pilot.press("ctrl+o")
-        await wait_until(pilot, lambda: isinstance(app.screen, LoadDialog))
+        await wait_until(pilot, lambda: showing(app, LoadDialog))
         await pilot.press("down", "enter")  # the autosave comes first, then the named save
         await wait_until(pilot, lambda: app.session is not first)
         autosaved(app)
@@ -148,13 +148,13 @@ async def test_quitting_while_autosave_fails_warns_and_offers_to_save_elsewhere(
         await break_autosave(pilot, app)
         assert any(text.startswith("Could not save to ") for text in notices(app))
         await pilot.press("ctrl+q")
-        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await wait_until(pilot, lambda: showing(app, ChoiceDialog))
         dialog = on_top(app, ChoiceDialog)
         assert dialog.title_text == "The game in play is not saved"
         assert dialog.prompt.startswith(f"Could not save to {saves.autosave_path()}")
         assert dialog.options[1] == "Quit anyway: this game is lost"
         await pilot.press("1")  # save it under a name or path first
-        await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        await wait_until(pilot, lambda: showing(app, SaveDialog))
         elsewhere = tmp_path / "elsewhere.json"
         app.screen.query_one(Input).value = str(elsewhere)
         await pilot.press("enter")
@@ -171,7 +171,7 @@ async def test_quitting_while_autosave_fails_can_go_back_or_quit_anyway(
         await pilot.pause()
         await break_autosave(pilot, app)
         await pilot.press("ctrl+q")
-        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await wait_until(pilot, lambda: showing(app, ChoiceDialog))
         await pilot.press(choice)
         await pilot.pause()
         assert app.is_running is not quits
@@ -198,7 +198,7 @@ async def test_a_new_game_while_autosave_fails_asks_before_the_old_one_goes(data
         await break_autosave(pilot, app)
         first = app.session
         app.in_play.start(GameSetup(seed=9))
-        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await wait_until(pilot, lambda: showing(app, ChoiceDialog))
         assert (
             on_top(app, ChoiceDialog).options[1] == "Start the new safari anyway: this game is lost"
         )
@@ -246,13 +246,13 @@ async def test_a_second_process_on_the_same_data_folder_says_so_and_writes_nothi
         assert f"Another bigfive (process {other_process.pid}) is playing from" in notice
         assert not screen.query("#continue")  # its game is the other process's to continue
         await pilot.press("enter")  # a new safari
-        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await wait_until(pilot, lambda: showing(app, HandOverScreen))
         await pilot.press("enter")  # draw
         await pilot.pause()
         assert saves.autosave_path().read_bytes() == before  # the other game is untouched
         assert unfinished() == []
         await pilot.press("ctrl+q")  # this game is not on disk: quitting asks
-        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await wait_until(pilot, lambda: showing(app, ChoiceDialog))
         assert "Another bigfive" in on_top(app, ChoiceDialog).prompt
 
 
@@ -340,7 +340,7 @@ async def test_loading_a_save_that_replays_elsewhere_asks_first(data_dir: Path) 
         await pilot.pause()
         first = app.session
         assert app.in_play.open_save(path)
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await wait_until(pilot, lambda: showing(app, ConfirmDialog))
         assert on_top(app, ConfirmDialog).question.startswith(
             "moved.json replays to another position"
         )
@@ -348,7 +348,7 @@ async def test_loading_a_save_that_replays_elsewhere_asks_first(data_dir: Path) 
         await pilot.pause()
         assert app.session is first
         assert app.in_play.open_save(path)
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await wait_until(pilot, lambda: showing(app, ConfirmDialog))
         await pilot.press("enter")  # go on from where it replays to
         await wait_until(pilot, lambda: app.session is not first)
 
@@ -365,7 +365,7 @@ async def test_continuing_an_autosave_whose_tail_no_longer_replays_keeps_the_ori
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")  # continue the saved game
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await wait_until(pilot, lambda: showing(app, ConfirmDialog))
         assert on_top(app, ConfirmDialog).question.startswith(
             "The last action of autosave.json no longer replays (actions[4] 'move nowhere': "
             "there is no space called 'nowhere' on this board). Go on from action 4"
@@ -492,9 +492,9 @@ async def test_play_load_of_a_save_that_no_longer_replays_asks_over_the_new_game
     )
     app = make_app(pending=saves.read_save(path))
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await wait_until(pilot, lambda: showing(app, ConfirmDialog))
         await pilot.press("escape")  # no: the new-game screen stays
-        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_until(pilot, lambda: showing(app, NewGameScreen))
         assert app.session is None
 
 
@@ -520,7 +520,7 @@ async def test_an_autosave_folder_that_cannot_be_made_turns_autosave_off_and_say
         await pilot.pause()
         assert len([t for t in notices(app) if t.startswith("Autosave is off")]) == 1
         await pilot.press("ctrl+q")
-        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await wait_until(pilot, lambda: showing(app, ChoiceDialog))
         assert on_top(app, ChoiceDialog).prompt == told[0]
 
 

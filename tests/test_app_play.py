@@ -14,6 +14,7 @@ from test_app_support import (
     prompt_text,
     scenario_session,
     seeded_session,
+    showing,
     space,
     wait_until,
 )
@@ -814,7 +815,7 @@ async def test_the_end_screen_footer_shows_each_key_once() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("s", "enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await wait_until(pilot, lambda: showing(app, EndScreen))
         await wait_until(pilot, lambda: " New game " in str(app.screen.query_one(KeyBar).render()))
         line = str(app.screen.query_one(KeyBar).render())
         assert line.count(" Quit ") <= 1, line
@@ -832,7 +833,7 @@ async def test_the_too_small_notice_covers_a_dialog_and_keeps_its_keys() -> None
         await pilot.pause()
         assert isinstance(app.screen, HandOverScreen)
         await pilot.resize_terminal(70, 20)
-        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await wait_until(pilot, lambda: showing(app, TooSmallScreen))
         notice = str(app.screen.query_one(Static).render())
         assert "at least 80 × 24" in notice and "70 × 20" in notice, notice
         await pilot.press("enter")  # the hidden dialog does not draw the card
@@ -844,7 +845,7 @@ async def test_the_too_small_notice_covers_a_dialog_and_keeps_its_keys() -> None
         await pilot.resize_terminal(79, 23)
         await wait_until(pilot, lambda: "79 × 23" in str(app.screen.query_one(Static).render()))
         await pilot.resize_terminal(*SIZE)
-        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await wait_until(pilot, lambda: showing(app, HandOverScreen))
         await pilot.press("enter")
         await pilot.pause()
         assert session.state.phase == Phase.ACTIONS
@@ -856,10 +857,10 @@ async def test_a_dialog_opened_while_the_terminal_is_too_small_gets_the_notice_t
         await pilot.pause()
         assert app.screen is game_screen(app)  # the game screen shows its own notice
         await pilot.press("ctrl+s")
-        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await wait_until(pilot, lambda: showing(app, TooSmallScreen))
         assert isinstance(app.screen_stack[-2], SaveDialog)
         await pilot.resize_terminal(*SIZE)
-        await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        await wait_until(pilot, lambda: showing(app, SaveDialog))
         await pilot.pause()
         assert isinstance(app.focused, Input)  # the name field has the keys again
 
@@ -930,6 +931,6 @@ async def test_a_move_of_the_dutch_rules_says_so_where_it_is_offered(key: str, w
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press(key)
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await wait_until(pilot, lambda: showing(app, ConfirmDialog))
         asked = " ".join(str(widget.render()) for widget in app.screen.query(Static))
         assert word in asked and "(a move of the Dutch rules)" in asked, asked

@@ -18,6 +18,7 @@ from test_app_support import (
     palette_highlights,
     prompt_text,
     seeded_session,
+    showing,
     wait_until,
 )
 from textual.pilot import Pilot
@@ -143,14 +144,14 @@ async def test_the_hint_leaves_the_screen_once_an_action_is_played_or_a_dialog_o
     session = seeded_session(8, (Guide.JACK, Guide.KATE))
     app = make_app(session)  # two people: a hand-over box between turns
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await wait_until(pilot, lambda: showing(app, HandOverScreen))
         await pilot.press("enter")  # Jack draws
         await wait_until(pilot, lambda: session.state.phase == Phase.ACTIONS)
         await pilot.press("w")
         await hint_shown(pilot, app, session, 1)
         assert [n.title for n in app._notifications] == ["Hint"]
         await pilot.press("escape", "e")  # a dialog: the hint covered its words
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await wait_until(pilot, lambda: showing(app, ConfirmDialog))
         assert not [n for n in app._notifications if n.title == "Hint"]
         await pilot.press("escape")  # keep playing
         await wait_until(pilot, lambda: not isinstance(app.screen, ConfirmDialog))
@@ -170,7 +171,7 @@ async def test_the_hint_leaves_the_screen_once_an_action_is_played_or_a_dialog_o
         await wait_until(pilot, lambda: hints_used(session) == 3, timeout=60)
         await pilot.press("escape")
         await end_turn(pilot, app)
-        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await wait_until(pilot, lambda: showing(app, HandOverScreen))
         assert not [n for n in app._notifications if n.title == "Hint"]
 
 
@@ -244,7 +245,7 @@ async def test_the_new_game_screen_offers_practice_with_a_choice_of_teammates(
     monkeypatch.setenv("BIGFIVE_DATA_DIR", str(tmp_path))
     app = make_app(None)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_until(pilot, lambda: showing(app, NewGameScreen))
         screen = app.screen
         assert isinstance(screen, NewGameScreen)
         screen.query_one("#practice", CycleField).set_value(True, announce=True)
@@ -291,7 +292,7 @@ async def test_a_practice_game_saved_and_loaded_keeps_seats_strength_pace_and_hi
         await pilot.press("escape", "greater_than_sign")  # instant -> fast
         await wait_until(pilot, lambda: app.computer_pace == "fast")
         await pilot.press("ctrl+s")
-        await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        await wait_until(pilot, lambda: showing(app, SaveDialog))
         app.screen.query_one(Input).value = "practice"
         await pilot.press("enter")
         await wait_until(pilot, lambda: (tmp_path / "saves" / "practice.json").exists())
@@ -361,7 +362,7 @@ async def test_the_practice_keys_are_on_the_key_bar_only_with_computer_seats(
             assert ("^s Save" in text) is wide, text
             if isinstance(app.screen, HandOverScreen):
                 await pilot.press("enter")
-                await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+                await wait_until(pilot, lambda: showing(app, GameScreen))
             await pilot.press("greater_than_sign")  # does nothing in a hot-seat game
             await pilot.pause()
             assert game_screen(app).pace == "normal"

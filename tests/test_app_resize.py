@@ -21,6 +21,7 @@ from test_app_support import (
     make_app,
     played_session,
     seeded_session,
+    showing,
     wait_until,
 )
 from test_app_timeline import played
@@ -125,7 +126,7 @@ async def test_the_timeline_chooses_its_drawing_again_on_resize() -> None:
     async with app.run_test(size=SIZES[0]) as pilot:
         await pilot.pause()
         await pilot.press("T")
-        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        await wait_until(pilot, lambda: showing(app, TimelineScreen))
         await resized_through_every_size(pilot, lambda: on_top(app, TimelineScreen))
 
 
@@ -133,7 +134,7 @@ async def test_replay_chooses_its_drawing_again_on_resize() -> None:
     path = saves.save_named("to-replay", played(20), frozenset())
     app = BigFiveApp(session=saves.read_save(path).session, replay=True, cursor_blink=False)
     async with app.run_test(size=SIZES[0]) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        await wait_until(pilot, lambda: showing(app, TimelineScreen))
         await resized_through_every_size(pilot, lambda: on_top(app, TimelineScreen))
 
 
@@ -142,7 +143,7 @@ async def test_the_position_editor_chooses_its_drawing_again_on_resize() -> None
     async with app.run_test(size=SIZES[0]) as pilot:
         await wait_until(pilot, lambda: game_screen(app).human_turn)
         await pilot.press("E")
-        await wait_until(pilot, lambda: isinstance(app.screen, EditorScreen))
+        await wait_until(pilot, lambda: showing(app, EditorScreen))
         editor = on_top(app, EditorScreen)
         assert isinstance(editor, EditorScreen)
         cell = editor.query_one(BoardView).cursor
@@ -155,10 +156,10 @@ async def test_the_position_editor_chooses_its_drawing_again_on_resize() -> None
 async def test_the_start_spaces_choose_their_drawing_again_on_resize() -> None:
     app = make_app(seed=12)
     async with app.run_test(size=SIZES[0]) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_until(pilot, lambda: showing(app, NewGameScreen))
         seats = (SeatChoice(Guide.JACK), SeatChoice(Guide.KATE))
         app.post_message(ChooseStartSpaces(GameSetup(seats=seats, seed=12, choose_starts=True)))
-        await wait_until(pilot, lambda: isinstance(app.screen, StartSpacesScreen))
+        await wait_until(pilot, lambda: showing(app, StartSpacesScreen))
         screen = on_top(app, StartSpacesScreen)
         await pilot.press("enter")  # Jack's space: the second seat's board shows a vehicle
         await wait_until(pilot, lambda: len(screen.chosen) == 1)  # type: ignore[attr-defined]
@@ -173,7 +174,7 @@ async def test_the_start_spaces_choose_their_drawing_again_on_resize() -> None:
 async def test_learn_to_play_chooses_its_drawing_again_on_resize() -> None:
     app = make_app()
     async with app.run_test(size=SIZES[0]) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_until(pilot, lambda: showing(app, NewGameScreen))
         await pilot.press("f2")
         await wait_until(pilot, lambda: on_top_any(app, TutorialScreen))
         await resized_through_every_size(pilot, lambda: on_top(app, TutorialScreen))
@@ -199,7 +200,7 @@ async def test_photo_safari_s_timeline_chooses_its_drawing_again_on_resize() -> 
     async with app.run_test(size=SIZES[0]) as pilot:
         await pilot.pause()
         await pilot.press("T")
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoTimelineScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoTimelineScreen))
         await resized_through_every_size(
             pilot, lambda: on_top(app, PhotoTimelineScreen), photo_board_fits
         )

@@ -15,6 +15,7 @@ from test_app_support import (
     make_app,
     on_top,
     seeded_session,
+    showing,
     wait_until,
 )
 
@@ -248,7 +249,7 @@ async def test_a_finished_game_stays_among_the_saves_marked_won_and_replays_from
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("s", "enter")  # Kate spots the buffalo: the safari is won
-        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await wait_until(pilot, lambda: showing(app, EndScreen))
         autosaved(app)
         (kept,) = saves.saves_dir().glob("won-*.json")
         assert not saves.has_autosave()
@@ -263,13 +264,13 @@ async def test_a_finished_game_stays_among_the_saves_marked_won_and_replays_from
         autosaved(app)
         assert list(saves.saves_dir().glob("won-*.json")) == [kept]
         app.run_worker(app.in_play.load())
-        await wait_until(pilot, lambda: isinstance(app.screen, LoadDialog))
+        await wait_until(pilot, lambda: showing(app, LoadDialog))
         listed = app.screen.query_one(SaveList)
         assert any(f"won · {info.when}" in str(option.prompt) for option in listed._options)
         app.screen.dismiss(kept)
-        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await wait_until(pilot, lambda: showing(app, EndScreen))
         await pilot.press("r")  # its end screen replays it
-        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        await wait_until(pilot, lambda: showing(app, TimelineScreen))
         autosaved(app)
         # Loading the finished game wrote no second copy of it.
         assert list(saves.saves_dir().glob("won-*.json")) == [kept]

@@ -15,6 +15,7 @@ from test_app_support import (
     make_app,
     prompt_text,
     scenario_session,
+    showing,
     space,
     wait_until,
 )
@@ -79,7 +80,7 @@ async def test_looking_at_a_face_down_token_and_making_it_another_animal() -> No
         await pilot.press("exclamation_mark")
         await choose(pilot, app, "face-down token")
         await choose(pilot, app, "■4")
-        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await wait_until(pilot, lambda: showing(app, ChoiceDialog))
         assert "■4 is a lion" in app.screen.title_text  # type: ignore[attr-defined]
         assert session.log[-1].text == "Debug: the face-down token on ■4 is a lion."
         await choose(pilot, app, "monkey")
@@ -108,7 +109,7 @@ async def test_a_second_rigged_roll_says_it_comes_after_the_first() -> None:
         for roll in ("first", "second"):
             await pilot.press("exclamation_mark")
             await choose(pilot, app, "next roll")
-            await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+            await wait_until(pilot, lambda: showing(app, ChoiceDialog))
             said = app.screen.prompt  # type: ignore[attr-defined]
             if roll == "first":
                 assert said.startswith("Rolled next, for whatever rolls first")
@@ -155,6 +156,6 @@ async def test_rigs_still_waiting_are_shown_beside_the_board(size: tuple[int, in
         shown = beside_the_board()
         assert ("rig: roll ■5 · Fire" if size == (80, 24) else "Roll next: ■5") in shown, shown
         await pilot.press("T")
-        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        await wait_until(pilot, lambda: showing(app, TimelineScreen))
         await pilot.pause()
         assert "■5" in beside_the_board()

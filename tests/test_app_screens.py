@@ -16,6 +16,7 @@ from test_app_support import (
     palette_highlights,
     scenario_session,
     seeded_session,
+    showing,
     wait_until,
 )
 from test_new_game_layout import screen_lines
@@ -313,9 +314,9 @@ async def test_the_last_setup_is_offered_again_after_ctrl_n_and_after_a_restart(
         started = screen.setup()
         screen.query_one("#seat-0", CycleField).focus()
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await wait_until(pilot, lambda: showing(app, HandOverScreen))
         await pilot.press("ctrl+n")  # straight from the turn hand-over: a new game
-        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_until(pilot, lambda: showing(app, NewGameScreen))
         again = app.screen
         assert isinstance(again, NewGameScreen) and again is not screen
         assert new_game_fields(again) == chosen
@@ -413,17 +414,17 @@ async def test_a_setup_is_remembered_when_its_game_starts_not_before() -> None:
         screen.query_one("#starts", CycleField).set_value(True, announce=True)
         await pilot.pause()
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, StartSpacesScreen))
+        await wait_until(pilot, lambda: showing(app, StartSpacesScreen))
         assert settings.remembered_setup() is None  # backing out now leaves nothing behind
         await pilot.press("escape")
-        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_until(pilot, lambda: showing(app, NewGameScreen))
         assert settings.remembered_setup() is None
         screen = app.screen
         screen.query_one("#starts", CycleField).set_value(False, announce=True)
         await pilot.pause()
         screen.query_one("#seat-0", CycleField).focus()
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await wait_until(pilot, lambda: showing(app, HandOverScreen))
         remembered = settings.remembered_setup()
         assert remembered is not None and remembered.guides == (Guide.SAM, Guide.KATE)
 
@@ -444,7 +445,7 @@ async def test_a_double_enter_on_the_new_game_screen_starts_one_game(data_dir: P
         app.in_play.start = counted  # type: ignore[method-assign]
         screen.action_start()  # two Enters handled before the first start is
         screen.action_start()
-        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await wait_until(pilot, lambda: showing(app, HandOverScreen))
         await pilot.pause()
         assert len(started) == 1
         assert not list(data_dir.glob("unfinished-*"))  # no first game filed away by a second
@@ -466,7 +467,7 @@ async def open_start_spaces(
 ) -> StartSpacesScreen:
     """The start-space chooser for ``seats`` on the board of seed 12."""
     app.post_message(ChooseStartSpaces(GameSetup(seats=seats, seed=12, choose_starts=True)))
-    await wait_until(pilot, lambda: isinstance(app.screen, StartSpacesScreen))
+    await wait_until(pilot, lambda: showing(app, StartSpacesScreen))
     await pilot.pause()
     screen = app.screen
     assert isinstance(screen, StartSpacesScreen)
@@ -551,7 +552,7 @@ async def test_with_only_computer_seats_the_start_spaces_are_shown_then_played()
         screen = await open_start_spaces(pilot, app, *seats)
         assert len(screen.chosen) == 2 and app.session is None
         await pilot.press("escape")  # nobody to go back to: the new-game screen
-        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_until(pilot, lambda: showing(app, NewGameScreen))
         screen = await open_start_spaces(pilot, app, *seats)
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.session is not None)
@@ -629,7 +630,7 @@ async def test_esc_goes_back_to_the_game_in_play_and_only_one_button_claims_ente
         assert text.count("(Enter)") == 1 and "Start a new safari (Enter)" in text
         assert "Start a new safari" in footer_line(app)
         await pilot.press("escape")  # back to the board (Jack's hand-over was seen already)
-        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_until(pilot, lambda: showing(app, GameScreen))
         assert app.session is session and game_screen(app).session is session
 
 
@@ -702,7 +703,7 @@ async def test_the_start_space_hint_and_footer_say_what_esc_does() -> None:
         await pilot.pause()
         assert "Seat 2 of 3" in str(screen.query_one("#start-prompt").render())
         await pilot.press("backspace")
-        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_until(pilot, lambda: showing(app, NewGameScreen))
 
 
 def three_at_one_space(jack: dict[str, int], kate: dict[str, int], sam: dict[str, int]) -> Session:
@@ -742,7 +743,7 @@ async def test_the_exchange_dialog_offers_the_turn_guides_own_exchange_first(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("g")
-        await wait_until(pilot, lambda: isinstance(app.screen, ExchangeDialog))
+        await wait_until(pilot, lambda: showing(app, ExchangeDialog))
         dialog = app.screen
         assert dialog.query_one("#giver", CycleField).text == giver
         assert dialog.query_one("#receiver", CycleField).text == receiver
@@ -806,7 +807,7 @@ async def test_back_from_the_new_game_screen_the_hand_over_already_seen_stays_cl
         await pilot.press("escape")  # look at the board first
         await pilot.pause()
         await pilot.press("ctrl+n")
-        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_until(pilot, lambda: showing(app, NewGameScreen))
         await pilot.press("escape")  # back to the game
         await wait_until(pilot, lambda: game_screen(app) is app.screen)
         await pilot.pause()

@@ -18,6 +18,7 @@ from test_app_support import (
     played_session,
     scenario_session,
     seeded_session,
+    showing,
     space,
     wait_until,
 )
@@ -149,7 +150,7 @@ def test_start_spaces_at_80x24(snap_compare: Callable[..., bool]) -> None:
     async def choose(pilot: Pilot[None]) -> None:
         seats = (SeatChoice(Guide.JACK), SeatChoice(Guide.KATE, computer=True))
         app.post_message(ChooseStartSpaces(GameSetup(seats=seats, seed=12, choose_starts=True)))
-        await wait_until(pilot, lambda: isinstance(app.screen, StartSpacesScreen))
+        await wait_until(pilot, lambda: showing(app, StartSpacesScreen))
 
     assert snap_compare(app, terminal_size=COMPACT, run_before=choose)
 
@@ -169,7 +170,7 @@ def test_debug_steps_at_80x24(snap_compare: Callable[..., bool]) -> None:
     async def step(pilot: Pilot[None]) -> None:
         await pilot.pause()
         await click_space(pilot, app, space("♣c"))
-        await wait_until(pilot, lambda: isinstance(app.screen, StepsScreen))
+        await wait_until(pilot, lambda: showing(app, StepsScreen))
         await pilot.press("up")
 
     assert snap_compare(app, terminal_size=COMPACT, run_before=step)

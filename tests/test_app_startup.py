@@ -15,6 +15,7 @@ from test_app_support import (
     game_screen,
     make_app,
     played_session,
+    showing,
     wait_until,
 )
 from textual.content import Content
@@ -43,7 +44,7 @@ async def test_the_other_screens_styles_change_nothing_on_the_game_screen(
     first other screen opens and then styles no widget of the game screen differently."""
     app = make_app(played_session())
     async with app.run_test(size=size) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_until(pilot, lambda: showing(app, GameScreen))
         await pilot.pause()
         assert later_css_read(app) == [False] * len(app.LATER_CSS_PATH)
         screen = game_screen(app)
@@ -58,7 +59,7 @@ async def test_the_other_screens_styles_change_nothing_on_the_game_screen(
 async def test_another_screen_reads_the_other_screens_styles() -> None:
     app = make_app(played_session())
     async with app.run_test() as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_until(pilot, lambda: showing(app, GameScreen))
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: not isinstance(app.screen, GameScreen))
         assert later_css_read(app) == [True] * len(app.LATER_CSS_PATH)
@@ -72,7 +73,7 @@ async def test_a_game_screen_shown_first_is_styled_as_a_restyle_would(
     they were mounted): restyling it then changes no widget's styles."""
     app = make_app(played_session())
     async with app.run_test(size=size) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_until(pilot, lambda: showing(app, GameScreen))
         await pilot.pause()
         nodes = list(game_screen(app).walk_children(with_self=True))
         before = [node._css_styles.get_rules() for node in nodes]

@@ -138,6 +138,12 @@ def game_screen(app: BigFiveApp) -> GameScreen:
     raise AssertionError(f"no game screen in {app.screen_stack}")
 
 
+def showing(app: App[Any], kind: type[Screen[Any]]) -> bool:
+    """A ``kind`` of screen is on top and built: a pushed screen is on top at once, but its
+    widgets are composed a moment later (a query in between finds none, under load)."""
+    return isinstance(app.screen, kind) and app.screen.is_mounted
+
+
 def on_top(app: App[Any], kind: type[ScreenType]) -> ScreenType:
     """The screen on top, which a test expects to be a ``kind``."""
     screen = app.screen
@@ -184,7 +190,7 @@ async def at_the_game(pilot: Pilot[None], app: BigFiveApp) -> GameScreen:
 
 async def choose(pilot: Pilot[None], app: BigFiveApp, text: str) -> None:
     """In the choice dialog on top, the option whose label contains ``text``."""
-    await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+    await wait_until(pilot, lambda: showing(app, ChoiceDialog))
     dialog = app.screen
     assert isinstance(dialog, ChoiceDialog)
     index = next(i for i, label in enumerate(dialog.options) if text in label)

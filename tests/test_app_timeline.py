@@ -10,7 +10,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_app_support import SIZE, at_the_game, make_app, on_top, played_session, wait_until
+from test_app_support import (
+    SIZE,
+    at_the_game,
+    make_app,
+    on_top,
+    played_session,
+    showing,
+    wait_until,
+)
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Input
@@ -50,7 +58,7 @@ def played(actions: int = 60, seed: int = 11) -> Session:
 async def open_timeline(pilot: Pilot[None], app: BigFiveApp) -> TimelineScreen:
     await at_the_game(pilot, app)
     await pilot.press("T")
-    await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+    await wait_until(pilot, lambda: showing(app, TimelineScreen))
     screen = app.screen
     assert isinstance(screen, TimelineScreen)
     return screen
@@ -111,7 +119,7 @@ async def test_the_timeline_moves_by_step_action_and_turn_and_shows_the_game_as_
         await pilot.press("end")
         assert_shows(screen, timeline.last)
         await pilot.press("escape")
-        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_until(pilot, lambda: showing(app, GameScreen))
         assert session.state == shown_state(on_top(app, GameScreen))  # the live game, untouched
 
 
@@ -163,7 +171,7 @@ async def test_a_click_on_a_log_line_opens_that_moment_with_its_rule_text() -> N
         chosen = bottom_step()
         assert chosen is not None
         await pilot.click(log, offset=(5, log.content_size.height))  # the newest line
-        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        await wait_until(pilot, lambda: showing(app, TimelineScreen))
         screen = app.screen
         assert isinstance(screen, TimelineScreen)
         assert screen.moment == screen.timeline.moment_of_log(chosen)
@@ -184,7 +192,7 @@ async def test_enter_on_the_focused_log_opens_the_line_the_cursor_is_on() -> Non
         await pilot.pause()
         assert log.cursor == len(session.log) - 1
         await pilot.press("up", "up", "enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        await wait_until(pilot, lambda: showing(app, TimelineScreen))
         screen = app.screen
         assert isinstance(screen, TimelineScreen)
         assert screen.moment == screen.timeline.moment_of_log(len(session.log) - 3)
@@ -196,7 +204,7 @@ async def test_the_log_enlarged_searches_by_rule_id_or_guide_and_opens_the_step(
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_timeline(pilot, app)
         await pilot.press("slash")
-        await wait_until(pilot, lambda: isinstance(app.screen, LogScreen))
+        await wait_until(pilot, lambda: showing(app, LogScreen))
         log = app.screen
         assert isinstance(log, LogScreen)
         field = log.query_one(Input)
@@ -239,7 +247,7 @@ async def test_D_branch_play_from_here_keeps_the_line_left_among_the_saves() -> 
         keep = timeline.continue_after(point)
         expected = session.state_after(keep)
         await pilot.press("p")
-        await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        await wait_until(pilot, lambda: showing(app, SaveDialog))
         field = app.screen.query_one(Input)
         field.value = "the-old-line"
         await pilot.press("enter")
@@ -282,7 +290,7 @@ async def test_a_practice_game_may_go_back() -> None:
         screen = await open_timeline(pilot, app)
         screen.go_to(screen.timeline.turn_starts[2])
         await pilot.press("p")
-        await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        await wait_until(pilot, lambda: showing(app, SaveDialog))
 
 
 async def test_replay_opens_the_saved_game_at_its_first_step_and_esc_quits(
@@ -293,7 +301,7 @@ async def test_replay_opens_the_saved_game_at_its_first_step_and_esc_quits(
     loaded = saves.read_save(path)
     app = BigFiveApp(session=loaded.session, replay=True, cursor_blink=False)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        await wait_until(pilot, lambda: showing(app, TimelineScreen))
         screen = app.screen
         assert isinstance(screen, TimelineScreen)
         assert screen.moment == 0 and "Replay" in str(screen.query_one(StepTail).border_title)
@@ -346,13 +354,13 @@ async def test_D_position_the_log_s_first_line_opens_the_timeline_at_the_positio
     async with app.run_test(size=SIZE) as pilot:
         await at_the_game(pilot, app)
         await pilot.press("L")
-        await wait_until(pilot, lambda: isinstance(app.screen, LogScreen))
+        await wait_until(pilot, lambda: showing(app, LogScreen))
         lines = app.screen.query_one(StepList)
         assert lines.steps[0].text == "The game begins from an edited position."
         await pilot.press("home")
         await wait_until(pilot, lambda: lines.chosen == 0)
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        await wait_until(pilot, lambda: showing(app, TimelineScreen))
         screen = app.screen
         assert isinstance(screen, TimelineScreen)
         await wait_until(pilot, lambda: screen.moment == 0)
@@ -419,10 +427,10 @@ async def test_u_never_takes_back_the_end_of_a_finished_game() -> None:
     final, actions = session.state, len(session.actions)
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await wait_until(pilot, lambda: showing(app, EndScreen))
         assert app.going_back.refusal() == ""  # the timeline may go back in a finished game
         await pilot.press("b")  # look at the board
-        await wait_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_until(pilot, lambda: showing(app, GameScreen))
         await pilot.press("u")
         await pilot.pause()
         assert session.state is final and len(session.actions) == actions
@@ -438,9 +446,9 @@ async def test_D_branch_a_finished_game_replayed_from_its_end_plays_on_and_is_ma
     finished = record_of(session)
     app = make_app(session)  # hot-seat, debug mode off: a finished game may go back
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await wait_until(pilot, lambda: showing(app, EndScreen))
         await pilot.press("r")
-        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        await wait_until(pilot, lambda: showing(app, TimelineScreen))
         screen = app.screen
         assert isinstance(screen, TimelineScreen) and screen.moment == 0
         point = screen.timeline.turn_starts[5]
@@ -448,7 +456,7 @@ async def test_D_branch_a_finished_game_replayed_from_its_end_plays_on_and_is_ma
         keep = screen.timeline.continue_after(point)
         expected = session.state_after(keep)
         await pilot.press("p")
-        await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        await wait_until(pilot, lambda: showing(app, SaveDialog))
         app.screen.query_one(Input).value = "how-it-went"
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, GameScreen | HandOverScreen))
@@ -468,7 +476,7 @@ async def test_replay_draws_the_board_that_fits_from_its_first_step(size: tuple[
     path = saves.save_named("to-replay", played(30), frozenset())
     app = BigFiveApp(session=saves.read_save(path).session, replay=True, cursor_blink=False)
     async with app.run_test(size=size) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        await wait_until(pilot, lambda: showing(app, TimelineScreen))
         await pilot.pause()
         board = app.screen.query_one(BoardView)
         assert board._fits, f"{board.size} at {size}"

@@ -17,6 +17,7 @@ from test_app_support import (
     make_app,
     played_session,
     seeded_session,
+    showing,
     wait_until,
 )
 from textual import events
@@ -150,7 +151,7 @@ def test_the_help_lists_the_keys_of_every_screen_a_game_has() -> None:
 
 
 async def _past_the_hand_over(pilot: Pilot[None], app: BigFiveApp) -> GameScreen:
-    await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+    await wait_until(pilot, lambda: showing(app, HandOverScreen))
     await pilot.press("enter")  # draw the card
     game = game_screen(app)
     await wait_until(pilot, lambda: app.screen is game)
@@ -162,7 +163,7 @@ async def test_the_second_keys_do_what_the_first_do_in_the_game() -> None:
     async with app.run_test(size=SIZE) as pilot:
         game = await _past_the_hand_over(pilot, app)
         await pilot.press("B")
-        await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await wait_until(pilot, lambda: showing(app, RulesScreen))
         await pilot.press("B")  # closes the rules again, as F1 does
         await wait_until(pilot, lambda: app.screen is game)
         await pilot.press("W")
@@ -172,11 +173,11 @@ async def test_the_second_keys_do_what_the_first_do_in_the_game() -> None:
         await pilot.pause()
         assert not app.step_through
         await pilot.press("O")
-        await wait_until(pilot, lambda: isinstance(app.screen, LoadDialog))
+        await wait_until(pilot, lambda: showing(app, LoadDialog))
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is game)
         await pilot.press("N")
-        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_until(pilot, lambda: showing(app, NewGameScreen))
         await pilot.press("escape")  # back to the game
         await wait_until(pilot, lambda: app.screen is game_screen(app))
         await pilot.press("Q")
@@ -189,7 +190,7 @@ async def test_capital_letters_still_reach_a_name_being_typed() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await _past_the_hand_over(pilot, app)
         await pilot.press("ctrl+s")
-        await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        await wait_until(pilot, lambda: showing(app, SaveDialog))
         field = app.screen.query_one(Input)
         field.value = ""
         await pilot.press(*"QNOBW", "enter")
@@ -233,9 +234,9 @@ async def test_keys_typed_ahead_close_the_card_once_and_keep_the_game() -> None:
     app = make_app(seeded_session(3), card_pause=True)
     async with app.run_test(size=SIZE) as pilot:
         game = game_screen(app)
-        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await wait_until(pilot, lambda: showing(app, HandOverScreen))
         await pilot.press("enter")  # draw
-        await wait_until(pilot, lambda: isinstance(app.screen, CardScreen))
+        await wait_until(pilot, lambda: showing(app, CardScreen))
         card = app.screen
         card.post_message(events.Key(" ", " "))
         card.post_message(events.Key("m", "m"))
@@ -284,13 +285,13 @@ async def test_the_end_screen_and_the_timeline_have_their_commands_in_the_palett
         session.play(chooser.choice(session.legal_actions()))
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await wait_until(pilot, lambda: showing(app, EndScreen))
         end = app.screen
         commands = {title: run for title, run, _ in GameCommands(end)._commands()}
         for key in END_KEYS:
             assert key.action == "quit" or f"End of the game: {key.label.lower()}" in commands
         await commands["End of the game: replay"]()  # type: ignore[misc]
-        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        await wait_until(pilot, lambda: showing(app, TimelineScreen))
         timeline = app.screen
         assert isinstance(timeline, TimelineScreen) and timeline.moment == 0
         commands = {title: run for title, run, _ in GameCommands(timeline)._commands()}

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from online_support import join_text, new_table, next_of, running
-from test_app_support import SIZE, wait_until
+from test_app_support import SIZE, showing, wait_until
 
 from bigfive_tui.app.components.timeline_bar import TimelineBar
 from bigfive_tui.app.screens.timeline import TimelineScreen
@@ -207,7 +207,7 @@ async def test_a_joined_terminal_opens_the_timeline_steps_back_and_cannot_play_o
         async with app.run_test(size=(SIZE[0], SIZE[1])) as pilot:
             await wait_until(pilot, lambda: app.online_screen() is not None)
             await pilot.press("T")
-            await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+            await wait_until(pilot, lambda: showing(app, TimelineScreen))
             screen = app.screen
             assert isinstance(screen, TimelineScreen)
             assert isinstance(screen.timeline, PublicTimeline)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from photo_positions import position, sq
-from test_app_support import SIZE, on_top, wait_until
+from test_app_support import SIZE, on_top, showing, wait_until
 from textual.pilot import Pilot
 
 from bigfive_tui.app.components.column_text import ColumnText
@@ -99,7 +99,7 @@ async def test_photo_safari_opens_on_its_new_game_screen_and_enter_starts_a_game
         await pilot.pause()
         assert isinstance(app.screen, PhotoNewGameScreen)
         await pilot.press("enter")  # you as Red against the computer, the typical set-up
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoGameScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoGameScreen))
         session = app.session
         assert isinstance(session, PhotoSession)
         assert session.computer_seats == {1} and session.game.layout.name == "Typical"
@@ -120,11 +120,11 @@ async def test_the_game_field_switches_between_the_two_new_game_screens() -> Non
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
         app.screen.query_one("#game", CycleField).set_value(PHOTO_SAFARI, announce=True)
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoNewGameScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoNewGameScreen))
         # The new screen is on top before its widgets are: ask the focus, not the screen.
         await wait_until(pilot, lambda: focused_id(app) == "game")
         await pilot.press("left")  # the field keeps the focus: straight back
-        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_until(pilot, lambda: showing(app, NewGameScreen))
         await pilot.pause()  # let it mount before the app closes
 
 
@@ -151,10 +151,10 @@ async def test_the_quit_button_asks_first_when_the_game_in_play_is_not_on_disk(
     app = photo_app()
     monkeypatch.setattr(app.keeper, "at_risk", lambda: "the autosave file cannot be written")
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoNewGameScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoNewGameScreen))
         await wait_until(pilot, lambda: bool(app.screen.query("#quit")))
         await pilot.click("#quit")
-        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await wait_until(pilot, lambda: showing(app, ChoiceDialog))
         assert app.is_running and "cannot be written" in on_top(app, ChoiceDialog).prompt
 
 
@@ -180,7 +180,7 @@ async def test_a_random_set_up_and_two_people_from_the_new_game_screen() -> None
         assert screen.query_one("#photo-seed").display
         screen.query_one("#photo-seed").value = "77"  # type: ignore[attr-defined]
         await pilot.click("#start")
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoGameScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoGameScreen))
         session = app.session
         assert isinstance(session, PhotoSession)
         assert session.computer_seats == frozenset() and session.game.seed == 77
@@ -425,10 +425,10 @@ async def test_debug_mode_steps_through_the_animals_moves_with_their_rule_ids() 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await move_to(pilot, app, "a4")
-        await wait_until(pilot, lambda: isinstance(app.screen, StepsScreen))
+        await wait_until(pilot, lambda: showing(app, StepsScreen))
         await pilot.press("escape")
         await move_to(pilot, app, "j7")
-        await wait_until(pilot, lambda: isinstance(app.screen, StepsScreen))
+        await wait_until(pilot, lambda: showing(app, StepsScreen))
         steps = app.screen
         assert isinstance(steps, StepsScreen)
         rules = [step.rule for step in steps.steps]
@@ -455,11 +455,11 @@ async def test_help_and_rules_are_photo_safaris_own() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("question_mark")
-        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await wait_until(pilot, lambda: showing(app, HelpScreen))
         text = str(app.screen.query_one("#help-body").query_one(ColumnText).render())
         assert "animals' next steps" in text and "still needs a photo" in text
         await pilot.press("r")
-        await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await wait_until(pilot, lambda: showing(app, RulesScreen))
         titles = [chapter.title for chapter in app.screen.chapters]  # type: ignore[attr-defined]
         assert "How the animals move" in titles and "Rulings" in titles
 
@@ -485,7 +485,7 @@ async def test_the_game_ends_on_its_end_screen_and_its_keys_lead_on(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await move_to(pilot, app, "c4")
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoEndScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoEndScreen))
         assert str(app.screen.query_one("#headline").render()) == "Red wins!"
         assert "all ten" in str(app.screen.query_one("#reason").render())
         await pilot.pause()
@@ -494,7 +494,7 @@ async def test_the_game_ends_on_its_end_screen_and_its_keys_lead_on(
         palette = {title for title, _, _ in GameCommands(app.screen)._commands()}
         assert {"End of the game: new game", "End of the game: look at the board"} <= palette
         await pilot.press(key)
-        await wait_until(pilot, lambda: isinstance(app.screen, then))
+        await wait_until(pilot, lambda: showing(app, then))
         await pilot.pause()
 
 
@@ -530,18 +530,18 @@ async def test_the_end_screen_says_how_it_ended_and_c_shows_that_step_on_the_tim
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await move_to(pilot, app, "c4")
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoEndScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoEndScreen))
         cause = str(app.screen.query_one("#end-cause").render())
         assert cause.startswith("How it ended: round 5: Red photographs the lion")
         assert "10 of 10" in cause and "(c: that step on the timeline)" in cause
         assert "How it ended" in str(app.screen.query_one(KeyBar).render())
         await pilot.press("c")
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoTimelineScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoTimelineScreen))
         timeline = app.screen
         assert isinstance(timeline, PhotoTimelineScreen)
         assert timeline.moment == ending_step(session)
         await pilot.press("escape")
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoEndScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoEndScreen))
 
 
 async def test_two_computers_play_a_whole_game() -> None:
@@ -581,7 +581,7 @@ async def test_the_autosaved_game_is_offered_and_continues(data_dir: Path) -> No
         assert "Yellow (computer)" in str(app.screen.query_one("#continue-row").query(
             "Static").first().render())  # fmt: skip
         await pilot.click("#continue")
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoGameScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoGameScreen))
         assert isinstance(app.session, PhotoSession)
         assert app.session.texts == ["a4", "j7"] and app.session.computer_seats == {1}
 
@@ -630,7 +630,7 @@ async def test_the_next_new_game_screen_offers_the_last_photo_setup_again() -> N
         app.screen.query_one("#setup", CycleField).set_value("random", announce=True)
         await pilot.pause()
         await pilot.click("#start")
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoGameScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoGameScreen))
     assert settings.remembered_game() == PHOTO_SAFARI
     again = photo_app()
     async with again.run_test(size=SIZE) as pilot:
@@ -734,7 +734,7 @@ async def test_at_80_by_24_a_whole_game_is_played_by_keys_to_its_end_screen() ->
             else:
                 await pilot.pause()
         assert session.state.over
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoEndScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoEndScreen))
         end = app.screen
         for button in end.query("Button"):
             assert button.region.bottom <= 23 and button.region.right <= 80

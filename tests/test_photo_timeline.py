@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_app_support import SIZE, wait_until
+from test_app_support import SIZE, showing, wait_until
 
 from bigfive_tui.app.files import saves
 from bigfive_tui.app.main import BigFiveApp
@@ -158,7 +158,7 @@ async def test_replay_of_a_photo_save_opens_its_timeline_and_esc_quits() -> None
     assert isinstance(loaded.session, PhotoSession)
     app = photo_app(loaded.session, replay=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoTimelineScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoTimelineScreen))
         screen = app.screen
         assert isinstance(screen, PhotoTimelineScreen)
         board = screen.query_one(PhotoBoard)
@@ -188,14 +188,14 @@ async def test_the_timeline_opens_from_the_game_with_t_and_esc_goes_back(
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.press("T")
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoTimelineScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoTimelineScreen))
         screen = app.screen
         assert isinstance(screen, PhotoTimelineScreen)
         assert screen.moment == len(session.log) - 1  # opens on the game as it stands
         assert screen.drawing == ("compact" if size == (80, 24) else "normal")
         assert screen.query_one(PhotoBoard).region.right <= size[0]
         await pilot.press("escape")
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoGameScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoGameScreen))
 
 
 async def test_PU_going_back_against_the_computer_keeps_the_line_left_and_plays_on() -> None:
@@ -205,16 +205,16 @@ async def test_PU_going_back_against_the_computer_keeps_the_line_left_and_plays_
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("T")
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoTimelineScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoTimelineScreen))
         await pilot.press("home", "down", "down", "down")  # Red's second move, first step
         screen = app.screen
         assert isinstance(screen, PhotoTimelineScreen)
         keep = screen.timeline.keep[screen.moment]
         assert keep == 2
         await pilot.press("p")
-        await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
+        await wait_until(pilot, lambda: showing(app, SaveDialog))
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoGameScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoGameScreen))
         assert session.texts == full[:2] and session.state == session.states[2]
         kept = sorted(saves.saves_dir().glob("photo-safari-line-*.json"))
         assert len(kept) == 1
@@ -229,7 +229,7 @@ async def test_PU_going_back_is_refused_in_a_hot_seat_game_in_play() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("T")
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoTimelineScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoTimelineScreen))
         await pilot.press("home", "down", "p")
         await pilot.pause()
         prompt = str(app.screen.query_one("#photo-prompt").render())
@@ -241,11 +241,11 @@ async def test_the_end_screen_shows_the_rounds_and_r_opens_the_replay() -> None:
     session = played(1000, computers=frozenset({0, 1}))
     app = photo_app(session, computer_delay=0.0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoEndScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoEndScreen))
         rounds = str(app.screen.query_one("#photo-rounds").render())
         assert "Photos over the rounds" in rounds
         await pilot.press("r")
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoTimelineScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoTimelineScreen))
         assert app.screen.moment == 0  # type: ignore[attr-defined]
         await pilot.press("escape")
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoEndScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoEndScreen))

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_app_support import SIZE, make_app, seeded_session, wait_until
+from test_app_support import SIZE, make_app, seeded_session, showing, wait_until
 
 from bigfive_tui.app.files import positions, saves
 from bigfive_tui.app.files.autosave import AutosaveFile
@@ -243,7 +243,7 @@ def test_an_export_to_a_device_never_replaces_the_device() -> None:
 
 async def open_save_dialog(pilot, app: BigFiveApp) -> SaveDialog:  # type: ignore[no-untyped-def]
     await pilot.press("ctrl+s")
-    await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
+    await wait_until(pilot, lambda: showing(app, SaveDialog))
     dialog = app.screen
     assert isinstance(dialog, SaveDialog)
     return dialog
@@ -264,7 +264,7 @@ async def test_ctrl_s_onto_a_save_that_exists_asks_and_enter_keeps_it() -> None:
         await pilot.pause()
         dialog = await open_save_dialog(pilot, app)
         await pilot.press(*"mine", "enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, LosingConfirmDialog))
+        await wait_until(pilot, lambda: showing(app, LosingConfirmDialog))
         question = app.screen
         assert isinstance(question, LosingConfirmDialog)
         assert "mine.json exists already. Replace it?" in question.question
@@ -273,7 +273,7 @@ async def test_ctrl_s_onto_a_save_that_exists_asks_and_enter_keeps_it() -> None:
         assert "mine.json is kept: choose another name" in error_shown(dialog)
         assert kept.read_text() == "the other game"
         await pilot.press("enter")  # asked again: y replaces
-        await wait_until(pilot, lambda: isinstance(app.screen, LosingConfirmDialog))
+        await wait_until(pilot, lambda: showing(app, LosingConfirmDialog))
         await pilot.press("y")
         await wait_until(pilot, lambda: kept.read_text() != "the other game")
         assert saves.read_save(kept).session.state == session.state
@@ -349,7 +349,7 @@ async def test_a_browser_tab_loads_by_name_only(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+o")
-        await wait_until(pilot, lambda: isinstance(app.screen, LoadDialog))
+        await wait_until(pilot, lambda: showing(app, LoadDialog))
         screen = app.screen
         assert isinstance(screen, LoadDialog)
         dialog: LoadDialog = screen

@@ -17,6 +17,7 @@ from test_app_support import (
     played_session,
     scenario_session,
     seeded_session,
+    showing,
     wait_until,
 )
 from textual.widgets import Static
@@ -152,14 +153,14 @@ async def test_the_end_screen_shows_each_guides_game_and_how_it_ended() -> None:
             track_chart("food", stats.guides[0].food, cap).plain,
         ]
         await pilot.press("c")  # the step that ended it, on the timeline
-        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        await wait_until(pilot, lambda: showing(app, TimelineScreen))
         timeline = app.screen
         assert isinstance(timeline, TimelineScreen)
         assert timeline.moment == timeline.timeline.moment_of_log(stats.end.cause_index)
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is end)
         await pilot.press("r")  # replay: the timeline from the first step
-        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        await wait_until(pilot, lambda: showing(app, TimelineScreen))
         assert app.screen.moment == 0  # type: ignore[attr-defined]
 
 
@@ -169,7 +170,7 @@ async def test_an_end_screen_button_does_what_its_key_does() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, EndScreen) and focused(app, "new"))
         await pilot.click("#replay")
-        await wait_until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        await wait_until(pilot, lambda: showing(app, TimelineScreen))
         assert app.screen.moment == 0  # type: ignore[attr-defined]
 
 
@@ -177,7 +178,7 @@ async def test_same_seed_again_starts_the_same_game_anew() -> None:
     session = whole_game(3)
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await wait_until(pilot, lambda: showing(app, EndScreen))
         await pilot.press("s")
         await wait_until(pilot, lambda: app.session is not session)
         again = app.big_five
@@ -196,7 +197,7 @@ async def test_the_end_screen_names_each_rigged_value_with_its_turn() -> None:
     )
     app = make_app(session, step_through=True)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, HandOverScreen))
+        await wait_until(pilot, lambda: showing(app, HandOverScreen))
         await pilot.press("escape")  # look at the board first
         game = game_screen(app)
         await wait_until(pilot, lambda: app.screen is game)
@@ -262,10 +263,10 @@ async def test_help_opens_from_the_end_screen_and_lists_its_keys() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, EndScreen) and focused(app, "new"))
         await pilot.press("question_mark")
-        await wait_until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await wait_until(pilot, lambda: showing(app, HelpScreen))
         text = "\n".join(str(widget.render()) for widget in app.screen.query("*"))
         assert "When the game has ended" in text
         for entry in END_KEYS:
             assert entry.help in text
         await pilot.press("escape")
-        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
+        await wait_until(pilot, lambda: showing(app, EndScreen))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
-from test_app_support import make_app, wait_until
+from test_app_support import make_app, showing, wait_until
 from textual.pilot import Pilot
 from textual.widgets import Button
 
@@ -50,9 +50,9 @@ def tutorial_screen(app: BigFiveApp) -> TutorialScreen:
 
 
 async def open_tutorial(pilot: Pilot[None], app: BigFiveApp) -> TutorialScreen:
-    await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+    await wait_until(pilot, lambda: showing(app, NewGameScreen))
     await pilot.press("f2")
-    await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+    await wait_until(pilot, lambda: showing(app, StepCard))
     return tutorial_screen(app)
 
 
@@ -115,7 +115,7 @@ async def test_the_whole_tutorial_plays_through_to_a_won_safari_and_a_first_game
         tutorial = await open_tutorial(pilot, app)
         steps = len(tutorial.tutorial.steps)
         while tutorial.index < steps:
-            await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+            await wait_until(pilot, lambda: showing(app, StepCard))
             assert not tutorial.state.rigged_dice  # no roll waits beside the board as a rig
             await do_step(pilot, app, tutorial)
         assert tutorial.state.outcome == "won"
@@ -123,10 +123,10 @@ async def test_the_whole_tutorial_plays_through_to_a_won_safari_and_a_first_game
         assert [text for text in log if "debug" in text.lower() or "rigged" in text.lower()] == []
         assert sum("(arranged for the lesson)" in text for text in log) == 2  # fire, food
         assert any("looks at the top two cards" in text for text in log)  # the influence box
-        await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+        await wait_until(pilot, lambda: showing(app, StepCard))
         assert "won" in str(app.screen.query_one("#step-title").render())
         await pilot.press("enter")  # a first real game
-        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_until(pilot, lambda: showing(app, NewGameScreen))
         assert app.session is None  # the tutorial's game was never the game in play
 
 
@@ -155,7 +155,7 @@ async def test_a_wrong_key_gets_a_friendly_word_and_the_step_stays() -> None:
         tutorial = await open_tutorial(pilot, app)
         while tutorial.step is not None and tutorial.step.kind != "act":
             await do_step(pilot, app, tutorial)
-            await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+            await wait_until(pilot, lambda: showing(app, StepCard))
         index = tutorial.index
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.screen is tutorial)
@@ -168,14 +168,14 @@ async def test_a_wrong_key_gets_a_friendly_word_and_the_step_stays() -> None:
         await pilot.pause()
         assert app.screen is tutorial and not tutorial._sight
         await pilot.press("escape")  # nothing to cancel: asks first
-        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
+        await wait_until(pilot, lambda: showing(app, ConfirmDialog))
         await pilot.press("n")  # stays
         await wait_until(pilot, lambda: app.screen is tutorial)
         assert tutorial.index == index
         await pilot.press("c")  # the step's box again
-        await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+        await wait_until(pilot, lambda: showing(app, StepCard))
         await pilot.press("escape")  # leaves the tutorial
-        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_until(pilot, lambda: showing(app, NewGameScreen))
 
 
 async def test_a_wrong_target_is_not_played_and_the_step_stays() -> None:
@@ -184,7 +184,7 @@ async def test_a_wrong_target_is_not_played_and_the_step_stays() -> None:
         tutorial = await open_tutorial(pilot, app)
         while tutorial.step is not None and tutorial.step.act != "move ♣4":
             await do_step(pilot, app, tutorial)
-            await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+            await wait_until(pilot, lambda: showing(app, StepCard))
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.screen is tutorial)
         before = tutorial.state
@@ -201,14 +201,14 @@ async def test_esc_leaves_and_home_starts_again() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         tutorial = await open_tutorial(pilot, app)
         await do_step(pilot, app, tutorial)
-        await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+        await wait_until(pilot, lambda: showing(app, StepCard))
         await pilot.press("home")
         await wait_until(
             pilot, lambda: tutorial_screen(app) is not tutorial and isinstance(app.screen, StepCard)
         )
         assert tutorial_screen(app).index == 0
         await pilot.press("escape")
-        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await wait_until(pilot, lambda: showing(app, NewGameScreen))
 
 
 def test_the_edges_step_says_the_bush_under_one_space_is_above_the_next() -> None:
@@ -293,34 +293,34 @@ async def test_photo_safari_s_tutorial_plays_through_from_its_new_game_screen(
 ) -> None:
     app = make_app(game=PHOTO_SAFARI)
     async with app.run_test(size=size) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoNewGameScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoNewGameScreen))
         await pilot.press("f2")
-        await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+        await wait_until(pilot, lambda: showing(app, StepCard))
         tutorial = next(s for s in app.screen_stack if isinstance(s, PhotoTutorialScreen))
         photos = tutorial.state.photos
         while tutorial.index < len(tutorial.tutorial.steps):
-            await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+            await wait_until(pilot, lambda: showing(app, StepCard))
             await do_photo_step(pilot, app, tutorial)
         assert tutorial.state.photos != photos and tutorial.state.photos[0] & 257 == 257
-        await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+        await wait_until(pilot, lambda: showing(app, StepCard))
         # No camera has all ten photos: played at 80 x 24, "The safari is won!" was read as a win.
         title = str(app.screen.query_one("#step-title").render())
         assert "won" not in title and "end of the tutorial" in title, title
         await pilot.press("enter")  # a first real game
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoNewGameScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoNewGameScreen))
         assert app.session is None
 
 
 async def test_photo_safari_s_tutorial_refuses_another_square_kindly() -> None:
     app = make_app(game=PHOTO_SAFARI)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, PhotoNewGameScreen))
+        await wait_until(pilot, lambda: showing(app, PhotoNewGameScreen))
         await pilot.press("G")  # the second key of Learn to play
-        await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+        await wait_until(pilot, lambda: showing(app, StepCard))
         tutorial = next(s for s in app.screen_stack if isinstance(s, PhotoTutorialScreen))
         while tutorial.step is not None and tutorial.step.kind != "act":
             await do_photo_step(pilot, app, tutorial)
-            await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+            await wait_until(pilot, lambda: showing(app, StepCard))
         await pilot.press("enter")
         await wait_until(pilot, lambda: app.screen is tutorial)
         state = tutorial.state
@@ -377,7 +377,7 @@ async def test_each_new_game_screen_has_a_learn_to_play_button_beside_the_others
     new_game = PhotoNewGameScreen if game == PHOTO_SAFARI else NewGameScreen
     width, height = size
     async with app.run_test(size=size) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, new_game))
+        await wait_until(pilot, lambda: showing(app, new_game))
         await pilot.pause()
         for name in ("start", "learn", "load", "rules"):
             button = app.screen.query_one(f"#{name}", Button)
@@ -387,4 +387,4 @@ async def test_each_new_game_screen_has_a_learn_to_play_button_beside_the_others
             assert region.x >= 0 and region.right <= width and region.bottom < height, name
         assert str(app.screen.query_one("#learn", Button).label) == "Learn to play (F2)"
         await pilot.click("#learn")
-        await wait_until(pilot, lambda: isinstance(app.screen, StepCard))
+        await wait_until(pilot, lambda: showing(app, StepCard))
