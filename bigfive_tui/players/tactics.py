@@ -16,11 +16,14 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Sequence
 from enum import IntEnum
+from itertools import compress, groupby
+from operator import itemgetter
 from typing import NamedTuple
 
 from bigfive_tui.engine.actions import FOOD, Act, Action
 from bigfive_tui.engine.board import GATE_CELLS
 from bigfive_tui.engine.content import (
+    ALL_SPECIES_MASK,
     ANIMAL_KIND,
     BUFFALO_TOKEN,
     FOOD_TOKENS,
@@ -99,28 +102,55 @@ def decide(
 ) -> Pick:
     """One of ``legal_actions`` (which must not be empty), with its reason. A ``focus`` (a
     cell: an animal, a face-down token or a fire) is the drive's goal before any other."""
+    return decide_grouped(state, legal_actions, by_kind(legal_actions), rng, intent, focus)
+
+
+def by_kind(legal_actions: Sequence[Action]) -> dict[Act, list[Action]]:
+    """The actions grouped by kind, in their order. The engine lists each kind's actions
+    together, so this loops over runs of a kind, not over actions (the roll-outs' hottest
+    loop); a kind met again in another run joins its group all the same."""
+    groups: dict[Act, list[Action]] = {}
+    for kind, run in groupby(legal_actions, _KIND):
+        group = groups.get(kind)
+        if group is None:
+            groups[kind] = list(run)
+        else:
+            group.extend(run)
+    return groups
+
+
+_KIND = itemgetter(0)  # an Action's kind
+
+
+def decide_grouped(
+    state: GameState,
+    legal_actions: Sequence[Action],
+    groups: dict[Act, list[Action]],
+    rng: random.Random,
+    intent: Intent = Intent.STEADY,
+    focus: int = -1,
+) -> Pick:
+    """:func:`decide` with ``legal_actions`` already grouped (``by_kind``), for a caller that
+    asks more than once about the same position."""
     if state.phase == Phase.INFLUENCE:
         return _discard(state, legal_actions)
     if len(legal_actions) == 1:
         only = legal_actions[0]
         return Pick(only, Reason(Why.DRAW if only.kind == Act.DRAW else Why.END_DONE))
-    by_kind: dict[Act, list[Action]] = {}
-    for action in legal_actions:
-        by_kind.setdefault(action.kind, []).append(action)
-    turn = _Turn(state, by_kind, rng, intent, focus)
+    turn = _Turn(state, groups, rng, intent, focus)
     for rule in _ORDER[intent]:
         picked = rule(turn)
         if picked is not None:
             return picked
-    if Act.DRAW in by_kind:
-        return Pick(by_kind[Act.DRAW][0], Reason(Why.DRAW))
-    if Act.END in by_kind:
+    if Act.DRAW in groups:
+        return Pick(groups[Act.DRAW][0], Reason(Why.DRAW))
+    if Act.END in groups:
         if intent == Intent.GUARD and state.game.guides[state.seat] == Guide.JACK:
             guarded = _guarded_here(state)
             if guarded:
-                return Pick(by_kind[Act.END][0], Reason(Why.END_GUARD))
+                return Pick(groups[Act.END][0], Reason(Why.END_GUARD))
         why = Why.END_DONE if state.actions_left == 0 else Why.END_NOTHING
-        return Pick(by_kind[Act.END][0], Reason(why))
+        return Pick(groups[Act.END][0], Reason(why))
     return Pick(legal_actions[0], Reason(Why.END_NOTHING))
 
 
@@ -236,6 +266,8 @@ def _share(turn: _Turn) -> Pick | None:
     if not exchanges:
         return None
     state = turn.state
+    if min(state.food) > NEEDY_FOOD and min(state.fuel) > NEEDY_FUEL:
+        return None  # nobody is needy: no exchange below would do
     best: Action | None = None
     best_key = (0, 0)
     for action in exchanges:
@@ -292,30 +324,34 @@ def _drive(turn: _Turn) -> Pick | None:
     detour = turn.by_kind.get(Act.DETOUR, [])
     if not moves and not detour:
         return None
-    state, seat = turn.state, turn.seat
+    state, seat, intent, focus = turn.state, turn.seat, turn.intent, turn.focus
     mode = driving_mode(state, seat)
     routes = geometry(state.game.board).routes_from(state.vehicle[seat], mode)
-    best: tuple[int, Why, int, Collection[int]] | None = None
+    cost_of = routes.cost.__getitem__
+    supply = state.game.costs[seat].supply
+    best: tuple[int, Why, int, Collection[int], int] | None = None
     for why, subject, cells in _goals(turn):
-        cost = min((routes.cost[cell] for cell in cells), default=UNREACHABLE)
-        supply = state.game.costs[seat].supply
+        cost = min(map(cost_of, cells), default=UNREACHABLE)
         if cost >= UNREACHABLE or (
-            _topping_up(state, seat, why) and cost + supply > state.actions_left
+            why in _SUPPLY_GOALS
+            and _topping_up(state, seat, why)
+            and cost + supply > state.actions_left
         ):
             # Filling up is worth a drive only when it is done this turn: a drive towards a
             # far gate with fuel to spare serves nothing this turn (issue 24's refuel hint).
             continue
-        score = _GOAL_WORTH[why] - cost + _intent_bonus(turn.intent, why)
+        score = _GOAL_WORTH[why] - cost
+        if intent:
+            score += _intent_bonus(intent, why)
         if why == Why.DRIVE_ANIMAL:
             score += _scarcity(state, subject)
-        if subject == turn.focus and why in _FOCUSABLE:
+        if subject == focus and why in _FOCUSABLE:
             score += _FOCUS_BONUS
         if best is None or score > best[0]:
-            best = (score, why, subject, cells)
+            best = (score, why, subject, cells, cost)
     if best is None:
         return None
-    _, why, subject, cells = best
-    nearest = min(routes.cost[cell] for cell in cells)
+    _, why, subject, cells, nearest = best
     if nearest == 0:
         return None  # already there: nothing more to drive for
     firsts = routes.first_steps(cells, nearest)
@@ -326,6 +362,9 @@ def _drive(turn: _Turn) -> Pick | None:
         return None
     action = turn.rng.choice(options)
     return Pick(action, Reason(why, subject, _subject_seat(state, why, subject), number=nearest))
+
+
+_SUPPLY_GOALS = frozenset((Why.DRIVE_FOOD, Why.DRIVE_FUEL))
 
 
 #: The goals a search may set a drive's focus on, and what that focus adds to their worth
@@ -429,27 +468,27 @@ def _goals(turn: _Turn) -> list[_Goal]:
             cell = GATE_CELLS[gate]
             goals.append((Why.DRIVE_MEND, cell, seers[cell]))
     mask = state.spotted[seat]
-    kate = guide == Guide.KATE
+    spotters = geo.kate_seers if guide == Guide.KATE else seers
+    face_up = state.face_up
     for token, cell in enumerate(state.token_cell[: BUFFALO_TOKEN + 1]):
         if cell < 0:
             continue
-        if token == BUFFALO_TOKEN or state.face_up[token]:
-            if mask & (1 << _species_of(token)):
+        if token == BUFFALO_TOKEN or face_up[token]:
+            if mask & _SPECIES_BIT[token]:
                 continue
             why = Why.DRIVE_ANIMAL
         else:
             why = Why.DRIVE_UNKNOWN
-        goals.append((why, cell, geo.kate_seers[cell] if kate else seers[cell]))
+        goals.append((why, cell, spotters[cell]))
     fires = state.fires
     if state.fire_supply < len(fires):  # some fire is on the board
         jack = guide == Guide.JACK
-        for cell, count in enumerate(fires):
-            if count:
-                near: Collection[int] = seers[cell]
-                if jack:
-                    piece = board.slot_cells[board.slot[cell]]
-                    near = frozenset(near).union(c for c in piece if board.drivable[c])
-                goals.append((Why.DRIVE_FIRE, cell, near))
+        for cell in compress(range(len(fires)), fires):
+            near: Collection[int] = seers[cell]
+            if jack:
+                piece = board.slot_cells[board.slot[cell]]
+                near = frozenset(near).union(c for c in piece if board.drivable[c])
+            goals.append((Why.DRIVE_FIRE, cell, near))
     if turn.intent == Intent.GUARD and guide == Guide.JACK:
         guard = _guard_piece(state)
         if guard is not None:
@@ -499,6 +538,14 @@ def _discard(state: GameState, legal_actions: Sequence[Action]) -> Pick:
 
 def _species_of(token: int) -> int:
     return _BUFFALO if token == BUFFALO_TOKEN else ANIMAL_KIND[token]
+
+
+#: [token] -> its species' bit in a vehicle's spotted mask (the animal tokens and the buffalo);
+#: a monkey's is every species' (a monkey turned up leaves the board: nobody drives to it).
+_SPECIES_BIT = tuple(
+    ALL_SPECIES_MASK if _species_of(token) == MONKEY else 1 << _species_of(token)
+    for token in range(BUFFALO_TOKEN + 1)
+)
 
 
 def wanted_by_team(state: GameState, token: int) -> bool:

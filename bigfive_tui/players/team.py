@@ -55,16 +55,17 @@ def decide(
 ) -> Pick:
     """One of ``legal_actions`` (which must not be empty), with its reason; with another
     ``intent`` or a ``focus``, the fast policy's course (:func:`tactics.decide`)."""
-    pick = tactics.decide(state, legal_actions, rng, intent, focus)
-    if (intent, focus) != (Intent.STEADY, -1) or state.phase != Phase.ACTIONS:
+    groups = tactics.by_kind(legal_actions)
+    pick = tactics.decide_grouped(state, legal_actions, groups, rng, intent, focus)
+    if intent != Intent.STEADY or focus != -1 or state.phase != Phase.ACTIONS:
         return pick
     why = pick.reason.why
     if why in _IDLE and state.game.guides[state.seat] == Guide.JACK:
         shield = _shield(state, pick, legal_actions, rng)
         if shield is not pick:
             return shield
-    if why in _DRIVE_ON and any(action.kind in _FILL for action in legal_actions):
-        fill = tactics.decide(state, legal_actions, rng, Intent.SUPPLIES)
+    if why in _DRIVE_ON and (Act.REFUEL in groups or Act.REPLENISH in groups):
+        fill = tactics.decide_grouped(state, legal_actions, groups, rng, Intent.SUPPLIES)
         if fill.action.kind in _FILL:
             return fill
     return pick
