@@ -1,14 +1,16 @@
 """How long the search player thinks per decision at each setting (docs/balance.md).
 
-Plays ``--games`` games per setting (three guides drawn per game, normal difficulty, game seeds
-``--seed``, ``--seed``+1, ...) with the search player at that setting in every seat, timing
-every decision in CPU time of this process. Two figures per setting:
+Plays ``--games`` games per setting (``--players`` guides drawn per game, three unless told;
+normal difficulty; game seeds ``--seed``, ``--seed``+1, ...) with the search player at that
+setting in every seat, timing every decision in CPU time of this process. Two figures per
+setting:
 
 * *per decision*: a turn's thinking shared over the decisions it covers (the plan is made
   once a turn and reused while nothing new comes to light), as the issue counts it;
 * *per plan*: the decisions that made a plan, alone (what a hint costs: a hint always plans).
 
     python bench/decision_times.py --games 3 --seed 500
+    python bench/decision_times.py --games 3 --seed 600000 --players 5 --settings practice,hint
 """
 
 from __future__ import annotations
@@ -37,12 +39,14 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def measure(setting: str, games: int, seed: int) -> tuple[list[float], list[float]]:
+def measure(
+    setting: str, games: int, seed: int, players: int = 3
+) -> tuple[list[float], list[float]]:
     shared: list[float] = []
     plans: list[float] = []
     player = SearchPlayer(SETTINGS[setting])
     for index in range(games):
-        setup = game_setup(Settings(1, None, 3, "normal", "search", seed, None), seed + index)
+        setup = game_setup(Settings(1, None, players, "normal", "search", seed, None), seed + index)
         game = make_game(seeded_board(setup.seed), setup.guides, setup.difficulty, (), setup.seed)
         state, _ = new_game(game)
         rng = random.Random(setup.seed)
@@ -70,12 +74,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=500)
+    parser.add_argument("--players", type=int, default=3, choices=range(2, 6))
     parser.add_argument("--settings", default="measured,practice,hint")
     args = parser.parse_args()
     print("setting   decisions  per decision: median   p95   | plans  per plan: median", end="")
     print("   p95    max")
     for setting in args.settings.split(","):
-        shared, plans = measure(setting, args.games, args.seed)
+        shared, plans = measure(setting, args.games, args.seed, args.players)
         print(
             f"{setting:<9} {len(shared):>9}  {statistics.median(shared) * 1000:>13.1f} ms "
             f"{percentile(shared, 0.95) * 1000:>6.1f} ms | {len(plans):>5}  "
