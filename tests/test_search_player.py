@@ -22,7 +22,13 @@ from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.formats.replay import record_of, replay
 from bigfive_tui.players import POLICIES, greedy_player, random_player, tactics, team
 from bigfive_tui.players.reasons import Reason, Why, explain, plan_words
-from bigfive_tui.players.search_player import MEASURED, SETTINGS, SearchPlayer, candidates
+from bigfive_tui.players.search_player import (
+    MEASURED,
+    SETTINGS,
+    SearchPlayer,
+    candidates,
+    roll_out_actions,
+)
 
 
 def started(seed: int, guides: tuple[Guide, ...], level: Difficulty) -> GameState:
@@ -173,6 +179,33 @@ def test_every_player_only_chooses_legal_actions(
     assert explain(state, pick.action, pick.reason)
     greedy = greedy_player.decide(state, legal, random.Random(seed))
     assert greedy.action in legal and greedy.reason
+
+
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    actions=st.integers(0, 300),
+    guides=st.lists(st.sampled_from(list(Guide)), min_size=2, max_size=5, unique=True),
+    intent=st.sampled_from(list(tactics.Intent)),
+)
+def test_a_roll_out_lists_exchanges_only_while_somebody_is_needy_and_plays_the_same(
+    seed: int, actions: int, guides: list[Guide], intent: tactics.Intent
+) -> None:
+    """The look-ahead leaves the exchanges out of its roll-outs while nobody is needy (they
+    are a third of the engine's time there): the engine's list without them is the full list
+    less its exchanges, and both steady policies choose the same action, drawing the same
+    dice, from either list."""
+    state = played(seed, actions, tuple(guides))
+    if state.outcome:
+        return
+    full = legal_actions(state)
+    assert legal_actions(state, exchanges=False) == [a for a in full if a.kind != Act.EXCHANGE]
+    rolled = roll_out_actions(state)
+    assert rolled == full if tactics.anyone_needy(state) else rolled == legal_actions(state, False)
+    for steady in (tactics.decide, team.decide):
+        with_all, without = random.Random(seed), random.Random(seed)
+        chosen = steady(state, full, with_all, intent, -1).action
+        assert steady(state, rolled, without, intent, -1).action == chosen
+        assert with_all.getstate() == without.getstate()
 
 
 def test_the_search_player_plays_whole_games_to_the_end() -> None:

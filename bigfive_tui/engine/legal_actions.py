@@ -116,9 +116,11 @@ EXCHANGE_PAIRS_KEPT = 256
 _WEST_GATE, _EAST_GATE = GATE_CELLS
 
 
-def legal_actions(state: GameState) -> list[Action]:
+def legal_actions(state: GameState, exchanges: bool = True) -> list[Action]:
     """Every action the current guide may take now, the actions of each kind listed together
-    (the random player relies on that to pick a kind first)."""
+    (the random player relies on that to pick a kind first). Without ``exchanges``, all but
+    the exchanges: for a player's look-ahead whose policy cannot give now (they are a third of
+    this function's time, and the look-ahead asks it hundreds of thousands of times a turn)."""
     phase = state.phase
     game = state.game
     if phase == _DRAW_PHASE:
@@ -129,6 +131,8 @@ def legal_actions(state: GameState) -> list[Action]:
         return list(_CHOOSE_DISCARD[: len(state.looking_at)])
     else:
         return []
+    if not exchanges:
+        return actions
     # RU-exchange: free between vehicles in clear view, also before the card is drawn.
     cells = tuple(state.vehicle)
     known = game.exchange_pairs

@@ -330,12 +330,19 @@ def _play_turn(
     turn = world.turn
     played = 0
     while not world.outcome and world.turn == turn and played < _TO_THE_END_ACTIONS:
-        action = steady(world, legal_actions(world), rng, *course).action
+        action = steady(world, roll_out_actions(world), rng, *course).action
         apply_in_place(world, action, None)
         played += 1
     if not world.outcome:
         _deal_turn(world, rng, align)
     return played
+
+
+def roll_out_actions(world: GameState) -> list[Action]:
+    """The legal actions a roll-out's policy chooses from: the exchanges only while some guide
+    is needy, since the steady policies give only to a needy guide and otherwise choose the
+    same action with or without them listed (a third of the engine's time in a roll-out)."""
+    return legal_actions(world, exchanges=tactics.anyone_needy(world))
 
 
 def _deal_turn(world: GameState, rng: random.Random, align: int) -> None:
@@ -405,7 +412,7 @@ def _play_out(
         if align is not None and world.turn != dealt:
             dealt = world.turn
             _deal_turn(world, rng, align)
-        legal = legal_actions(world)
+        legal = roll_out_actions(world)
         if world.turn == turn:
             action = steady(world, legal, rng, intent, focus).action
         else:

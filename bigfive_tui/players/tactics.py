@@ -266,8 +266,8 @@ def _share(turn: _Turn) -> Pick | None:
     if not exchanges:
         return None
     state = turn.state
-    if min(state.food) > NEEDY_FOOD and min(state.fuel) > NEEDY_FUEL:
-        return None  # nobody is needy: no exchange below would do
+    if not anyone_needy(state):
+        return None  # no exchange below would do
     best: Action | None = None
     best_key = (0, 0)
     for action in exchanges:
@@ -283,6 +283,12 @@ def _share(turn: _Turn) -> Pick | None:
         if key > best_key:
             best, best_key = action, key
     return Pick(best, Reason(Why.SHARE, seat=best.target)) if best is not None else None
+
+
+def anyone_needy(state: GameState) -> bool:
+    """Some guide low enough on food or fuel to be given some: without one, this policy never
+    exchanges (:func:`_share`)."""
+    return min(state.food) <= NEEDY_FOOD or min(state.fuel) <= NEEDY_FUEL
 
 
 def _repair(turn: _Turn) -> Pick | None:
