@@ -17,7 +17,6 @@ from test_app_support import SIZE, wait_until
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from bigfive_tui.app.components.action_bar import ActionBar
 from bigfive_tui.app.components.player_board import PlayerBoard
 from bigfive_tui.app.screens.end import EndScreen
 from bigfive_tui.app.screens.new_game import NewGameScreen
@@ -64,7 +63,7 @@ def shows(apps: tuple[JoinApp, ...], table: Table) -> Callable[[], str]:
             if screen is None:
                 parts.append(f"seat {app.link and app.link.seat}: {stack}, no game screen")
                 continue
-            prompt = screen.query_one(ActionBar)._prompt_content.plain
+            prompt = str(screen.query_one("#prompt").render())
             parts.append(
                 f"seat {screen.seat}: {stack}, seen {seen} moves, phase "
                 f"{screen.state.phase.name}, over {screen.state.over}, question open "

@@ -339,16 +339,12 @@ def _drive(turn: _Turn) -> Pick | None:
     for why, subject, cells in _goals(turn):
         cost = min(map(cost_of, cells), default=UNREACHABLE)
         if cost >= UNREACHABLE or (
-            why in _SUPPLY_GOALS
-            and _topping_up(state, seat, why)
-            and cost + supply > state.actions_left
+            _topping_up(state, seat, why) and cost + supply > state.actions_left
         ):
             # Filling up is worth a drive only when it is done this turn: a drive towards a
             # far gate with fuel to spare serves nothing this turn (issue 24's refuel hint).
             continue
-        score = _GOAL_WORTH[why] - cost
-        if intent:
-            score += _intent_bonus(intent, why)
+        score = _GOAL_WORTH[why] - cost + _intent_bonus(intent, why)
         if why == Why.DRIVE_ANIMAL:
             score += _scarcity(state, subject)
         if subject == focus and why in _FOCUSABLE:
@@ -368,9 +364,6 @@ def _drive(turn: _Turn) -> Pick | None:
         return None
     action = turn.rng.choice(options)
     return Pick(action, Reason(why, subject, _subject_seat(state, why, subject), number=nearest))
-
-
-_SUPPLY_GOALS = frozenset((Why.DRIVE_FOOD, Why.DRIVE_FUEL))
 
 
 #: The goals a search may set a drive's focus on, and what that focus adds to their worth
