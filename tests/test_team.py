@@ -11,7 +11,7 @@ from bigfive_tui.assets import seeded_board
 from bigfive_tui.engine.actions import END, Act
 from bigfive_tui.engine.apply_action import apply_in_place
 from bigfive_tui.engine.board import GATE_CELLS
-from bigfive_tui.engine.content import ALL_SPECIES_MASK, Difficulty, Guide, Species
+from bigfive_tui.engine.content import ALL_SPECIES_MASK, FOOD_TOKENS, Difficulty, Guide, Species
 from bigfive_tui.engine.legal_actions import legal_actions
 from bigfive_tui.engine.session import make_game
 from bigfive_tui.engine.setup import new_game
@@ -104,8 +104,9 @@ def test_a_guide_with_a_nearly_full_track_drives_on() -> None:
     assert fast.reason.why == Why.DRIVE_ANIMAL and pick == fast
 
 
-def test_a_course_other_than_the_steady_one_is_the_fast_policys() -> None:
-    """The search weighs the same candidates as before: only the steady turn is the team's."""
+def test_a_course_other_than_the_steady_one_is_the_fast_policys_with_the_teams_marks() -> None:
+    """The search weighs the fast policy's courses; they look after food and fuel as the team
+    does, so that a course is not worth more or less for a drive to a gate alone."""
     for seed in range(6):
         chosen = tuple(random.Random(seed).sample(list(Guide), 3 + seed % 3))
         state, _ = new_game(make_game(seeded_board(seed), chosen, Difficulty(seed % 3), (), seed))
@@ -113,11 +114,68 @@ def test_a_course_other_than_the_steady_one_is_the_fast_policys() -> None:
         while not state.outcome and state.turn < 40:
             legal = legal_actions(state)
             if state.phase == Phase.ACTIONS and len(legal) > 1:
+                ours = team.marks(state)
                 for intent in Intent:
                     if intent != Intent.STEADY:
-                        fast = tactics.decide(state, legal, random.Random(1), intent)
+                        fast = tactics.decide(state, legal, random.Random(1), intent, marks=ours)
                         assert team.decide(state, legal, random.Random(1), intent) == fast
             apply_in_place(state, team.choose(state, legal, rng), None)
+
+
+GUIDES = ("david", "jack", "kate", "sam", "anna")
+SPREAD = ("h1", "s1", "c1", "t1", "n1")
+
+
+def crowd_position(guides: int) -> GameState:
+    """David on ♥1 lacks the leopard on ♥6, two actions away; his teammates have seen all."""
+    state = position(GUIDES[:guides], SPREAD[:guides])
+    state.spotted = [NO_LEOPARD] + [ALL_SPECIES_MASK] * (guides - 1)
+    place(state, LEOPARD, "h6", face_up=True)
+    return state
+
+
+def test_with_four_or_more_guides_nobody_drives_to_a_gate_for_fuel() -> None:
+    for guides in (4, 5):
+        state = crowd_position(guides)
+        state.fuel[0] = 1
+        fast, pick = picks(state)
+        assert fast.reason.why == Why.DRIVE_FUEL
+        assert pick.reason.why == Why.DRIVE_ANIMAL
+
+
+def test_with_two_or_three_guides_fuel_at_2_sends_a_guide_to_a_gate() -> None:
+    for guides in (2, 3):
+        state = crowd_position(guides)
+        state.fuel[0] = 2
+        fast, pick = picks(state)
+        assert fast.reason.why == pick.reason.why == Why.DRIVE_FUEL
+
+
+def test_with_four_or_more_guides_food_at_2_sends_a_guide_to_a_food_token() -> None:
+    for guides in (4, 5):
+        state = crowd_position(guides)
+        place(state, FOOD_TOKENS[0], "d6", face_up=True)
+        state.food[0] = 3
+        fast, pick = picks(state)
+        assert fast.reason.why == Why.DRIVE_FOOD and pick.reason.why == Why.DRIVE_ANIMAL
+        state.food[0] = 2
+        fast, pick = picks(state)
+        assert fast.reason.why == pick.reason.why == Why.DRIVE_FOOD
+        assert "food is down to 2" in explain(state, pick.action, pick.reason)
+
+
+def test_a_teammate_out_of_fuel_far_away_waits_for_the_animal_near_by() -> None:
+    """Jack, out of fuel on ♪5 (9 actions away), is worth a drive, but less than the leopard
+    two actions away; once nothing else is worth a drive, David goes to him."""
+    state = position(("david", "jack", "kate"), ("h1", "n5", "c1"))
+    state.spotted = [NO_LEOPARD, ALL_SPECIES_MASK, ALL_SPECIES_MASK]
+    place(state, LEOPARD, "h6", face_up=True)
+    state.fuel[1] = 0
+    fast, pick = picks(state)
+    assert fast.reason.why == Why.DRIVE_HELP and pick.reason.why == Why.DRIVE_ANIMAL
+    state.spotted[0] = ALL_SPECIES_MASK
+    fast, pick = picks(state)
+    assert fast.reason.why == pick.reason.why == Why.DRIVE_HELP
 
 
 def test_the_strong_teammate_and_the_hint_leave_the_teams_steady_turn() -> None:

@@ -14,7 +14,7 @@ macro-actions): the same rules in a different order. Pure and deterministic give
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from enum import IntEnum
 from itertools import compress, groupby
 from operator import itemgetter
@@ -39,7 +39,7 @@ from bigfive_tui.players.routes import DETOUR_STEP, UNREACHABLE, driving_mode, g
 _ANIMAL_TOKEN_LIMIT = 15
 _BUFFALO = int(Species.BUFFALO)
 
-#: Food at or below this is taken care of before anything else but spotting.
+#: The fast policy's marks for its own food and fuel (:class:`Marks`).
 LOW_FOOD = 3
 LOW_FUEL = 2
 #: A teammate at or below these marks gets a share when in view.
@@ -88,6 +88,20 @@ _GOAL_WORTH = {
 }
 
 
+class Marks(NamedTuple):
+    """When a guide looks after its own food and fuel, and what each goal of a drive is worth:
+    the fast policy's own (:data:`FAST_MARKS`), or the team's (players/team.py)."""
+
+    #: Food at or below this is taken care of before anything else but spotting.
+    low_food: int
+    #: Fuel at or below this sends the guide to a gate; one more, to a gate in view.
+    low_fuel: int
+    goal_worth: Mapping[Why, int]
+
+
+FAST_MARKS = Marks(LOW_FOOD, LOW_FUEL, _GOAL_WORTH)
+
+
 def choose(state: GameState, legal_actions: Sequence[Action], rng: random.Random) -> Action:
     """One of ``legal_actions`` with the steady intent (the search's roll-out policy)."""
     return decide(state, legal_actions, rng).action
@@ -99,10 +113,12 @@ def decide(
     rng: random.Random,
     intent: Intent = Intent.STEADY,
     focus: int = -1,
+    marks: Marks = FAST_MARKS,
 ) -> Pick:
     """One of ``legal_actions`` (which must not be empty), with its reason. A ``focus`` (a
     cell: an animal, a face-down token or a fire) is the drive's goal before any other."""
-    return decide_grouped(state, legal_actions, by_kind(legal_actions), rng, intent, focus)
+    groups = by_kind(legal_actions)
+    return decide_grouped(state, legal_actions, groups, rng, intent, focus, marks)
 
 
 def by_kind(legal_actions: Sequence[Action]) -> dict[Act, list[Action]]:
@@ -129,6 +145,7 @@ def decide_grouped(
     rng: random.Random,
     intent: Intent = Intent.STEADY,
     focus: int = -1,
+    marks: Marks = FAST_MARKS,
 ) -> Pick:
     """:func:`decide` with ``legal_actions`` already grouped (``by_kind``), for a caller that
     asks more than once about the same position."""
@@ -137,7 +154,7 @@ def decide_grouped(
     if len(legal_actions) == 1:
         only = legal_actions[0]
         return Pick(only, Reason(Why.DRAW if only.kind == Act.DRAW else Why.END_DONE))
-    turn = _Turn(state, groups, rng, intent, focus)
+    turn = _Turn(state, groups, rng, intent, focus, marks)
     for rule in _ORDER[intent]:
         picked = rule(turn)
         if picked is not None:
@@ -157,7 +174,7 @@ def decide_grouped(
 class _Turn:
     """What the rules ask about the guide at the wheel, worked out once per decision."""
 
-    __slots__ = ("by_kind", "focus", "intent", "rng", "seat", "state")
+    __slots__ = ("by_kind", "focus", "intent", "marks", "rng", "seat", "state")
 
     def __init__(
         self,
@@ -166,8 +183,10 @@ class _Turn:
         rng: random.Random,
         intent: Intent,
         focus: int = -1,
+        marks: Marks = FAST_MARKS,
     ) -> None:
         self.state = state
+        self.marks = marks
         self.by_kind = by_kind
         self.rng = rng
         self.intent = intent
@@ -202,11 +221,11 @@ def _free(turn: _Turn) -> Pick | None:
     if costs.supply == 0:
         if Act.REFUEL in by_kind:
             return Pick(by_kind[Act.REFUEL][0], Reason(Why.FUEL_TOP_UP))
-        food = state.food[turn.seat]
+        food, low_food = state.food[turn.seat], turn.marks.low_food
         if Act.REPLENISH in by_kind and (
-            food <= LOW_FOOD or food + costs.food_gain <= state.game.caps[turn.seat]
+            food <= low_food or food + costs.food_gain <= state.game.caps[turn.seat]
         ):
-            why = Why.FOOD_LOW if food <= LOW_FOOD else Why.FOOD_TOP_UP
+            why = Why.FOOD_LOW if food <= low_food else Why.FOOD_TOP_UP
             return Pick(turn.rng.choice(by_kind[Act.REPLENISH]), Reason(why))
     return None
 
@@ -247,14 +266,15 @@ def _look_after_self(turn: _Turn) -> Pick | None:
     costs = state.game.costs[seat]
     cap = state.game.caps[seat]
     food, fuel = state.food[seat], state.fuel[seat]
+    low_food, low_fuel = turn.marks.low_food, turn.marks.low_fuel
     top_up = turn.intent == Intent.SUPPLIES
     if Act.REPLENISH in by_kind and (
-        food <= LOW_FOOD or (food + costs.food_gain <= cap and (top_up or state.actions_left >= 3))
+        food <= low_food or (food + costs.food_gain <= cap and (top_up or state.actions_left >= 3))
     ):
-        why = Why.FOOD_LOW if food <= LOW_FOOD else Why.FOOD_TOP_UP
+        why = Why.FOOD_LOW if food <= low_food else Why.FOOD_TOP_UP
         return Pick(turn.rng.choice(by_kind[Act.REPLENISH]), Reason(why))
-    if Act.REFUEL in by_kind and (fuel <= LOW_FUEL + 1 or (top_up and fuel < cap - 2)):
-        why = Why.FUEL_LOW if fuel <= LOW_FUEL + 1 else Why.FUEL_TOP_UP
+    if Act.REFUEL in by_kind and (fuel <= low_fuel + 1 or (top_up and fuel < cap - 2)):
+        why = Why.FUEL_LOW if fuel <= low_fuel + 1 else Why.FUEL_TOP_UP
         return Pick(by_kind[Act.REFUEL][0], Reason(why))
     return None
 
@@ -330,7 +350,8 @@ def _drive(turn: _Turn) -> Pick | None:
     detour = turn.by_kind.get(Act.DETOUR, [])
     if not moves and not detour:
         return None
-    state, seat, intent, focus = turn.state, turn.seat, turn.intent, turn.focus
+    state, seat, intent, focus, marks = turn.state, turn.seat, turn.intent, turn.focus, turn.marks
+    worth = marks.goal_worth
     mode = driving_mode(state, seat)
     routes = geometry(state.game.board).routes_from(state.vehicle[seat], mode)
     cost_of = routes.cost.__getitem__
@@ -339,12 +360,12 @@ def _drive(turn: _Turn) -> Pick | None:
     for why, subject, cells in _goals(turn):
         cost = min(map(cost_of, cells), default=UNREACHABLE)
         if cost >= UNREACHABLE or (
-            _topping_up(state, seat, why) and cost + supply > state.actions_left
+            _topping_up(state, seat, why, marks) and cost + supply > state.actions_left
         ):
             # Filling up is worth a drive only when it is done this turn: a drive towards a
             # far gate with fuel to spare serves nothing this turn (issue 24's refuel hint).
             continue
-        score = _GOAL_WORTH[why] - cost + _intent_bonus(intent, why)
+        score = worth[why] - cost + _intent_bonus(intent, why)
         if why == Why.DRIVE_ANIMAL:
             score += _scarcity(state, subject)
         if subject == focus and why in _FOCUSABLE:
@@ -396,11 +417,11 @@ def drive_goals(state: GameState, rng: random.Random) -> list[tuple[int, int]]:
 SCARCITY_BONUS = {1: 10, 2: 4, 3: 0}
 
 
-def _topping_up(state: GameState, seat: int, why: Why) -> bool:
+def _topping_up(state: GameState, seat: int, why: Why, marks: Marks) -> bool:
     """A drive for food or fuel that this guide does not yet run short of."""
     if why == Why.DRIVE_FOOD:
-        return state.food[seat] > LOW_FOOD
-    return why == Why.DRIVE_FUEL and state.fuel[seat] > LOW_FUEL
+        return state.food[seat] > marks.low_food
+    return why == Why.DRIVE_FUEL and state.fuel[seat] > marks.low_fuel
 
 
 def _scarcity(state: GameState, cell: int) -> int:
@@ -448,12 +469,12 @@ def _goals(turn: _Turn) -> list[_Goal]:
     tyre_waits = any(state.flat) and bool(state.lasting) and bool(state.broken_gates())
     # Topping up can wait; a flat tyre behind a broken gate loses its guide whole turns.
     top_up = turn.intent == Intent.SUPPLIES and not tyre_waits
-    if food <= LOW_FOOD or (top_up and food < cap - 1):
+    if food <= turn.marks.low_food or (top_up and food < cap - 1):
         for token in FOOD_TOKENS:
             cell = state.token_cell[token]
             if cell >= 0:
                 goals.append((Why.DRIVE_FOOD, cell, seers[cell]))
-    if fuel <= LOW_FUEL or (top_up and fuel < cap - 2):
+    if fuel <= turn.marks.low_fuel or (top_up and fuel < cap - 2):
         goals.extend((Why.DRIVE_FUEL, cell, seers[cell]) for cell in GATE_CELLS)
     for other in range(len(state.vehicle)):
         if other != seat and (

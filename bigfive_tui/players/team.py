@@ -11,6 +11,13 @@ team stands to lose (weighed by the guides that lack them, their last tokens twi
 keeps fire off them for a whole round. And a guide with fuel or food in view fills up before it
 drives on (the fast policy's *supplies* intent), which saves a drive back to it later.
 
+Whole games of this policy against itself on the same seeds (docs/balance.md, *The team's
+marks for food and fuel*) showed it too careful with supplies: with four or five guides a
+guide's turn comes round rarely, and a drive to a gate or a food token spends a turn the team
+needed for spotting, while a teammate can hand over fuel for free. So with four or more guides
+a guide drives for food only at 2 and for fuel only when it has none; and a guide drives to a
+teammate short of fuel or food only when nothing else near is worth more (every guide count).
+
 The other rules the search's deviations suggested (a drive left to a teammate who is nearer,
 the last tokens of a species first, Jack shielding more often or waiting on his piece instead
 of driving far) were each played against these on the same seeds and gained nothing
@@ -30,7 +37,7 @@ from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.players import tactics
 from bigfive_tui.players.reasons import Reason, Why
 from bigfive_tui.players.routes import DETOUR_STEP, UNREACHABLE, driving_mode, geometry
-from bigfive_tui.players.tactics import Intent, Pick
+from bigfive_tui.players.tactics import FAST_MARKS, Intent, Marks, Pick
 
 #: What the fast policy does when nothing in reach is worth an action: Jack's shield is worth
 #: more then (where the search chose his shield, it gained about 4.6 points each time).
@@ -39,6 +46,18 @@ _IDLE = frozenset((Why.END_NOTHING, Why.INFLUENCE, Why.EXTRA_ANIMAL))
 #: saves a drive back to it later.
 _DRIVE_ON = _IDLE | {Why.DRIVE_ANIMAL, Why.DRIVE_UNKNOWN, Why.DRIVE_FIRE, Why.EXTINGUISH}
 _FILL = frozenset((Act.REFUEL, Act.REPLENISH))
+
+#: A teammate short of fuel or food is a goal worth an animal's drive more, not every other goal.
+_GOAL_WORTH = {**FAST_MARKS.goal_worth, Why.DRIVE_HELP: 20}
+_FEW_MARKS = FAST_MARKS._replace(goal_worth=_GOAL_WORTH)
+#: From this many guides on, the team's marks for food and fuel are lower.
+CROWD = 4
+_CROWD_MARKS = Marks(low_food=2, low_fuel=0, goal_worth=_GOAL_WORTH)
+
+
+def marks(state: GameState) -> Marks:
+    """The team's marks for this game: lower ones with four or five guides."""
+    return _CROWD_MARKS if len(state.vehicle) >= CROWD else _FEW_MARKS
 
 
 def choose(state: GameState, legal_actions: Sequence[Action], rng: random.Random) -> Action:
@@ -54,9 +73,11 @@ def decide(
     focus: int = -1,
 ) -> Pick:
     """One of ``legal_actions`` (which must not be empty), with its reason; with another
-    ``intent`` or a ``focus``, the fast policy's course (:func:`tactics.decide`)."""
+    ``intent`` or a ``focus``, the fast policy's course (:func:`tactics.decide`) with the
+    team's marks."""
     groups = tactics.by_kind(legal_actions)
-    pick = tactics.decide_grouped(state, legal_actions, groups, rng, intent, focus)
+    ours = marks(state)
+    pick = tactics.decide_grouped(state, legal_actions, groups, rng, intent, focus, ours)
     if intent != Intent.STEADY or focus != -1 or state.phase != Phase.ACTIONS:
         return pick
     why = pick.reason.why
@@ -65,7 +86,7 @@ def decide(
         if shield is not pick:
             return shield
     if why in _DRIVE_ON and (Act.REFUEL in groups or Act.REPLENISH in groups):
-        fill = tactics.decide_grouped(state, legal_actions, groups, rng, Intent.SUPPLIES)
+        fill = tactics.decide_grouped(state, legal_actions, groups, rng, Intent.SUPPLIES, -1, ours)
         if fill.action.kind in _FILL:
             return fill
     return pick
