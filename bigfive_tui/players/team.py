@@ -15,8 +15,10 @@ Whole games of this policy against itself on the same seeds (docs/balance.md, *T
 marks for food and fuel*) showed it too careful with supplies: with four or five guides a
 guide's turn comes round rarely, and a drive to a gate or a food token spends a turn the team
 needed for spotting, while a teammate can hand over fuel for free. So with four or more guides
-a guide drives for food only at 2 and for fuel only when it has none; and a guide drives to a
-teammate short of fuel or food only when nothing else near is worth more (every guide count).
+a guide drives for food only at 2 and never to a gate while it has fuel (it refuels at a gate in
+view at 1, and a teammate hands over fuel at 0). At every guide count a guide drives to a
+teammate short of fuel or food only when nothing else near is worth more, and a fire is worth a
+drive nearly as much as an animal.
 
 The other rules the search's deviations suggested (a drive left to a teammate who is nearer,
 the last tokens of a species first, Jack shielding more often or waiting on his piece instead
@@ -47,8 +49,9 @@ _IDLE = frozenset((Why.END_NOTHING, Why.INFLUENCE, Why.EXTRA_ANIMAL))
 _DRIVE_ON = _IDLE | {Why.DRIVE_ANIMAL, Why.DRIVE_UNKNOWN, Why.DRIVE_FIRE, Why.EXTINGUISH}
 _FILL = frozenset((Act.REFUEL, Act.REPLENISH))
 
-#: A teammate short of fuel or food is a goal worth an animal's drive more, not every other goal.
-_GOAL_WORTH = {**FAST_MARKS.goal_worth, Why.DRIVE_HELP: 20}
+#: A teammate short of fuel or food is a goal worth an animal's drive more, not every other goal;
+#: a fire nearly an animal's (every fire left burning chases off the animals rolled onto its piece).
+_GOAL_WORTH = {**FAST_MARKS.goal_worth, Why.DRIVE_HELP: 20, Why.DRIVE_FIRE: 12}
 _FEW_MARKS = FAST_MARKS._replace(goal_worth=_GOAL_WORTH)
 #: From this many guides on, the team's marks for food and fuel are lower.
 CROWD = 4
