@@ -25,7 +25,8 @@ the last tokens of a species first, Jack shielding more often or waiting on his 
 of driving far) were each played against these on the same seeds and gained nothing
 measurable, or lost (docs/balance.md, *An offline-learned team policy*); they are not here. A
 course other than the steady one (an intent, a drive's focus: the search's candidates) is the
-fast policy's own, so the search weighs the same courses as before.
+fast policy's own, played with the team's marks, so that the search weighs the same courses as
+before and none of them wins or loses by a drive to a gate alone.
 """
 
 from __future__ import annotations
