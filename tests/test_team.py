@@ -178,10 +178,6 @@ def test_a_teammate_out_of_fuel_far_away_waits_for_the_animal_near_by() -> None:
     assert fast.reason.why == pick.reason.why == Why.DRIVE_HELP
 
 
-def test_the_strong_teammate_and_the_hint_leave_the_teams_steady_turn() -> None:
-    assert PRACTICE.steady is team.decide
-
-
 def test_a_fire_is_worth_a_drive_nearly_as_much_as_an_animal() -> None:
     """From ♥1, the face-down token on ♠1 is five actions away and the fire on ♦2 four: the
     fast policy drives for the token (worth 12 against the fire's 10), the team to the fire
@@ -195,3 +191,7 @@ def test_a_fire_is_worth_a_drive_nearly_as_much_as_an_animal() -> None:
     assert fast.reason.why == Why.DRIVE_UNKNOWN and fast.reason.number == 5
     assert pick.reason.why == Why.DRIVE_FIRE and pick.reason.number == 4
     assert "the fire on ♦2" in explain(state, pick.action, pick.reason)
+
+
+def test_the_strong_teammate_and_the_hint_leave_the_teams_steady_turn() -> None:
+    assert PRACTICE.steady is team.decide

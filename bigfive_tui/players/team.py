@@ -56,7 +56,7 @@ _GOAL_WORTH = {**FAST_MARKS.goal_worth, Why.DRIVE_HELP: 20, Why.DRIVE_FIRE: 12}
 _FEW_MARKS = FAST_MARKS._replace(goal_worth=_GOAL_WORTH)
 #: From this many guides on, the team's marks for food and fuel are lower.
 CROWD = 4
-_CROWD_MARKS = Marks(low_food=2, low_fuel=0, goal_worth=_GOAL_WORTH)
+_CROWD_MARKS = _FEW_MARKS._replace(low_food=2, low_fuel=0)
 
 
 def marks(state: GameState) -> Marks:
