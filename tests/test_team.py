@@ -24,6 +24,8 @@ from bigfive_tui.players.tactics import Intent, Pick
 
 LEOPARD = 3  # a leopard token (tokens 3-5)
 NO_LEOPARD = ALL_SPECIES_MASK & ~(1 << Species.LEOPARD)
+LION = 0  # a lion token (tokens 0-2)
+NO_LION = ALL_SPECIES_MASK & ~(1 << Species.LION)
 
 
 def picks(state: GameState) -> tuple[Pick, Pick]:
@@ -183,7 +185,7 @@ def test_a_fire_is_worth_a_drive_nearly_as_much_as_an_animal() -> None:
     fast policy drives for the token (worth 12 against the fire's 10), the team to the fire
     (12 too, one action nearer)."""
     state = position(("david", "kate"), ("h1", "c1"))
-    state.spotted = [ALL_SPECIES_MASK, ALL_SPECIES_MASK]
+    state.spotted = [NO_LION, ALL_SPECIES_MASK]  # the lions are still in the supply
     place(state, LEOPARD, "s1", face_up=False)
     state.fires[cell(state.game.board, "d2")] = 1
     state.fire_supply -= 1
@@ -191,6 +193,66 @@ def test_a_fire_is_worth_a_drive_nearly_as_much_as_an_animal() -> None:
     assert fast.reason.why == Why.DRIVE_UNKNOWN and fast.reason.number == 5
     assert pick.reason.why == Why.DRIVE_FIRE and pick.reason.number == 4
     assert "the fire on ♦2" in explain(state, pick.action, pick.reason)
+
+
+def leopards_seen_position() -> GameState:
+    """David on ♥1 lacks only the leopard; one leopard is face up on ♠1 (five actions away),
+    the other two are out of the game, and a fire burns on ♥2, in his view."""
+    state = position(("david", "kate"), ("h1", "c1"))
+    state.spotted = [NO_LEOPARD, ALL_SPECIES_MASK]
+    place(state, LEOPARD, "s1", face_up=True)
+    for token in (LEOPARD + 1, LEOPARD + 2):
+        state.animal_supply.remove(token)
+        state.discarded.append(token)
+        state.face_up[token] = True
+    state.fires[cell(state.game.board, "h2")] = 1
+    state.fire_supply -= 1
+    return state
+
+
+def test_a_fire_burns_on_once_no_animal_the_team_lacks_is_left_unseen() -> None:
+    """A fire harms only the animals placed on its piece later: with every leopard seen, none
+    still to come is one the team lacks, so David drives for the leopard, not the fire."""
+    state = leopards_seen_position()
+    assert tactics.unseen_wanted(state) == 0
+    fast, pick = picks(state)
+    assert fast.action.kind == Act.EXTINGUISH
+    assert pick.reason.why == Why.DRIVE_ANIMAL and pick.reason.number == 5
+
+
+def test_a_fire_still_matters_while_an_animal_the_team_lacks_may_come() -> None:
+    state = leopards_seen_position()
+    state.discarded.remove(LEOPARD + 2)  # one leopard is back among the unseen tokens
+    state.animal_supply.append(LEOPARD + 2)
+    state.face_up[LEOPARD + 2] = False
+    assert tactics.unseen_wanted(state) == 1
+    fast, pick = picks(state)
+    assert fast.action.kind == pick.action.kind == Act.EXTINGUISH
+
+
+def test_a_fire_burns_on_once_no_animal_is_left_to_place() -> None:
+    """With the supply empty nothing lands on a burning piece any more; the face-down token
+    may still be the lion David lacks, so he drives for it."""
+    state = position(("david", "kate"), ("h1", "c1"))
+    state.spotted = [NO_LION, ALL_SPECIES_MASK]
+    place(state, LION, "s1", face_up=False)
+    state.animal_supply.clear()
+    state.fires[cell(state.game.board, "h2")] = 1
+    state.fire_supply -= 1
+    fast, pick = picks(state)
+    assert fast.action.kind == Act.EXTINGUISH
+    assert pick.reason.why == Why.DRIVE_UNKNOWN
+
+
+def test_no_drive_for_a_face_down_token_that_cannot_be_one_the_team_lacks() -> None:
+    """The team knows which tokens it has not seen; once none of them is a species a guide
+    lacks, turning one over is worth nothing, and Jack shields instead."""
+    state = position(("jack", "kate"), ("h1", "c1"), actions=3)
+    state.spotted = [ALL_SPECIES_MASK, ALL_SPECIES_MASK & ~(1 << Species.BUFFALO)]
+    place(state, LEOPARD, "s1", face_up=False)
+    fast, pick = picks(state)
+    assert fast.reason.why == Why.DRIVE_UNKNOWN
+    assert pick.reason.why != Why.DRIVE_UNKNOWN
 
 
 def test_the_strong_teammate_and_the_hint_leave_the_teams_steady_turn() -> None:

@@ -28,6 +28,7 @@ from bigfive_tui.engine.content import (
     BUFFALO_TOKEN,
     FOOD_TOKENS,
     MONKEY,
+    SPECIES_WITH_THREE,
     Guide,
     Species,
 )
@@ -97,6 +98,9 @@ class Marks(NamedTuple):
     #: Fuel at or below this sends the guide to a gate; one more, to a gate in view.
     low_fuel: int
     goal_worth: Mapping[Why, int]
+    #: Whether fires and face-down tokens are worth actions only while an animal the team
+    #: lacks may still be among the unseen tokens (:func:`unseen_wanted`).
+    reckon_unseen: bool = False
 
 
 FAST_MARKS = Marks(LOW_FOOD, LOW_FUEL, _GOAL_WORTH)
@@ -174,7 +178,17 @@ def decide_grouped(
 class _Turn:
     """What the rules ask about the guide at the wheel, worked out once per decision."""
 
-    __slots__ = ("by_kind", "focus", "intent", "marks", "rng", "seat", "state")
+    __slots__ = (
+        "by_kind",
+        "fires_matter",
+        "focus",
+        "hidden_matter",
+        "intent",
+        "marks",
+        "rng",
+        "seat",
+        "state",
+    )
 
     def __init__(
         self,
@@ -192,6 +206,12 @@ class _Turn:
         self.intent = intent
         self.focus = focus
         self.seat = state.seat
+        #: A fire harms only animals placed on its piece later, and a face-down token is
+        #: worth turning only while it may be one the team lacks.
+        self.hidden_matter = not marks.reckon_unseen or unseen_wanted(state) > 0
+        self.fires_matter = self.hidden_matter and (
+            not marks.reckon_unseen or bool(state.animal_supply)
+        )
 
 
 # --------------------------------------------------------------------------- the rules
@@ -319,7 +339,7 @@ def _repair(turn: _Turn) -> Pick | None:
 def _extinguish(turn: _Turn) -> Pick | None:
     """A fire in view goes out: with fires left burning, new animals flee at once."""
     fires = turn.by_kind.get(Act.EXTINGUISH)
-    if not fires:
+    if not fires or not turn.fires_matter:
         return None
     action = turn.rng.choice(fires)
     return Pick(action, Reason(Why.EXTINGUISH, action.target))
@@ -490,6 +510,7 @@ def _goals(turn: _Turn) -> list[_Goal]:
     mask = state.spotted[seat]
     spotters = geo.kate_seers if guide == Guide.KATE else seers
     face_up = state.face_up
+    hidden_matter = turn.hidden_matter
     for token, cell in enumerate(state.token_cell[: BUFFALO_TOKEN + 1]):
         if cell < 0:
             continue
@@ -497,11 +518,13 @@ def _goals(turn: _Turn) -> list[_Goal]:
             if mask & _SPECIES_BIT[token]:
                 continue
             why = Why.DRIVE_ANIMAL
-        else:
+        elif hidden_matter:
             why = Why.DRIVE_UNKNOWN
+        else:
+            continue
         goals.append((why, cell, spotters[cell]))
     fires = state.fires
-    if state.fire_supply < len(fires):  # some fire is on the board
+    if turn.fires_matter and state.fire_supply < len(fires):  # some fire is on the board
         jack = guide == Guide.JACK
         for cell in compress(range(len(fires)), fires):
             near: Collection[int] = seers[cell]
@@ -590,6 +613,29 @@ def anything_wanted(state: GameState) -> bool:
         token_cell[token] >= 0 and wanted_by_team(state, token)
         for token in range(BUFFALO_TOKEN + 1)
     )
+
+
+def unseen_wanted(state: GameState) -> int:
+    """Animal tokens nobody has seen yet (in the supply or face down on the board) of the
+    species some guide still lacks: what every guide can count from the tokens seen so far."""
+    lacking = 0
+    for mask in state.spotted:
+        lacking |= ALL_SPECIES_MASK & ~mask
+    if not lacking & _THREE_SPECIES_MASK:
+        return 0
+    seen = [0] * len(SPECIES_WITH_THREE)
+    for token in state.discarded:
+        kind = ANIMAL_KIND[token]
+        if kind != MONKEY:
+            seen[kind] += 1
+    token_cell, face_up = state.token_cell, state.face_up
+    for token in range(_ANIMAL_TOKEN_LIMIT):
+        if token_cell[token] >= 0 and face_up[token] and ANIMAL_KIND[token] != MONKEY:
+            seen[ANIMAL_KIND[token]] += 1
+    return sum(3 - seen[s] for s in SPECIES_WITH_THREE if lacking & (1 << s))
+
+
+_THREE_SPECIES_MASK = sum(1 << s for s in SPECIES_WITH_THREE)
 
 
 def species_left(state: GameState, species: int) -> int:

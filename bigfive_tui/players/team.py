@@ -20,6 +20,12 @@ view at 1, and a teammate hands over fuel at 0). At every guide count a guide dr
 teammate short of fuel or food only when nothing else near is worth more, and a fire is worth a
 drive nearly as much as an animal.
 
+A fire harms only the animals later placed on its piece, and a face-down token is worth turning
+only while it may be a species some guide lacks. Every guide can count the tokens seen so far,
+so once no animal the team lacks can still be among the unseen ones (or none is left to place),
+the team lets fires burn and leaves face-down tokens lie (docs/balance.md, *What is left
+unseen*): the actions go to the animals it still needs.
+
 The other rules the search's deviations suggested (a drive left to a teammate who is nearer,
 the last tokens of a species first, Jack shielding more often or waiting on his piece instead
 of driving far) were each played against these on the same seeds and gained nothing
@@ -53,7 +59,7 @@ _FILL = frozenset((Act.REFUEL, Act.REPLENISH))
 #: A teammate short of fuel or food is a goal worth an animal's drive more, not every other goal;
 #: a fire nearly an animal's (every fire left burning chases off the animals rolled onto its piece).
 _GOAL_WORTH = {**FAST_MARKS.goal_worth, Why.DRIVE_HELP: 20, Why.DRIVE_FIRE: 12}
-_FEW_MARKS = FAST_MARKS._replace(goal_worth=_GOAL_WORTH)
+_FEW_MARKS = FAST_MARKS._replace(goal_worth=_GOAL_WORTH, reckon_unseen=True)
 #: From this many guides on, the team's marks for food and fuel are lower.
 CROWD = 4
 _CROWD_MARKS = _FEW_MARKS._replace(low_food=2, low_fuel=0)
