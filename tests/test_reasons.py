@@ -37,6 +37,7 @@ from bigfive_tui.players.routes import driving_mode, geometry
 from bigfive_tui.players.search_player import MEASURED, Decision, SearchPlayer, in_view
 from bigfive_tui.players.tactics import Intent, wanted_by_team
 from bigfive_tui.players.teammates import DECIDERS, Decider, Hints, _what_changed, hint_words
+from bigfive_tui.players.unseen import unseen_wanted
 from bigfive_tui.scenarios.files import run_file
 from bigfive_tui.simulation.report import Report
 from bigfive_tui.simulation.run import simulate
@@ -260,6 +261,10 @@ def check_facts(state: GameState, action: Action, words: str) -> None:
             cell >= 0 and wanted_by_team(state, token)
             for token, cell in enumerate(state.token_cell[: BUFFALO_TOKEN + 1])
         ), words
+    if "no animal is left to place" in words:
+        assert not state.animal_supply, words
+    if "no animal the team lacks is left unseen" in words:
+        assert unseen_recounted(state) == 0, words
     found = re.search(r"(\d+) actions? left\)", words)
     if found:
         assert int(found[1]) == state.actions_left, words
@@ -290,6 +295,35 @@ def check_facts(state: GameState, action: Action, words: str) -> None:
         said_view = re.search(r"it brings (.+) into view", words)
         places = re.findall(r" on (\S+?)(?:,|$)", said_view[1]) if said_view else []
         assert places == gained, words
+
+
+def unseen_recounted(state: GameState) -> int:
+    """Tokens in the supply or face down on the board of a species some guide lacks, counted
+    from the hidden tokens themselves (the players count them from what they have seen)."""
+    hidden = [*state.animal_supply]
+    hidden += [
+        t for t, c in enumerate(state.token_cell[:BUFFALO_TOKEN]) if c >= 0 and not state.face_up[t]
+    ]
+    return sum(
+        1
+        for token in hidden
+        if ANIMAL_KIND[token] >= 0
+        and any(not mask & (1 << ANIMAL_KIND[token]) for mask in state.spotted)
+    )
+
+
+@settings(max_examples=60)
+@given(
+    seed=st.integers(0, 10**6),
+    guides=st.integers(2, 5),
+    actions=st.integers(0, 400),
+    player=st.sampled_from(["tactics", "team"]),
+)
+def test_the_team_counts_the_unseen_animals_it_lacks_from_what_it_has_seen(
+    seed: int, guides: int, actions: int, player: str
+) -> None:
+    state = position(seed, guides, actions, player)
+    assert unseen_wanted(state) == unseen_recounted(state)
 
 
 def needed_on_piece_recounted(state: GameState, slot: int) -> tuple[list[int], int]:

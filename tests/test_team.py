@@ -21,6 +21,7 @@ from bigfive_tui.players.reasons import Why, explain
 from bigfive_tui.players.routes import driving_mode, geometry
 from bigfive_tui.players.search_player import PRACTICE
 from bigfive_tui.players.tactics import Intent, Pick
+from bigfive_tui.players.unseen import unseen_wanted
 
 LEOPARD = 3  # a leopard token (tokens 3-5)
 NO_LEOPARD = ALL_SPECIES_MASK & ~(1 << Species.LEOPARD)
@@ -214,10 +215,26 @@ def test_a_fire_burns_on_once_no_animal_the_team_lacks_is_left_unseen() -> None:
     """A fire harms only the animals placed on its piece later: with every leopard seen, none
     still to come is one the team lacks, so David drives for the leopard, not the fire."""
     state = leopards_seen_position()
-    assert tactics.unseen_wanted(state) == 0
+    assert unseen_wanted(state) == 0
     fast, pick = picks(state)
     assert fast.action.kind == Act.EXTINGUISH
     assert pick.reason.why == Why.DRIVE_ANIMAL and pick.reason.number == 5
+
+
+def test_a_guide_who_lets_a_fire_burn_says_why() -> None:
+    state = leopards_seen_position()
+    state.spotted = [ALL_SPECIES_MASK, NO_LEOPARD]  # David has seen all; Kate lacks the leopard
+    state.actions_left = 3  # too few to influence or place an animal
+    pick = team.decide(state, legal_actions(state), random.Random(0))
+    assert pick.action == END and pick.reason.why == Why.END_NOTHING
+    assert explain(state, pick.action, pick.reason) == (
+        "End the turn: nothing worth an action is within reach this turn (3 actions left); "
+        "the fires can burn: no animal the team lacks is left unseen"
+    )
+    state.animal_supply.clear()
+    assert explain(state, pick.action, pick.reason).endswith(
+        "; the fires can burn: no animal is left to place"
+    )
 
 
 def test_a_fire_still_matters_while_an_animal_the_team_lacks_may_come() -> None:
@@ -225,7 +242,7 @@ def test_a_fire_still_matters_while_an_animal_the_team_lacks_may_come() -> None:
     state.discarded.remove(LEOPARD + 2)  # one leopard is back among the unseen tokens
     state.animal_supply.append(LEOPARD + 2)
     state.face_up[LEOPARD + 2] = False
-    assert tactics.unseen_wanted(state) == 1
+    assert unseen_wanted(state) == 1
     fast, pick = picks(state)
     assert fast.action.kind == pick.action.kind == Act.EXTINGUISH
 

@@ -22,6 +22,7 @@ from bigfive_tui.engine.legal_actions import spot_targets
 from bigfive_tui.engine.state import GameState
 from bigfive_tui.players.cards import CARD_HARM, burning_pieces, card_harm, starving
 from bigfive_tui.players.routes import DETOUR_STEP
+from bigfive_tui.players.unseen import unseen_wanted
 
 
 class Why(IntEnum):
@@ -295,7 +296,18 @@ def _why(state: GameState, action: Action, reason: Reason) -> str:
     if why in (Why.END_DONE, Why.END_NOTHING) and state.actions_left == 0:
         return f"{me} has no actions left"
     left = _counted(state.actions_left, "action")
-    return f"nothing worth an action is within reach this turn ({left} left)"
+    return f"nothing worth an action is within reach this turn ({left} left){_fires_burn_on(state)}"
+
+
+def _fires_burn_on(state: GameState) -> str:
+    """Why the fires on the board are worth no action, when that is so (players/unseen.py)."""
+    if not any(state.fires):
+        return ""
+    if not state.animal_supply:
+        return "; the fires can burn: no animal is left to place"
+    if unseen_wanted(state) == 0:
+        return "; the fires can burn: no animal the team lacks is left unseen"
+    return ""
 
 
 #: The marks below which the words say a track is "down to" a level (players/tactics.py's).

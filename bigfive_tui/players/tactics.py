@@ -28,7 +28,6 @@ from bigfive_tui.engine.content import (
     BUFFALO_TOKEN,
     FOOD_TOKENS,
     MONKEY,
-    SPECIES_WITH_THREE,
     Guide,
     Species,
 )
@@ -36,6 +35,7 @@ from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.players.cards import card_harm
 from bigfive_tui.players.reasons import Reason, Why
 from bigfive_tui.players.routes import DETOUR_STEP, UNREACHABLE, driving_mode, geometry
+from bigfive_tui.players.unseen import fires_harmless, unseen_wanted
 
 _ANIMAL_TOKEN_LIMIT = 15
 _BUFFALO = int(Species.BUFFALO)
@@ -99,7 +99,7 @@ class Marks(NamedTuple):
     low_fuel: int
     goal_worth: Mapping[Why, int]
     #: Whether fires and face-down tokens are worth actions only while an animal the team
-    #: lacks may still be among the unseen tokens (:func:`unseen_wanted`).
+    #: lacks may still be among the unseen tokens (players/unseen.py).
     reckon_unseen: bool = False
 
 
@@ -209,9 +209,7 @@ class _Turn:
         #: A fire harms only animals placed on its piece later, and a face-down token is
         #: worth turning only while it may be one the team lacks.
         self.hidden_matter = not marks.reckon_unseen or unseen_wanted(state) > 0
-        self.fires_matter = self.hidden_matter and (
-            not marks.reckon_unseen or bool(state.animal_supply)
-        )
+        self.fires_matter = not marks.reckon_unseen or not fires_harmless(state)
 
 
 # --------------------------------------------------------------------------- the rules
@@ -613,29 +611,6 @@ def anything_wanted(state: GameState) -> bool:
         token_cell[token] >= 0 and wanted_by_team(state, token)
         for token in range(BUFFALO_TOKEN + 1)
     )
-
-
-def unseen_wanted(state: GameState) -> int:
-    """Animal tokens nobody has seen yet (in the supply or face down on the board) of the
-    species some guide still lacks: what every guide can count from the tokens seen so far."""
-    lacking = 0
-    for mask in state.spotted:
-        lacking |= ALL_SPECIES_MASK & ~mask
-    if not lacking & _THREE_SPECIES_MASK:
-        return 0
-    seen = [0] * len(SPECIES_WITH_THREE)
-    for token in state.discarded:
-        kind = ANIMAL_KIND[token]
-        if kind != MONKEY:
-            seen[kind] += 1
-    token_cell, face_up = state.token_cell, state.face_up
-    for token in range(_ANIMAL_TOKEN_LIMIT):
-        if token_cell[token] >= 0 and face_up[token] and ANIMAL_KIND[token] != MONKEY:
-            seen[ANIMAL_KIND[token]] += 1
-    return sum(3 - seen[s] for s in SPECIES_WITH_THREE if lacking & (1 << s))
-
-
-_THREE_SPECIES_MASK = sum(1 << s for s in SPECIES_WITH_THREE)
 
 
 def species_left(state: GameState, species: int) -> int:
