@@ -261,6 +261,11 @@ def check_facts(state: GameState, action: Action, words: str) -> None:
             cell >= 0 and wanted_by_team(state, token)
             for token, cell in enumerate(state.token_cell[: BUFFALO_TOKEN + 1])
         ), words
+    found = re.search(r"(\w+) has (\d+) of the Big Five still to see and (\w+) (\d+)", words)
+    if found:
+        for name, count in ((found[1], found[2]), (found[3], found[4])):
+            spotted = state.spotted[seat_named(state, name)]
+            assert sum(1 for s in Species if not spotted & (1 << s)) == int(count), words
     if "no animal is left to place" in words:
         assert not state.animal_supply, words
     if "no animal the team lacks is left unseen" in words:

@@ -8,7 +8,7 @@ import random
 from positions import cell, place, position
 
 from bigfive_tui.assets import seeded_board
-from bigfive_tui.engine.actions import END, Act
+from bigfive_tui.engine.actions import END, Act, Action
 from bigfive_tui.engine.apply_action import apply_in_place
 from bigfive_tui.engine.board import GATE_CELLS
 from bigfive_tui.engine.content import ALL_SPECIES_MASK, FOOD_TOKENS, Difficulty, Guide, Species
@@ -274,3 +274,34 @@ def test_no_drive_for_a_face_down_token_that_cannot_be_one_the_team_lacks() -> N
 
 def test_the_strong_teammate_and_the_hint_leave_the_teams_steady_turn() -> None:
     assert PRACTICE.steady is team.decide
+
+
+def anna_position(anna_lacks: int, kate_lacks: int) -> GameState:
+    """Anna (seat 0) at the start of her actions with her token; Jack has seen all five."""
+    state = position(("anna", "kate", "jack"), ("h1", "c1", "s1"))
+    lacking = [Species.LION, Species.LEOPARD, Species.ELEPHANT, Species.RHINO]
+    state.spotted = [
+        ALL_SPECIES_MASK & ~sum(1 << s for s in lacking[:anna_lacks]),
+        ALL_SPECIES_MASK & ~sum(1 << s for s in lacking[:kate_lacks]),
+        ALL_SPECIES_MASK,
+    ]
+    state.token_holder = 0
+    return state
+
+
+def test_anna_lends_her_token_to_a_teammate_with_more_still_to_see() -> None:
+    state = anna_position(anna_lacks=1, kate_lacks=3)
+    fast, pick = picks(state)
+    assert fast.action.kind == Act.TOKEN_USE
+    assert pick.action == Action(Act.TOKEN_GIVE, 1) and pick.reason.why == Why.LEND_TOKEN
+    assert explain(state, pick.action, pick.reason) == (
+        "Lend Anna's token to Kate: Kate has 3 of the Big Five still to see and Anna 1: "
+        "the extra action serves the team better with Kate"
+    )
+
+
+def test_anna_uses_her_token_herself_while_nobody_has_more_to_see() -> None:
+    for anna_lacks in (2, 3):
+        state = anna_position(anna_lacks=anna_lacks, kate_lacks=2)
+        fast, pick = picks(state)
+        assert fast.action.kind == pick.action.kind == Act.TOKEN_USE

@@ -210,7 +210,13 @@ def _why(state: GameState, action: Action, reason: Reason) -> str:
     if why == Why.TOKEN:
         return "one action more this turn"
     if why == Why.LEND_TOKEN:
-        return f"{guides[reason.seat].title} can use the extra action better on the next turn"
+        other = guides[reason.seat].title
+        theirs = len(Species) - state.spotted[reason.seat].bit_count()
+        mine = len(Species) - state.spotted[seat].bit_count()
+        return (
+            f"{other} has {theirs} of the Big Five still to see and {me} {mine}: "
+            f"the extra action serves the team better with {other}"
+        )
     if why == Why.SPOT_NEEDED:
         return f"{me} has not seen {_a(_species(state, reason))} yet"
     if why == Why.SPOT_UNKNOWN:

@@ -21,10 +21,12 @@ teammate short of fuel or food only when nothing else near is worth more, and a 
 drive nearly as much as an animal.
 
 A fire harms only the animals later placed on its piece, and a face-down token is worth turning
-only while it may be a species some guide lacks. Every guide can count the tokens seen so far,
-so once no animal the team lacks can still be among the unseen ones (or none is left to place),
-the team lets fires burn and leaves face-down tokens lie (docs/balance.md, *What is left
-unseen*): the actions go to the animals it still needs.
+only while it may be a species some guide lacks. Every guide can count the tokens seen so far
+(players/unseen.py): once no animal the team lacks can still be among the unseen ones, the team
+leaves face-down tokens lie and lets fires burn, and it lets them burn too once no animal is
+left to place; the actions go to the animals it still needs. And Anna lends her token to the
+teammate with the most of the Big Five still to see, when that is more than she has
+(docs/balance.md, *What is left unseen, and Anna's token*).
 
 The other rules the search's deviations suggested (a drive left to a teammate who is nearer,
 the last tokens of a species first, Jack shielding more often or waiting on his piece instead
@@ -41,7 +43,7 @@ import random
 from collections.abc import Sequence
 
 from bigfive_tui.engine.actions import Act, Action
-from bigfive_tui.engine.content import ANIMAL_KIND, BUFFALO_TOKEN, Guide
+from bigfive_tui.engine.content import ANIMAL_KIND, BUFFALO_TOKEN, Guide, Species
 from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.players import tactics
 from bigfive_tui.players.reasons import Reason, Why
@@ -91,6 +93,8 @@ def decide(
     if intent != Intent.STEADY or focus != -1 or state.phase != Phase.ACTIONS:
         return pick
     why = pick.reason.why
+    if why == Why.TOKEN:
+        return _lend(state, groups) or pick
     if why in _IDLE and state.game.guides[state.seat] == Guide.JACK:
         shield = _shield(state, pick, legal_actions, rng)
         if shield is not pick:
@@ -100,6 +104,25 @@ def decide(
         if fill.action.kind in _FILL:
             return fill
     return pick
+
+
+def _lend(state: GameState, groups: dict[Act, list[Action]]) -> Pick | None:
+    """Anna's token lent to the teammate with the most of the Big Five still to see, when that
+    is more than Anna has (the soonest to move among equals); None when Anna needs it most.
+    Lent or used, the token is back with Anna for her next turn."""
+    lends = groups.get(Act.TOKEN_GIVE)
+    if not lends:
+        return None
+    seat, seats = state.seat, len(state.vehicle)
+    best = min(lends, key=lambda lend: (-to_see(state, lend.target), (lend.target - seat) % seats))
+    if to_see(state, best.target) <= to_see(state, seat):
+        return None
+    return Pick(best, Reason(Why.LEND_TOKEN, seat=best.target))
+
+
+def to_see(state: GameState, seat: int) -> int:
+    """How many of the Big Five this guide has still to spot."""
+    return len(Species) - state.spotted[seat].bit_count()
 
 
 def _shield(
