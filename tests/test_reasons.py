@@ -44,8 +44,10 @@ from bigfive_tui.simulation.run import simulate
 from bigfive_tui.simulation.settings import POLICY_CHOICES, Settings
 
 
-def started(seed: int, guides: tuple[Guide, ...], level: Difficulty) -> GameState:
-    state, _ = new_game(make_game(seeded_board(seed), guides, level, (), seed))
+def started(
+    seed: int, guides: tuple[Guide, ...], level: Difficulty, removed: Sequence[Species] = ()
+) -> GameState:
+    state, _ = new_game(make_game(seeded_board(seed), guides, level, removed, seed))
     return state
 
 
@@ -130,10 +132,12 @@ def test_an_action_without_words_is_an_error_and_fails_the_run(
 # --------------------------------------------------------------------------- facts
 
 
-def position(seed: int, guides: int, actions: int, player: str) -> GameState:
+def position(
+    seed: int, guides: int, actions: int, player: str, removed: Sequence[Species] = ()
+) -> GameState:
     """A position of real play: ``actions`` actions of a game of ``player``."""
     chosen = tuple(random.Random(seed).sample(list(Guide), guides))
-    state = started(seed, chosen, Difficulty(seed % 3))
+    state = started(seed, chosen, Difficulty(seed % 3), removed)
     rng = random.Random(seed)
     choose = POLICIES[player]
     for _ in range(actions):
@@ -270,6 +274,8 @@ def check_facts(state: GameState, action: Action, words: str) -> None:
         assert not state.animal_supply, words
     if "no animal the team lacks is left unseen" in words:
         assert unseen_recounted(state) == 0, words
+    if re.search(r"may be (?:one|an animal) the team still needs", words):
+        assert unseen_recounted(state) > 0, words
     found = re.search(r"(\d+) actions? left\)", words)
     if found:
         assert int(found[1]) == state.actions_left, words
@@ -323,11 +329,13 @@ def unseen_recounted(state: GameState) -> int:
     guides=st.integers(2, 5),
     actions=st.integers(0, 400),
     player=st.sampled_from(["tactics", "team"]),
+    removed=st.sampled_from([(), (Species.LION,), (Species.ELEPHANT, Species.RHINO)]),
 )
 def test_the_team_counts_the_unseen_animals_it_lacks_from_what_it_has_seen(
-    seed: int, guides: int, actions: int, player: str
+    seed: int, guides: int, actions: int, player: str, removed: tuple[Species, ...]
 ) -> None:
-    state = position(seed, guides, actions, player)
+    """Also in the short game, whose removed species every guide starts with."""
+    state = position(seed, guides, actions, player, removed)
     assert unseen_wanted(state) == unseen_recounted(state)
 
 

@@ -253,7 +253,10 @@ def test_a_fire_burns_on_once_no_animal_is_left_to_place() -> None:
     state = position(("david", "kate"), ("h1", "c1"))
     state.spotted = [NO_LION, ALL_SPECIES_MASK]
     place(state, LION, "s1", face_up=False)
-    state.animal_supply.clear()
+    for token in list(state.animal_supply):  # the rest have fled the park
+        state.animal_supply.remove(token)
+        state.discarded.append(token)
+        state.face_up[token] = True
     state.fires[cell(state.game.board, "h2")] = 1
     state.fire_supply -= 1
     fast, pick = picks(state)
@@ -261,15 +264,39 @@ def test_a_fire_burns_on_once_no_animal_is_left_to_place() -> None:
     assert pick.reason.why == Why.DRIVE_UNKNOWN
 
 
+NO_BUFFALO = ALL_SPECIES_MASK & ~(1 << Species.BUFFALO)
+
+
 def test_no_drive_for_a_face_down_token_that_cannot_be_one_the_team_lacks() -> None:
     """The team knows which tokens it has not seen; once none of them is a species a guide
-    lacks, turning one over is worth nothing, and Jack shields instead."""
+    lacks, a face-down token is worth neither a drive nor Jack's shield: he ends his turn."""
     state = position(("jack", "kate"), ("h1", "c1"), actions=3)
-    state.spotted = [ALL_SPECIES_MASK, ALL_SPECIES_MASK & ~(1 << Species.BUFFALO)]
+    state.spotted = [ALL_SPECIES_MASK, NO_BUFFALO]
     place(state, LEOPARD, "s1", face_up=False)
     fast, pick = picks(state)
     assert fast.reason.why == Why.DRIVE_UNKNOWN
-    assert pick.reason.why != Why.DRIVE_UNKNOWN
+    assert "though no animal the team lacks is left unseen" in explain(
+        state, fast.action, fast.reason
+    )
+    assert pick.action == END and pick.reason.why == Why.END_NOTHING
+
+
+def test_no_action_spent_turning_over_a_token_that_cannot_be_one_the_team_lacks() -> None:
+    state = position(("david", "kate"), ("h1", "c1"))
+    state.spotted = [ALL_SPECIES_MASK, NO_BUFFALO]
+    place(state, LEOPARD, "h2", face_up=False)  # in David's view
+    fast, pick = picks(state)
+    assert fast.action.kind == Act.SPOT and fast.reason.why == Why.SPOT_UNKNOWN
+    assert explain(state, fast.action, fast.reason).endswith(
+        "David learns what it is, though no animal the team lacks is left unseen"
+    )
+    assert pick.action.kind != Act.SPOT
+    state.spotted[0] = NO_LION  # a lion may still be face down: it is worth turning over
+    fast, pick = picks(state)
+    assert fast.action.kind == pick.action.kind == Act.SPOT
+    assert explain(state, pick.action, pick.reason).endswith(
+        "a face-down token may be an animal the team still needs"
+    )
 
 
 def test_the_strong_teammate_and_the_hint_leave_the_teams_steady_turn() -> None:
@@ -305,3 +332,14 @@ def test_anna_uses_her_token_herself_while_nobody_has_more_to_see() -> None:
         state = anna_position(anna_lacks=anna_lacks, kate_lacks=2)
         fast, pick = picks(state)
         assert fast.action.kind == pick.action.kind == Act.TOKEN_USE
+
+
+def test_anna_lends_to_the_teammate_who_moves_soonest_among_those_with_most_to_see() -> None:
+    state = position(("anna", "kate", "jack", "sam"), ("h1", "c1", "s1", "t1"))
+    state.spotted = [ALL_SPECIES_MASK, ALL_SPECIES_MASK, NO_LION & NO_LEOPARD, NO_LION & NO_LEOPARD]
+    state.token_holder = 0
+    pick = team.decide(state, legal_actions(state), random.Random(0))
+    assert pick.action == Action(Act.TOKEN_GIVE, 2)  # Jack, who moves before Sam
+    state.spotted[3] = NO_LION & NO_LEOPARD & ~(1 << Species.RHINO)
+    pick = team.decide(state, legal_actions(state), random.Random(0))
+    assert pick.action == Action(Act.TOKEN_GIVE, 3)  # Sam has more still to see

@@ -22,7 +22,7 @@ from bigfive_tui.engine.legal_actions import spot_targets
 from bigfive_tui.engine.state import GameState
 from bigfive_tui.players.cards import CARD_HARM, burning_pieces, card_harm, starving
 from bigfive_tui.players.routes import DETOUR_STEP
-from bigfive_tui.players.unseen import unseen_wanted
+from bigfive_tui.players.unseen import to_see, unseen_wanted
 
 
 class Why(IntEnum):
@@ -211,16 +211,17 @@ def _why(state: GameState, action: Action, reason: Reason) -> str:
         return "one action more this turn"
     if why == Why.LEND_TOKEN:
         other = guides[reason.seat].title
-        theirs = len(Species) - state.spotted[reason.seat].bit_count()
-        mine = len(Species) - state.spotted[seat].bit_count()
         return (
-            f"{other} has {theirs} of the Big Five still to see and {me} {mine}: "
+            f"{other} has {to_see(state, reason.seat)} of the Big Five still to see and "
+            f"{me} {to_see(state, seat)}: "
             f"the extra action serves the team better with {other}"
         )
     if why == Why.SPOT_NEEDED:
         return f"{me} has not seen {_a(_species(state, reason))} yet"
     if why == Why.SPOT_UNKNOWN:
-        return "a face-down token may be an animal the team still needs"
+        if unseen_wanted(state):
+            return "a face-down token may be an animal the team still needs"
+        return f"{me} learns what it is, though no animal the team lacks is left unseen"
     cap = state.game.caps[seat]
     if why == Why.FOOD_LOW:
         return f"{me}'s food is down to {state.food[seat]}, and a card can take 2"
@@ -253,7 +254,10 @@ def _why(state: GameState, action: Action, reason: Reason) -> str:
         return f"{_toward(state, action, reason, what)}, which {me} has not seen yet"
     if why == Why.DRIVE_UNKNOWN:
         what = f"the face-down animal on {place}"
-        return f"{_toward(state, action, reason, what)}; it may be one the team still needs"
+        toward = _toward(state, action, reason, what)
+        if unseen_wanted(state):
+            return f"{toward}; it may be one the team still needs"
+        return f"{toward}, though no animal the team lacks is left unseen"
     if why == Why.DRIVE_FIRE:
         what = f"the fire on {place}"
         return f"{_toward(state, action, reason, what)}: {_FIRE_DANGER}"

@@ -26,6 +26,7 @@ from bigfive_tui.engine.content import (
     ALL_SPECIES_MASK,
     ANIMAL_KIND,
     BUFFALO_TOKEN,
+    FIRE_MARKERS,
     FOOD_TOKENS,
     MONKEY,
     Guide,
@@ -35,7 +36,7 @@ from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.players.cards import card_harm
 from bigfive_tui.players.reasons import Reason, Why
 from bigfive_tui.players.routes import DETOUR_STEP, UNREACHABLE, driving_mode, geometry
-from bigfive_tui.players.unseen import fires_harmless, unseen_wanted
+from bigfive_tui.players.unseen import unseen_wanted
 
 _ANIMAL_TOKEN_LIMIT = 15
 _BUFFALO = int(Species.BUFFALO)
@@ -206,10 +207,12 @@ class _Turn:
         self.intent = intent
         self.focus = focus
         self.seat = state.seat
-        #: A fire harms only animals placed on its piece later, and a face-down token is
-        #: worth turning only while it may be one the team lacks.
-        self.hidden_matter = not marks.reckon_unseen or unseen_wanted(state) > 0
-        self.fires_matter = not marks.reckon_unseen or not fires_harmless(state)
+        #: A face-down token is worth turning only while it may be a species the team lacks,
+        #: and a fire harms only the animals placed on its piece later.
+        self.hidden_matter = self.fires_matter = True
+        if marks.reckon_unseen:
+            self.hidden_matter = unseen_wanted(state) > 0
+            self.fires_matter = self.hidden_matter and bool(state.animal_supply)
 
 
 # --------------------------------------------------------------------------- the rules
@@ -275,6 +278,8 @@ def _spot(turn: _Turn) -> Pick | None:
     if needed:
         action, species = turn.rng.choice(needed)
         return Pick(action, Reason(Why.SPOT_NEEDED, action.target, species=species))
+    if not turn.hidden_matter and state.game.costs[turn.seat].spot > 0:
+        return None  # the team knows that none of its face-down tokens is worth an action
     action = turn.rng.choice(spots)
     return Pick(action, Reason(Why.SPOT_UNKNOWN, action.target))
 
@@ -522,7 +527,7 @@ def _goals(turn: _Turn) -> list[_Goal]:
             continue
         goals.append((why, cell, spotters[cell]))
     fires = state.fires
-    if turn.fires_matter and state.fire_supply < len(fires):  # some fire is on the board
+    if turn.fires_matter and state.fire_supply < FIRE_MARKERS:  # some fire is on the board
         jack = guide == Guide.JACK
         for cell in compress(range(len(fires)), fires):
             near: Collection[int] = seers[cell]

@@ -43,12 +43,13 @@ import random
 from collections.abc import Sequence
 
 from bigfive_tui.engine.actions import Act, Action
-from bigfive_tui.engine.content import ANIMAL_KIND, BUFFALO_TOKEN, Guide, Species
+from bigfive_tui.engine.content import ANIMAL_KIND, BUFFALO_TOKEN, Guide
 from bigfive_tui.engine.state import GameState, Phase
 from bigfive_tui.players import tactics
 from bigfive_tui.players.reasons import Reason, Why
 from bigfive_tui.players.routes import DETOUR_STEP, UNREACHABLE, driving_mode, geometry
 from bigfive_tui.players.tactics import FAST_MARKS, Intent, Marks, Pick
+from bigfive_tui.players.unseen import to_see, unseen_wanted
 
 #: What the fast policy does when nothing in reach is worth an action: Jack's shield is worth
 #: more then (where the search chose his shield, it gained about 4.6 points each time).
@@ -120,11 +121,6 @@ def _lend(state: GameState, groups: dict[Act, list[Action]]) -> Pick | None:
     return Pick(best, Reason(Why.LEND_TOKEN, seat=best.target))
 
 
-def to_see(state: GameState, seat: int) -> int:
-    """How many of the Big Five this guide has still to spot."""
-    return len(Species) - state.spotted[seat].bit_count()
-
-
 def _shield(
     state: GameState, idle: Pick, legal_actions: Sequence[Action], rng: random.Random
 ) -> Pick:
@@ -169,10 +165,11 @@ def _shield(
 
 def _at_stake(state: GameState, token: int) -> float:
     """What a fire chasing this animal token off would cost the team: a face-down token half
-    a guide; a face-up one each guide that still lacks its species, twice that when none of
-    the species is left in the supply (these are its last tokens)."""
+    a guide while it may be a species the team lacks; a face-up one each guide that still
+    lacks its species, twice that when none of the species is left in the supply (these are
+    its last tokens)."""
     if not state.face_up[token]:
-        return 0.5
+        return 0.5 if unseen_wanted(state) else 0.0
     species = ANIMAL_KIND[token]
     if species < 0:
         return 0.0

@@ -1,9 +1,10 @@
 """What every guide can count of the animal tokens nobody has seen yet.
 
 The supply and the face-down tokens on the board are hidden, but which tokens they are is not:
-each species has three, and the rest are out of the game or lie face up. So the team knows how
-many tokens it has not seen of each species it still lacks, and once there are none, a fire
-(which harms only animals placed later) and a face-down token are worth nothing to it.
+lion, leopard, elephant and rhino have three each, and those not hidden are out of the game or
+lie face up. So the team knows how many tokens it has not seen of each species it still lacks,
+and once there are none, a fire (which harms only animals placed later) and a face-down token
+are worth nothing to it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from bigfive_tui.engine.content import (
     ANIMAL_TOKEN_LIMIT,
     MONKEY,
     SPECIES_WITH_THREE,
+    Species,
 )
 from bigfive_tui.engine.state import GameState
 
@@ -45,7 +47,6 @@ def unseen_wanted(state: GameState) -> int:
     )
 
 
-def fires_harmless(state: GameState) -> bool:
-    """No animal the team lacks can land on a burning piece any more: none is left unseen, or
-    the supply is empty (a fire harms only animals placed on its piece later)."""
-    return not state.animal_supply or unseen_wanted(state) == 0
+def to_see(state: GameState, seat: int) -> int:
+    """How many of the Big Five this guide has still to spot."""
+    return len(Species) - state.spotted[seat].bit_count()
